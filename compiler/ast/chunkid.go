@@ -1,0 +1,46 @@
+package ast
+
+import "strings"
+
+// idSize is the reference's LUA_IDSIZE: the room a chunk name gets in
+// messages, terminator included.
+const idSize = 60
+
+// ChunkID shortens a chunk name for messages the way the reference does:
+// "=name" prints name, "@file" prints the file name (keeping its end when
+// too long), and any other name is source text, shown as [string "..."]
+// cut at its first line.
+func ChunkID(name string) string {
+	switch {
+	case strings.HasPrefix(name, "="):
+		s := name[1:]
+		if len(s) > idSize-1 {
+			s = s[:idSize-1]
+		}
+		return s
+	case strings.HasPrefix(name, "@"):
+		s := name[1:]
+		if len(s) > idSize-1 {
+			s = "..." + s[len(s)-(idSize-1-3):]
+		}
+		return s
+	default:
+		const pre, dots, post = `[string "`, "...", `"]`
+		room := idSize - len(pre) - len(dots) - len(post) - 1
+		nl := strings.IndexByte(name, '\n')
+		if nl < 0 && len(name) <= room {
+			return pre + name + post
+		}
+		s := name
+		if nl >= 0 {
+			s = s[:nl]
+		}
+		if len(s) > room {
+			s = s[:room]
+		}
+		return pre + s + dots + post
+	}
+}
+
+// ID returns the chunk name as messages show it.
+func (f *File) ID() string { return ChunkID(f.Name) }

@@ -1,0 +1,358 @@
+package codegen
+
+import (
+	bc "panto/bytecode"
+	"panto/compiler/ast"
+)
+
+// expr compiles an expression into v.
+func (fs *funcState) expr(e ast.Expr, v *expDesc) {
+	switch e := e.(type) {
+	case *ast.NilExpr:
+		v.init(eNil, 0)
+	case *ast.TrueExpr:
+		v.init(eTrue, 0)
+	case *ast.FalseExpr:
+		v.init(eFalse, 0)
+	case *ast.NumberExpr:
+		if e.IsFloat {
+			v.init(eKFlt, 0)
+			v.nval = e.Float
+		} else {
+			v.init(eKInt, 0)
+			v.ival = e.Int
+		}
+	case *ast.StringExpr:
+		v.init(eKStr, 0)
+		v.strval = e.Value
+	case *ast.VarargExpr:
+		fs.setLine(e.Pos)
+		v.init(eVararg, fs.codeABC(bc.OpVararg, 0, 0, 1))
+	case *ast.NameExpr:
+		fs.setLine(e.Pos)
+		fs.singleVar(e.Name, v)
+	case *ast.IndexExpr:
+		fs.expr(e.Obj, v)
+		fs.exp2anyregup(v)
+		var k expDesc
+		fs.keyExpr(e.Key, &k)
+		fs.setLine(e.Pos)
+		fs.indexed(v, &k)
+	case *ast.CallExpr:
+		fs.expr(e.Fn, v)
+		fs.setLine(e.Open)
+		fs.exp2nextreg(v)
+		fs.funcArgs(v, e.Args, fs.lineOf(e.Pos))
+	case *ast.MethodCallExpr:
+		fs.expr(e.Obj, v)
+		fs.setLine(e.NamePos)
+		key := newExp(eKStr, 0)
+		key.strval = e.Name
+		fs.self(v, &key)
+		fs.funcArgs(v, e.Args, fs.lineOf(e.Pos))
+	case *ast.FunctionExpr:
+		fs.body(e, v)
+	case *ast.BinaryExpr:
+		fs.expr(e.L, v)
+		fs.setLine(e.Pos)
+		fs.infix(e.Op, v)
+		var v2 expDesc
+		fs.expr(e.R, &v2)
+		fs.setLine(e.Pos)
+		fs.posfix(e.Op, v, &v2, fs.lineOf(e.Pos))
+	case *ast.UnaryExpr:
+		fs.expr(e.X, v)
+		fs.setLine(e.Pos)
+		fs.prefix(e.Op, v, fs.lineOf(e.Pos))
+	case *ast.ParenExpr:
+		fs.expr(e.X, v)
+		fs.dischargeVars(v)
+	case *ast.TableExpr:
+		fs.constructor(e, v)
+	default:
+		panic("codegen: unknown expression")
+	}
+}
+
+// keyExpr compiles the key of an index expression (yindex).
+func (fs *funcState) keyExpr(e ast.Expr, k *expDesc) {
+	fs.expr(e, k)
+	fs.exp2val(k)
+}
+
+// singleVar resolves a name: a local, an upvalue, or a global (a field of
+// _ENV).
+func (fs *funcState) singleVar(name string, v *expDesc) {
+	fs.singleVarAux(name, v, true)
+	if v.k == eVoid {
+		fs.singleVarAux("_ENV", v, true)
+		if v.k == eVoid {
+			panic("codegen: _ENV not found")
+		}
+		fs.exp2anyregup(v)
+		k := newExp(eKStr, 0)
+		k.strval = name
+		fs.indexed(v, &k)
+	}
+}
+
+// singleVarAux looks name up in fs and its enclosing functions; base tells
+// whether fs is the function where the name is used (only then is a local
+// not an upvalue).
+func (fs *funcState) singleVarAux(name string, v *expDesc, base bool) {
+	if fs == nil {
+		v.init(eVoid, 0)
+		return
+	}
+	if k := fs.searchVar(name, v); k >= 0 {
+		if expKind(k) == eLocal && !base {
+			fs.markUpval(v.vidx)
+		}
+		return
+	}
+	idx := fs.searchUpvalue(name)
+	if idx < 0 {
+		fs.prev.singleVarAux(name, v, false)
+		if v.k != eLocal && v.k != eUpval {
+			return // a global or a compile-time constant
+		}
+		idx = fs.newUpvalue(name, v)
+	}
+	v.init(eUpval, idx)
+}
+
+// searchVar finds an active local of fs by name.
+func (fs *funcState) searchVar(name string, v *expDesc) int {
+	for i := fs.nactvar - 1; i >= 0; i-- {
+		vd := fs.localVar(i)
+		if vd.name == name {
+			if vd.kind == varCTC {
+				v.init(eConst, fs.firstLocal+i)
+			} else {
+				v.init(eLocal, 0)
+				v.ridx = vd.ridx
+				v.vidx = i
+			}
+			return int(v.k)
+		}
+	}
+	return -1
+}
+
+func (fs *funcState) searchUpvalue(name string) int {
+	for i, u := range fs.f.Upvalues {
+		if u.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// newUpvalue adds an upvalue for variable v of the enclosing function.
+func (fs *funcState) newUpvalue(name string, v *expDesc) int {
+	fs.checkLimit(len(fs.f.Upvalues)+1, maxUpvals, "upvalues")
+	prev := fs.prev
+	var d bc.UpvalDesc
+	d.Name = name
+	if v.k == eLocal {
+		d.InStack = true
+		d.Index = uint8(v.ridx)
+		d.Kind = kindOf(prev.localVar(v.vidx).kind)
+	} else {
+		d.InStack = false
+		d.Index = uint8(v.info)
+		d.Kind = prev.f.Upvalues[v.info].Kind
+	}
+	fs.f.Upvalues = append(fs.f.Upvalues, d)
+	return len(fs.f.Upvalues) - 1
+}
+
+func kindOf(k varKind) bc.UpvalKind {
+	switch k {
+	case varConst, varCTC:
+		return bc.VarConst
+	case varClose:
+		return bc.VarClose
+	}
+	return bc.VarRegular
+}
+
+// funcArgs compiles the arguments of a call to the function in register
+// f.info, and the CALL itself.
+func (fs *funcState) funcArgs(f *expDesc, args []ast.Expr, line int) {
+	var a expDesc
+	n := fs.exprList(args, &a)
+	if n > 0 && a.hasMultRet() {
+		fs.setMultRet(&a)
+	}
+	base := f.info
+	var nparams int
+	if n > 0 && a.hasMultRet() {
+		nparams = multRet
+	} else {
+		if a.k != eVoid {
+			fs.exp2nextreg(&a)
+		}
+		nparams = fs.freeReg - (base + 1)
+	}
+	f.init(eCall, fs.codeABC(bc.OpCall, base, nparams+1, 2))
+	fs.fixLine(line)
+	fs.freeReg = base + 1
+}
+
+// exprList compiles a list of expressions, putting all but the last in
+// consecutive registers; the last stays in e. It returns the count.
+func (fs *funcState) exprList(list []ast.Expr, e *expDesc) int {
+	if len(list) == 0 {
+		e.init(eVoid, 0)
+		return 0
+	}
+	for i, x := range list {
+		if i > 0 {
+			fs.exp2nextreg(e)
+		}
+		fs.expr(x, e)
+	}
+	return len(list)
+}
+
+// constructor compiles a table constructor.
+func (fs *funcState) constructor(t *ast.TableExpr, v *expDesc) {
+	fs.setLine(t.Pos)
+	pc := fs.codeABC(bc.OpNewTable, 0, 0, 0)
+	fs.codeExtraArg(0)
+	na, nh, tostore := 0, 0, 0
+	v.init(eNonReloc, fs.freeReg)
+	fs.reserveRegs(1)
+	pending := newExp(eVoid, 0)
+	closeListField := func() {
+		if pending.k == eVoid {
+			return
+		}
+		fs.exp2nextreg(&pending)
+		pending.k = eVoid
+		if tostore == fieldsPerFlush {
+			fs.setList(v.info, na, tostore)
+			na += tostore
+			tostore = 0
+		}
+	}
+	for _, field := range t.Fields {
+		closeListField()
+		if field.Key == nil {
+			fs.expr(field.Value, &pending)
+			tostore++
+			continue
+		}
+		// Record field: t[k] = v.
+		reg := fs.freeReg
+		var key expDesc
+		if s, ok := field.Key.(*ast.StringExpr); ok {
+			key = newExp(eKStr, 0)
+			key.strval = s.Value
+		} else {
+			fs.keyExpr(field.Key, &key)
+		}
+		nh++
+		tab := *v
+		fs.indexed(&tab, &key)
+		var val expDesc
+		fs.expr(field.Value, &val)
+		fs.storeVar(&tab, &val)
+		fs.freeReg = reg
+	}
+	fs.setLine(t.End)
+	// Last list field.
+	if tostore > 0 {
+		if pending.hasMultRet() {
+			fs.setMultRet(&pending)
+			fs.setList(v.info, na, multRet)
+			na--
+		} else {
+			if pending.k != eVoid {
+				fs.exp2nextreg(&pending)
+			}
+			fs.setList(v.info, na, tostore)
+		}
+		na += tostore
+	}
+	fs.setTableSize(pc, v.info, na, nh)
+}
+
+func (fs *funcState) setTableSize(pc, ra, asize, hsize int) {
+	rb := 0
+	if hsize != 0 {
+		rb = ceilLog2(hsize) + 1
+	}
+	extra := asize / (bc.MaxC + 1)
+	rc := asize % (bc.MaxC + 1)
+	fs.f.Code[pc] = bc.ABC(bc.OpNewTable, ra, rb, rc, extra > 0)
+	fs.f.Code[pc+1] = bc.AxOp(bc.OpExtraArg, extra)
+}
+
+func ceilLog2(x int) int {
+	l := 0
+	x--
+	for x > 0 {
+		l++
+		x >>= 1
+	}
+	return l
+}
+
+// setList stores pending list items of the table in register base.
+func (fs *funcState) setList(base, nelems, tostore int) {
+	if tostore == multRet {
+		tostore = 0
+	}
+	if nelems <= bc.MaxC {
+		fs.codeABC(bc.OpSetList, base, tostore, nelems)
+	} else {
+		extra := nelems / (bc.MaxC + 1)
+		nelems %= bc.MaxC + 1
+		fs.codeABCk(bc.OpSetList, base, tostore, nelems, true)
+		fs.codeExtraArg(extra)
+	}
+	fs.freeReg = base + 1
+}
+
+// body compiles a function body and leaves the closure in v.
+func (fs *funcState) body(e *ast.FunctionExpr, v *expDesc) {
+	g := fs.g
+	nfs := g.openFunc(fs, fs.lineOf(e.Pos))
+	nfs.setLine(e.Pos)
+	for _, p := range e.Params {
+		nfs.newLocalVar(p.Name, p.Pos)
+	}
+	nfs.adjustLocalVars(len(e.Params))
+	nfs.f.NumParams = uint8(nfs.nactvar)
+	if e.IsVararg {
+		nfs.f.IsVararg = true
+		nfs.codeABC(bc.OpVarargPrep, int(nfs.f.NumParams), 0, 0)
+	}
+	nfs.reserveRegs(nfs.nactvar)
+	nfs.statList(e.Body.Stmts, false)
+	nfs.f.LastLineDefined = int32(fs.lineOf(e.End))
+	nfs.setLine(e.End)
+	nfs.closeFunc()
+	fs.f.Protos = append(fs.f.Protos, nfs.f)
+	fs.setLine(e.End)
+	v.init(eReloc, fs.codeABx(bc.OpClosure, 0, len(fs.f.Protos)-1))
+	fs.exp2nextreg(v)
+}
+
+// exp2const reports the compile-time value of e, if it has one.
+func (fs *funcState) exp2const(e *expDesc) (expDesc, bool) {
+	if e.hasJumps() {
+		return expDesc{}, false
+	}
+	switch e.k {
+	case eFalse, eTrue, eNil, eKStr, eKInt, eKFlt:
+		c := newExp(e.k, 0)
+		c.ival, c.nval, c.strval = e.ival, e.nval, e.strval
+		return c, true
+	case eConst:
+		return fs.g.actvar[e.info].k, true
+	}
+	return expDesc{}, false
+}

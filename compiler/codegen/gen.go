@@ -1,0 +1,421 @@
+// Package codegen turns a syntax tree into bytecode prototypes.
+//
+// It works like the reference compiler's code generator, one function at a
+// time and one expression at a time: an expression is compiled into an
+// expDesc that says where its value is (a constant, a register, a table
+// field not yet read, a pending jump...) and is "discharged" into a
+// register only when an instruction needs it there. That is what lets
+// `a.b.c = x + 1` use constants and registers in place instead of copying
+// everything, and `if a and b then` compile to jumps without materialising
+// booleans.
+//
+// Scopes, registers, upvalue capture, compile-time constants, to-be-closed
+// variables and goto resolution with the 5.4 visibility rules live here
+// too: the parser only builds the tree.
+package codegen
+
+import (
+	"fmt"
+	"math"
+
+	bc "panto/bytecode"
+	"panto/compiler/ast"
+	"panto/compiler/lexer"
+	"panto/compiler/parser"
+)
+
+// Limits of the reference compiler, with the same messages.
+const (
+	maxVars           = 200 // local variables per function
+	maxUpvals         = 255 // upvalues per function
+	maxRegs           = 255 // registers per function
+	maxIndexRK        = bc.MaxB
+	noJump            = -1
+	fieldsPerFlush    = 50 // list items stored per SETLIST
+	multRet           = -1
+	maxConstructorAny = 1<<31 - 1
+)
+
+// varKind says how a local variable is stored.
+type varKind uint8
+
+const (
+	varRegular varKind = iota // an ordinary variable
+	varConst                  // <const> that needs a register
+	varClose                  // <close>
+	varCTC                    // <const> folded at compile time: no register
+)
+
+// varDesc describes an active local variable.
+type varDesc struct {
+	name string
+	kind varKind
+	ridx int     // register
+	pidx int     // index in Proto.LocVars
+	k    expDesc // value of a compile-time constant
+}
+
+// labelDesc is a label or a pending goto.
+type labelDesc struct {
+	name    string
+	pc      int
+	line    int
+	nactvar int
+	close   bool
+	pos     ast.Pos
+}
+
+// blockCnt is an active block.
+type blockCnt struct {
+	previous   *blockCnt
+	firstLabel int
+	firstGoto  int
+	nactvar    int
+	upval      bool // some variable of the block is captured
+	isLoop     bool
+	insideTBC  bool
+}
+
+// gen holds what the compilation of one chunk shares between functions.
+type gen struct {
+	file   *ast.File
+	src    string
+	actvar []varDesc
+	gotos  []labelDesc
+	labels []labelDesc
+}
+
+// funcState is the state of one function being compiled.
+type funcState struct {
+	g          *gen
+	f          *bc.Proto
+	prev       *funcState
+	bl         *blockCnt
+	lastTarget int
+	freeReg    int
+	nactvar    int
+	firstLocal int
+	firstLabel int
+	needClose  bool
+	kcache     map[constKey]int
+	line       int
+	pos        ast.Pos // position used for "near" in limit errors
+}
+
+type constKey struct {
+	kind bc.ConstKind
+	bits uint64
+	str  string
+}
+
+// compileError is the panic payload of a compile error.
+type compileError struct{ err *parser.SyntaxError }
+
+// Compile generates the main function of chunk; src is the chunk's source,
+// used to name tokens in error messages.
+func Compile(chunk *ast.Chunk, src string) (p *bc.Proto, err error) {
+	g := &gen{file: chunk.File, src: src}
+	defer func() {
+		if r := recover(); r != nil {
+			ce, ok := r.(compileError)
+			if !ok {
+				panic(r)
+			}
+			p, err = nil, ce.err
+		}
+	}()
+	fs := g.openFunc(nil, 0)
+	fs.f.IsVararg = true
+	fs.code(bc.ABC(bc.OpVarargPrep, 0, 0, 0, false))
+	fs.f.Upvalues = append(fs.f.Upvalues, bc.UpvalDesc{Name: "_ENV", InStack: true, Index: 0, Kind: bc.VarRegular})
+	fs.statList(chunk.Block.Stmts, false)
+	fs.setLine(chunk.Block.End)
+	fs.closeFunc()
+	return fs.f, nil
+}
+
+// openFunc starts compiling a function defined at line.
+func (g *gen) openFunc(prev *funcState, line int) *funcState {
+	fs := &funcState{
+		g:          g,
+		f:          &bc.Proto{Source: g.file.Name, LineDefined: int32(line), MaxStackSize: 2},
+		prev:       prev,
+		firstLocal: len(g.actvar),
+		firstLabel: len(g.labels),
+		kcache:     map[constKey]int{},
+		line:       line,
+	}
+	fs.enterBlock(&blockCnt{}, false)
+	return fs
+}
+
+// closeFunc ends the function: the final return, the block, and the pass
+// that fixes returns and jumps.
+func (fs *funcState) closeFunc() {
+	fs.ret(fs.nvarstack(), 0)
+	fs.leaveBlock()
+	fs.finish()
+}
+
+// errorAt raises a compile error at pos with the reference's message
+// shape, naming the token at pos.
+func (fs *funcState) errorAt(pos ast.Pos, msg string) {
+	g := fs.g
+	near := ""
+	if pos >= 0 {
+		near = lexer.NearText(g.src, pos)
+	}
+	panic(compileError{&parser.SyntaxError{
+		Name: g.file.Name,
+		Line: g.file.Line(pos),
+		Col:  g.file.Column(pos),
+		Msg:  msg,
+		Near: near,
+	}})
+}
+
+// semError raises an error without "near" (luaK_semerror).
+func (fs *funcState) semError(pos ast.Pos, msg string) {
+	g := fs.g
+	panic(compileError{&parser.SyntaxError{
+		Name: g.file.Name,
+		Line: g.file.Line(pos),
+		Col:  g.file.Column(pos),
+		Msg:  msg,
+	}})
+}
+
+// errorLimit reports a compiler limit.
+func (fs *funcState) errorLimit(limit int, what string) {
+	where := "main function"
+	if fs.f.LineDefined != 0 {
+		where = fmt.Sprintf("function at line %d", fs.f.LineDefined)
+	}
+	fs.errorAt(fs.pos, fmt.Sprintf("too many %s (limit is %d) in %s", what, limit, where))
+}
+
+func (fs *funcState) checkLimit(v, limit int, what string) {
+	if v > limit {
+		fs.errorLimit(limit, what)
+	}
+}
+
+func (fs *funcState) lineOf(pos ast.Pos) int { return fs.g.file.Line(pos) }
+
+// setLine sets the line recorded for the next instructions.
+func (fs *funcState) setLine(pos ast.Pos) {
+	if pos >= 0 {
+		fs.line = fs.g.file.Line(pos)
+		fs.pos = pos
+	}
+}
+
+// ---------------------------------------------------------------------------
+// Registers
+
+func (fs *funcState) checkStack(n int) {
+	newStack := fs.freeReg + n
+	if newStack > int(fs.f.MaxStackSize) {
+		if newStack >= maxRegs {
+			fs.errorAt(fs.pos, "function or expression needs too many registers")
+		}
+		fs.f.MaxStackSize = uint8(newStack)
+	}
+}
+
+func (fs *funcState) reserveRegs(n int) {
+	fs.checkStack(n)
+	fs.freeReg += n
+}
+
+func (fs *funcState) freeRegister(reg int) {
+	if reg >= fs.nvarstack() {
+		fs.freeReg--
+		if reg != fs.freeReg {
+			panic(fmt.Sprintf("codegen: register %d freed out of order (free %d)", reg, fs.freeReg))
+		}
+	}
+}
+
+func (fs *funcState) freeRegs(r1, r2 int) {
+	if r1 > r2 {
+		fs.freeRegister(r1)
+		fs.freeRegister(r2)
+	} else {
+		fs.freeRegister(r2)
+		fs.freeRegister(r1)
+	}
+}
+
+func (fs *funcState) freeExp(e *expDesc) {
+	if e.k == eNonReloc {
+		fs.freeRegister(e.info)
+	}
+}
+
+func (fs *funcState) freeExps(e1, e2 *expDesc) {
+	r1, r2 := -1, -1
+	if e1.k == eNonReloc {
+		r1 = e1.info
+	}
+	if e2.k == eNonReloc {
+		r2 = e2.info
+	}
+	fs.freeRegs(r1, r2)
+}
+
+// ---------------------------------------------------------------------------
+// Constants
+
+func (fs *funcState) addK(key constKey, c bc.Constant) int {
+	if i, ok := fs.kcache[key]; ok {
+		return i
+	}
+	i := len(fs.f.Constants)
+	fs.f.Constants = append(fs.f.Constants, c)
+	fs.kcache[key] = i
+	return i
+}
+
+func (fs *funcState) stringK(s string) int {
+	return fs.addK(constKey{kind: bc.ConstString, str: s}, bc.Constant{Kind: bc.ConstString, Str: s})
+}
+
+func (fs *funcState) intK(i int64) int {
+	return fs.addK(constKey{kind: bc.ConstInt, bits: uint64(i)}, bc.Constant{Kind: bc.ConstInt, Int: i})
+}
+
+func (fs *funcState) floatK(f float64) int {
+	return fs.addK(constKey{kind: bc.ConstFloat, bits: floatBits(f)}, bc.Constant{Kind: bc.ConstFloat, Float: f})
+}
+
+func (fs *funcState) boolK(b bool) int {
+	if b {
+		return fs.addK(constKey{kind: bc.ConstTrue}, bc.Constant{Kind: bc.ConstTrue})
+	}
+	return fs.addK(constKey{kind: bc.ConstFalse}, bc.Constant{Kind: bc.ConstFalse})
+}
+
+func (fs *funcState) nilK() int {
+	return fs.addK(constKey{kind: bc.ConstNil}, bc.Constant{Kind: bc.ConstNil})
+}
+
+// ---------------------------------------------------------------------------
+// Local variables
+
+func (fs *funcState) localVar(vidx int) *varDesc {
+	return &fs.g.actvar[fs.firstLocal+vidx]
+}
+
+// regLevel is the number of registers used by the first nvar locals
+// (compile-time constants take none).
+func (fs *funcState) regLevel(nvar int) int {
+	for nvar > 0 {
+		nvar--
+		vd := fs.localVar(nvar)
+		if vd.kind != varCTC {
+			return vd.ridx + 1
+		}
+	}
+	return 0
+}
+
+// nvarstack is the number of registers holding active locals.
+func (fs *funcState) nvarstack() int { return fs.regLevel(fs.nactvar) }
+
+// newLocalVar declares a variable; it becomes active with adjustLocalVars.
+func (fs *funcState) newLocalVar(name string, pos ast.Pos) int {
+	g := fs.g
+	fs.pos = pos
+	fs.checkLimit(len(g.actvar)+1-fs.firstLocal, maxVars, "local variables")
+	g.actvar = append(g.actvar, varDesc{name: name})
+	return len(g.actvar) - 1 - fs.firstLocal
+}
+
+// adjustLocalVars activates the last nvars declared variables.
+func (fs *funcState) adjustLocalVars(nvars int) {
+	reg := fs.nvarstack()
+	for i := 0; i < nvars; i++ {
+		vidx := fs.nactvar
+		fs.nactvar++
+		vd := fs.localVar(vidx)
+		vd.ridx = reg
+		reg++
+		vd.pidx = fs.registerLocalVar(vd.name)
+	}
+}
+
+func (fs *funcState) registerLocalVar(name string) int {
+	fs.f.LocVars = append(fs.f.LocVars, bc.LocVar{Name: name, StartPC: int32(fs.pc())})
+	return len(fs.f.LocVars) - 1
+}
+
+// ---------------------------------------------------------------------------
+// Blocks
+
+func (fs *funcState) enterBlock(bl *blockCnt, isLoop bool) {
+	bl.isLoop = isLoop
+	bl.nactvar = fs.nactvar
+	bl.firstLabel = len(fs.g.labels)
+	bl.firstGoto = len(fs.g.gotos)
+	bl.upval = false
+	bl.insideTBC = fs.bl != nil && fs.bl.insideTBC
+	bl.previous = fs.bl
+	fs.bl = bl
+}
+
+func (fs *funcState) leaveBlock() {
+	bl := fs.bl
+	g := fs.g
+	hasClose := false
+	stkLevel := fs.regLevel(bl.nactvar)
+	fs.endScope(bl.nactvar)
+	if bl.isLoop {
+		hasClose = fs.createLabel("break", 0, true, -1)
+	}
+	if !hasClose && bl.previous != nil && bl.upval {
+		fs.codeABC(bc.OpClose, stkLevel, 0, 0)
+	}
+	fs.freeReg = stkLevel
+	g.labels = g.labels[:bl.firstLabel]
+	fs.bl = bl.previous
+	if bl.previous != nil {
+		fs.moveGotosOut(bl)
+	} else if bl.firstGoto < len(g.gotos) {
+		fs.undefGoto(&g.gotos[bl.firstGoto])
+	}
+}
+
+// endScope removes the locals above level, closing their debug ranges.
+func (fs *funcState) endScope(level int) {
+	g := fs.g
+	for fs.nactvar > level {
+		fs.nactvar--
+		vd := fs.localVar(fs.nactvar)
+		if vd.kind != varCTC {
+			fs.f.LocVars[vd.pidx].EndPC = int32(fs.pc())
+		}
+	}
+	g.actvar = g.actvar[:fs.firstLocal+fs.nactvar]
+}
+
+// markUpval notes that the variable at level is captured by a closure, so
+// its block must close upvalues when it ends.
+func (fs *funcState) markUpval(level int) {
+	bl := fs.bl
+	for bl.nactvar > level {
+		bl = bl.previous
+	}
+	bl.upval = true
+	fs.needClose = true
+}
+
+// markToBeClosed notes a to-be-closed variable in the current block.
+func (fs *funcState) markToBeClosed() {
+	bl := fs.bl
+	bl.upval = true
+	bl.insideTBC = true
+	fs.needClose = true
+}
+
+func floatBits(f float64) uint64 { return math.Float64bits(f) }

@@ -1,0 +1,28 @@
+// Package compiler turns Lua 5.4 source into bytecode prototypes: the
+// parser builds a syntax tree (compiler/parser), the code generator walks
+// it (compiler/codegen).
+package compiler
+
+import (
+	"panto/bytecode"
+	"panto/compiler/codegen"
+	"panto/compiler/parser"
+)
+
+// Compile compiles one chunk. name is the chunk name as load takes it
+// ("@file.lua", "=stdin" or the source itself). The error is a
+// *parser.SyntaxError with the reference's message.
+func Compile(name, src string) (*bytecode.Proto, error) {
+	return CompileDepth(name, src, parser.DefaultCCalls)
+}
+
+// CompileDepth is Compile for a caller already nested cCalls levels deep
+// (load called from nested Lua code), so the parser's nesting limit matches
+// the reference's.
+func CompileDepth(name, src string, cCalls int) (*bytecode.Proto, error) {
+	chunk, err := parser.ParseDepth(name, src, cCalls)
+	if err != nil {
+		return nil, err
+	}
+	return codegen.Compile(chunk, src)
+}

@@ -1,0 +1,123 @@
+// Package conformance runs the golden corpus: Lua programs whose output
+// under the reference interpreter (Debian's lua5.4) is recorded next to
+// them. Each program runs under `panto lua` from its own folder, with the
+// environment regen.sh gives the reference, and must produce the same
+// standard output, exit status and standard error.
+package conformance
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+)
+
+var pantoBin string
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	dir, err := os.MkdirTemp("", "panto-conformance")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	pantoBin = filepath.Join(dir, "panto")
+	build := exec.Command("go", "build", "-o", pantoBin, "panto/cmd/panto")
+	build.Stdout, build.Stderr = os.Stdout, os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "building panto:", err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// programs lists the test programs under testdata (helper modules in lib/
+// folders are not programs).
+func programs(t *testing.T) []string {
+	var files []string
+	err := filepath.WalkDir("testdata", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && d.Name() == "lib" {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(path, ".lua") {
+			files = append(files, path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(files)
+	return files
+}
+
+var prognameRE = regexp.MustCompile(`(?m)^panto: `)
+
+// run executes one program the way regen.sh runs the reference.
+func run(t *testing.T, path string) (stdout, errText string) {
+	dir, file := filepath.Split(path)
+	name := strings.TrimSuffix(file, ".lua")
+	args := []string{"lua", file}
+	if extra, err := os.ReadFile(filepath.Join(dir, name+".args")); err == nil {
+		args = append(args, strings.Fields(string(extra))...)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, pantoBin, args...)
+	cmd.Dir = dir
+	cmd.Env = []string{
+		"PATH=" + os.Getenv("PATH"), "HOME=/nonexistent", "LANG=C", "LC_ALL=C", "TZ=UTC",
+		"LUA_PATH=lib/?.lua;lib/?/init.lua", "LUA_CPATH=lib/?.so",
+	}
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if err != nil {
+		ee, ok := err.(*exec.ExitError)
+		if !ok || ctx.Err() != nil {
+			t.Fatalf("running %s: %v", path, err)
+		}
+		code = ee.ExitCode()
+	}
+	if code != 0 || errb.Len() > 0 {
+		errText = fmt.Sprintf("exit %d\n%s", code, prognameRE.ReplaceAllString(errb.String(), "lua: "))
+	}
+	return out.String(), errText
+}
+
+func TestGolden(t *testing.T) {
+	for _, path := range programs(t) {
+		path := path
+		rel := strings.TrimPrefix(filepath.ToSlash(path), "testdata/")
+		t.Run(rel, func(t *testing.T) {
+			t.Parallel()
+			base := strings.TrimSuffix(path, ".lua")
+			wantOut, err := os.ReadFile(base + ".out")
+			if err != nil {
+				t.Fatalf("missing golden output (run make golden): %v", err)
+			}
+			wantErr, _ := os.ReadFile(base + ".err")
+			gotOut, gotErr := run(t, path)
+			if gotOut != string(wantOut) {
+				t.Errorf("stdout differs\n--- want\n%s\n--- got\n%s", wantOut, gotOut)
+			}
+			if gotErr != string(wantErr) {
+				t.Errorf("stderr/exit differs\n--- want\n%s\n--- got\n%s", wantErr, gotErr)
+			}
+		})
+	}
+}

@@ -1,0 +1,8 @@
+-- checks % result takes the sign of the divisor (a - floor(a/b)*b)
+print(7 % 3, -7 % 3, 7 % -3, -7 % -3)
+print(7.5 % 2, -7.5 % 2, 7.5 % -2, -7.5 % -2)
+print(6 % -3, -6 % 3, 0 % -5)
+print(math.mininteger % -1, math.maxinteger % -1, math.mininteger % math.maxinteger)
+print(5 % math.huge, -5 % math.huge, 5 % -math.huge, -5 % -math.huge)
+print(-0.0 % 1, 0.0 % -1)
+print(3 % 2.5, 5.25 % 0.5, 1e308 % 3)

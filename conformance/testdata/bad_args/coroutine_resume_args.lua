@@ -1,0 +1,10 @@
+-- coroutine.resume/status/close require a coroutine
+print(pcall(coroutine.resume))
+print(pcall(coroutine.resume, function() end))
+print(pcall(coroutine.status))
+print(pcall(coroutine.status, 1))
+print(pcall(coroutine.close))
+print(pcall(coroutine.close, {}))
+print(pcall(coroutine.isyieldable, 1))
+print(pcall(coroutine.isyieldable, nil))
+print(coroutine.isyieldable())

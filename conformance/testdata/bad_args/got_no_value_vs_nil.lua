@@ -1,0 +1,11 @@
+-- "got no value" for missing arguments versus "got nil" for explicit nils
+print(pcall(setmetatable))
+print(pcall(setmetatable, nil))
+print(pcall(rawget))
+print(pcall(rawget, nil))
+print(pcall(coroutine.resume))
+print(pcall(coroutine.resume, nil))
+print(pcall(next))
+print(pcall(next, nil))
+print(pcall(rawlen))
+print(pcall(rawlen, nil))

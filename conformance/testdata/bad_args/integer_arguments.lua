@@ -1,0 +1,12 @@
+-- integer parameters accept integral floats and numeric strings, reject others
+print(select(2.0, "a", "b"))
+print(select("2", "a", "b"))
+print(pcall(select, 2.5, "a", "b"))
+print(pcall(select, "2.5", "a", "b"))
+print(pcall(select, "two", "a", "b"))
+print(pcall(select, {}, "a"))
+print(pcall(tonumber, "10", 2^63))
+print(pcall(tonumber, "10", "0x10"))
+print(tonumber("10", "16"))
+print(pcall(select, 1/0, "a"))
+print(pcall(select, 0/0, "a"))

@@ -1,0 +1,11 @@
+-- rawget/rawset/rawlen/rawequal argument errors
+print(pcall(rawget, 1, 1))
+print(pcall(rawget, "s", 1))
+print(pcall(rawset, 1, 1, 1))
+print(pcall(rawset, {}, nil, 1))
+print(pcall(rawset, {}))
+print(pcall(rawset, {}, 1))
+print(pcall(rawlen, {}, "extra ignored"))
+print(pcall(rawequal))
+print(pcall(rawequal, nil))
+print(pcall(rawequal, nil, nil))

@@ -1,0 +1,11 @@
+-- select argument errors
+print(pcall(select))
+print(pcall(select, nil))
+print(pcall(select, true))
+print(pcall(select, "#x"))
+print(pcall(select, "##"))
+print(pcall(select, 0))
+print(pcall(select, -1))
+print(pcall(select, -2, "only one"))
+print(pcall(select, math.mininteger, 1))
+print(pcall(select, math.maxinteger, 1))

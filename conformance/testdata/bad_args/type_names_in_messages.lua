@@ -1,0 +1,12 @@
+-- the "got yyy" part names every basic type
+local co = coroutine.create(function() end)
+print(pcall(rawlen, true))
+print(pcall(rawlen, 1))
+print(pcall(rawlen, 1.5))
+print(pcall(rawlen, print))
+print(pcall(rawlen, co))
+print(pcall(rawlen, io.stdout))
+print(pcall(setmetatable, "str", nil))
+print(pcall(setmetatable, {}, print))
+print(pcall(coroutine.resume, {}))
+print(pcall(coroutine.resume, "co"))

@@ -1,0 +1,10 @@
+-- argument errors use the __name metafield of the offending value when it is a string
+local Obj = setmetatable({}, {__name = "MyObject"})
+print(pcall(coroutine.resume, Obj))
+print(pcall(coroutine.status, Obj))
+print(pcall(rawlen, setmetatable({}, {__name = "Ignored"})))
+print(pcall(tonumber, Obj, 10))
+print(pcall(setmetatable, {}, setmetatable({}, {__name = "Meta"})) ~= nil)
+local nonstring = setmetatable({}, {__name = 12})
+print(pcall(coroutine.resume, nonstring))
+print(pcall(coroutine.wrap, Obj))

@@ -1,0 +1,13 @@
+-- functions that accept any value still require one: "value expected"
+print(pcall(type))
+print(pcall(tostring))
+print(pcall(tonumber))
+print(pcall(getmetatable))
+print(pcall(ipairs))
+print(pcall(pairs))
+print(pcall(assert))
+print(pcall(rawequal))
+print(pcall(rawequal, 1))
+print(pcall(pcall))
+print(pcall(rawset, {}, 1))
+print(pcall(rawget, {}))

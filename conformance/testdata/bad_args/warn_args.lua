@@ -1,0 +1,7 @@
+-- warn requires string arguments (numbers are accepted as strings)
+print(pcall(warn))
+print(pcall(warn, 1))
+print(pcall(warn, "a", true))
+print(pcall(warn, "a", "b", nil))
+print(pcall(warn, {}))
+print("done")

@@ -1,0 +1,11 @@
+-- chunk names: "=name" is used verbatim, "@name" as a file name, others as [string "..."]
+print(type(load("error('e1')", "=custom")))
+print(pcall(load("error('e1')", "=custom")))
+print(pcall(load("error('e2')", "@file.lua")))
+print(pcall(load("error('e3')", "plain source text")))
+print(pcall(load("error('e4')")))
+print(pcall(load("\n\nerror('line three')", "=lines")))
+print(load("x = = 1", "=syntax"))
+print(load("x = = 1", "@syn.lua"))
+print(load("x = = 1", "short"))
+print(load("x = = 1"))

@@ -1,0 +1,12 @@
+-- [string "..."] truncates long sources and cuts multi-line sources at the first newline
+print(pcall(load("error('long')  --" .. string.rep("x", 100))))
+print(pcall(load("error('multi')\n-- second line\n-- third")))
+print(pcall(load("\nerror('starts with newline')")))
+print(load("x = = 1 -- " .. string.rep("y", 80)))
+print(load("local a = 1\nx = = 2"))
+local name = string.rep("n", 70)
+print(load("x = =", name))
+print(load("x = =", "=" .. name))
+print(load("x = =", "@" .. name))
+print(load("x = =", string.rep("m", 40)))
+print(load("x = =", string.rep("m", 50)))

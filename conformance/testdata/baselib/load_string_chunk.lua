@@ -1,0 +1,13 @@
+-- load compiles a string chunk into a function; varargs and return values
+local f = load("return 1 + 2")
+print(type(f), f())
+local g = load("local a, b = ...; return b, a")
+print(g("x", "y"))
+local h = load("x_from_chunk = 10")
+h()
+print(x_from_chunk)
+print(load("")())
+print(select('#', load("")()))
+local counter = load("local n = ... ; n = n + 1 ; return n")
+print(counter(41))
+print(load("return ...")(1, nil, 3))

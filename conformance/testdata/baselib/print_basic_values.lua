@@ -1,0 +1,13 @@
+-- print separates arguments with tabs, ends with a newline, prints nil/booleans/numbers
+print()
+print(nil)
+print(nil, nil)
+print(true, false)
+print(1, 2.0, -3, 0.5)
+print("a", "b", "c")
+print("", "")
+print("embedded\0zero")
+print(1e15, 1e16, 123456789012)
+print(math.maxinteger, math.mininteger)
+print(2^63, -2^63)
+print(select('#', print()))

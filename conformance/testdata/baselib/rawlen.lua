@@ -1,0 +1,11 @@
+-- rawlen returns the primitive length of tables and strings, ignoring __len
+local t = setmetatable({1, 2, 3}, {__len = function() return 99 end})
+print(#t, rawlen(t))
+print(rawlen("hello"), rawlen(""))
+print(rawlen({}))
+print(rawlen({n = 1}))
+print(rawlen("\0\0\0"))
+print(pcall(rawlen, 5))
+print(pcall(rawlen))
+print(pcall(rawlen, nil))
+print(pcall(rawlen, true))

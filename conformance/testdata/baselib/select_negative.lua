@@ -1,0 +1,13 @@
+-- select with negative indexes counts from the end
+print(select(-1, "a", "b", "c"))
+print(select(-2, "a", "b", "c"))
+print(select(-3, "a", "b", "c"))
+print(pcall(select, -4, "a", "b", "c"))
+print(pcall(select, -1))
+print(pcall(select, 0, 1, 2))
+print(pcall(select, 0))
+print(pcall(select, "x"))
+print(pcall(select, nil))
+print(pcall(select))
+print(pcall(select, 1.5, 1))
+print(pcall(select, "#x", 1))

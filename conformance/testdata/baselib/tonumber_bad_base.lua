@@ -1,0 +1,11 @@
+-- tonumber with an invalid base or a non-string first argument raises errors
+print(pcall(tonumber, "1", 1))
+print(pcall(tonumber, "1", 37))
+print(pcall(tonumber, "1", 0))
+print(pcall(tonumber, "1", -16))
+print(pcall(tonumber, "1", 10.5))
+print(pcall(tonumber, "1", "x"))
+print(pcall(tonumber, "1", "16"))
+print(pcall(tonumber, 10, 16))
+print(pcall(tonumber, nil, 10))
+print(pcall(tonumber, {}, 10))

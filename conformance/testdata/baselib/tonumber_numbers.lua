@@ -1,0 +1,10 @@
+-- tonumber with number arguments returns them unchanged
+print(tonumber(10), math.type(tonumber(10)))
+print(tonumber(1.5), math.type(tonumber(1.5)))
+print(tonumber(-0.0))
+print(tonumber(2^63))
+print(tonumber(math.mininteger))
+print(tonumber(1/0), tonumber(-1/0))
+local nan = tonumber(0/0)
+print(nan ~= nan)
+print(tonumber(3.0), math.type(tonumber(3.0)))

@@ -1,0 +1,11 @@
+-- warn concatenates multiple string arguments into one message
+warn("@on")
+warn("part1", "part2", "part3")
+warn("a", " ", "b")
+warn("")
+warn("number ", "as ", "string")
+print(pcall(warn))
+print(pcall(warn, "ok", 1))
+print(pcall(warn, "ok", {}))
+print(pcall(warn, nil))
+print("done")

@@ -1,0 +1,5 @@
+-- checks logical shifts << and >> (zero fill, no sign extension)
+print(1 << 0, 1 << 1, 1 << 62, 1 << 63)
+print(-1 >> 1, -1 >> 63, math.mininteger >> 63)
+print(0xFF >> 4, 0xFF << 4, 3 << 62)
+print(string.format("%x", -1 >> 4))

@@ -1,0 +1,8 @@
+-- checks strings are NOT coerced by bitwise operators in 5.4 (string metatable has no bitwise events)
+print(pcall(function() return "3" & 1 end))
+print(pcall(function() return 1 | "0xF0" end))
+print(pcall(function() local s = " 8 "; return s >> 1 end))
+print(pcall(function() return ~"0" end))
+print(pcall(function() local t = {s = "3"}; return t.s ~ 1 end))
+print(pcall(function() return "abc" & 1 end))
+print(tonumber("3") & 1, math.tointeger("0xF0") | 1)

@@ -1,0 +1,10 @@
+-- a coroutine dying by error keeps its to-be-closed variables open until coroutine.close
+local co = coroutine.create(function()
+  local r <close> = setmetatable({}, {__close = function(_, e) print("closing with", e) end})
+  coroutine.yield("suspended once")
+  error("body failed", 0)
+end)
+print(coroutine.resume(co))
+print(coroutine.resume(co))
+print(coroutine.status(co))
+print(coroutine.close(co))

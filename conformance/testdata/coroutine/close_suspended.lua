@@ -1,0 +1,11 @@
+-- coroutine.close on a suspended coroutine returns true and marks it dead
+local co = coroutine.create(function()
+  coroutine.yield(1)
+  print("never printed")
+end)
+print(coroutine.resume(co))
+print(coroutine.close(co))
+print(coroutine.status(co))
+print(coroutine.resume(co))
+local fresh = coroutine.create(function() print("never started") end)
+print(coroutine.close(fresh), coroutine.status(fresh))

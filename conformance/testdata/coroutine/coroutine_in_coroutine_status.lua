@@ -1,0 +1,16 @@
+-- statuses seen while a chain of three coroutines is active
+local c1, c2, c3
+c3 = coroutine.create(function()
+  print("in c3:", coroutine.status(c1), coroutine.status(c2), coroutine.status(c3))
+  coroutine.yield()
+end)
+c2 = coroutine.create(function()
+  coroutine.resume(c3)
+  print("in c2:", coroutine.status(c1), coroutine.status(c2), coroutine.status(c3))
+end)
+c1 = coroutine.create(function()
+  coroutine.resume(c2)
+  print("in c1:", coroutine.status(c1), coroutine.status(c2), coroutine.status(c3))
+end)
+coroutine.resume(c1)
+print("main:", coroutine.status(c1), coroutine.status(c2), coroutine.status(c3))

@@ -1,0 +1,11 @@
+-- the first resume's arguments become the body's parameters (including varargs)
+local co = coroutine.create(function(a, b, ...)
+  print(a, b, select('#', ...), ...)
+  return ...
+end)
+print(coroutine.resume(co, 1, 2, 3, 4, nil))
+local co2 = coroutine.create(function(...) return select('#', ...) end)
+print(coroutine.resume(co2))
+local co3 = coroutine.create(print)
+print(coroutine.resume(co3, "C function", "as body"))
+print(coroutine.status(co3))

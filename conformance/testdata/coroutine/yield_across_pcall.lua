@@ -1,0 +1,16 @@
+-- yields can cross pcall inside a coroutine, and errors after resuming are still caught
+local co = coroutine.create(function()
+  local ok, v = pcall(function()
+    local got = coroutine.yield("from inside pcall")
+    print("resumed with", got)
+    error("after yield")
+  end)
+  print("pcall result", ok, v)
+  local ok2, a, b = pcall(coroutine.yield, "yield called directly by pcall")
+  print("second", ok2, a, b)
+  return "end"
+end)
+print(coroutine.resume(co))
+print(coroutine.resume(co, "value1"))
+print(coroutine.resume(co, "x", "y"))
+print(coroutine.status(co))

@@ -1,0 +1,5 @@
+-- the debug library contents
+local names = {}
+for k, v in pairs(debug) do names[#names + 1] = k .. ":" .. type(v) end
+table.sort(names)
+print(table.concat(names, " "))

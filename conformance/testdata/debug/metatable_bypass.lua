@@ -1,0 +1,13 @@
+-- debug.getmetatable/setmetatable bypass __metatable and work on any type
+local t = setmetatable({}, {__metatable = "locked"})
+print(getmetatable(t))
+print(type(debug.getmetatable(t)), debug.getmetatable(t).__metatable)
+print(pcall(setmetatable, t, {}))
+print(debug.setmetatable(t, nil) == t, getmetatable(t))
+print(debug.getmetatable(1))
+debug.setmetatable(1, {__index = {double = function(n) return n * 2 end}})
+print((5):double())
+debug.setmetatable(1, nil)
+print(pcall(function() return (5):double() end))
+print(debug.getmetatable("").__index == string)
+print(pcall(debug.setmetatable, {}, 1))

@@ -1,0 +1,3 @@
+-- checks an uncaught error(nil) message
+print("before")
+error(nil)

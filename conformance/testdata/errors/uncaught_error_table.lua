@@ -1,0 +1,3 @@
+-- checks an uncaught error with a table value (no __tostring) reports the object type
+print("start")
+error({code = 1})

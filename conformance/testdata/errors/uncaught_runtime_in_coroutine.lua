@@ -1,0 +1,5 @@
+-- checks an error inside a coroutine is returned by resume and rethrown by wrap (uncaught)
+local co = coroutine.create(function() local x; return x.field end)
+print(coroutine.resume(co))
+local w = coroutine.wrap(function() error("inside wrap") end)
+w()

@@ -1,0 +1,10 @@
+-- %s uses __tostring and __name
+local t = setmetatable({}, {__tostring = function() return "custom!" end})
+print(string.format("%s", t))
+print(string.format("[%10s]", t))
+print(string.format("%.3s", t))
+local bad = setmetatable({}, {__tostring = function() return 42 end})
+print(pcall(string.format, "%s", bad))
+local named = setmetatable({}, {__name = "MyType"})
+print((string.format("%s", named):gsub("0x%x+", "ADDR"):gsub(": [%w]+$", ": ADDR")))
+print(pcall(string.format, "%d", t))

@@ -1,0 +1,12 @@
+-- collectgarbage options with deterministic results
+print(collectgarbage("collect"))
+print(collectgarbage())
+print(type(collectgarbage("count")), math.type(collectgarbage("count")))
+print(collectgarbage("isrunning"))
+collectgarbage("stop")
+print(collectgarbage("isrunning"))
+collectgarbage("restart")
+print(collectgarbage("isrunning"))
+print(type(collectgarbage("step")))
+print(type(collectgarbage("step", 100)))
+print(pcall(collectgarbage, "bogus"))

@@ -1,0 +1,7 @@
+-- checks duplicate label errors, including labels in nested blocks (not allowed in 5.4) and separate functions (allowed)
+print(load("::a:: ::a::"))
+print(load("::a:: do ::a:: end"))
+print(load("do ::a:: end ::a::") ~= nil)
+print(load("do ::a:: end do ::a:: end") ~= nil)
+print(load("::a:: local function f() ::a:: end") ~= nil)
+print(load("::a:: ::b:: ::c::") ~= nil)

@@ -1,0 +1,10 @@
+-- io.type of open files, closed files and other values
+local tmp = require("tmp")
+local name = tmp.with()
+local f = io.open(name)
+print(io.type(f), io.type(io.stdout), io.type(io.stdin))
+f:close()
+print(io.type(f))
+print(io.type(nil), io.type("file"), io.type({}), io.type(42))
+print(pcall(io.type))
+os.remove(name)

@@ -1,0 +1,12 @@
+-- iterating lines of a closed file raises an error
+local tmp = require("tmp")
+local name = tmp.with("a\nb\n")
+local f = assert(io.open(name))
+local it = f:lines()
+print(it())
+f:close()
+print(pcall(it))
+local it2 = io.lines(name)
+print(it2(), it2(), it2())
+print(pcall(it2))
+os.remove(name)

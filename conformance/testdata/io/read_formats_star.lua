@@ -1,0 +1,12 @@
+-- the 5.3-style "*l", "*a", "*n" formats are still accepted
+local tmp = require("tmp")
+local name = tmp.with("12 line\nall the rest")
+local f = assert(io.open(name))
+print(f:read("*n"), f:read("*l"), f:read("*a"))
+f:close()
+f = assert(io.open(name))
+print(pcall(f.read, f, "x"))
+print(pcall(f.read, f, "*x"))
+print(pcall(f.read, f, {}))
+f:close()
+os.remove(name)

@@ -1,0 +1,10 @@
+-- reading from a write-only file and writing to a read-only file
+local tmp = require("tmp")
+local name = tmp.with("abc")
+local f = assert(io.open(name, "w"))
+print(f:read("a"))
+f:close()
+f = assert(io.open(name, "r"))
+print(f:write("x"))
+f:close()
+os.remove(name)

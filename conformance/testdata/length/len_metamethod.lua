@@ -1,0 +1,10 @@
+-- checks __len is used by # on tables and its result is returned unchanged
+local t = setmetatable({1, 2, 3}, {__len = function() return 42 end})
+print(#t, rawlen(t))
+local s = setmetatable({}, {__len = function(self) return "not a number" end})
+print(#s)
+local m = setmetatable({}, {__len = function(self, other) return select('#', self, other) end})
+print(#m)
+local two = setmetatable({}, {__len = function() return 1, 2 end})
+print(#two)
+print(#setmetatable({}, {__len = function() return 2.5 end}))

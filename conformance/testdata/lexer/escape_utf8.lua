@@ -1,0 +1,23 @@
+-- checks \u{XXX} escapes, from ASCII up to 2^31-1 (6-byte sequences)
+local function bytes(s)
+  local t = {}
+  for i = 1, #s do t[#t + 1] = string.format("%02X", s:byte(i)) end
+  return #s .. ": " .. table.concat(t, " ")
+end
+print(bytes("\u{41}"))
+print(bytes("\u{7F}"))
+print(bytes("\u{80}"))
+print(bytes("\u{7FF}"))
+print(bytes("\u{800}"))
+print(bytes("\u{FFFF}"))
+print(bytes("\u{10000}"))
+print(bytes("\u{10FFFF}"))
+print(bytes("\u{110000}"))
+print(bytes("\u{1FFFFF}"))
+print(bytes("\u{200000}"))
+print(bytes("\u{3FFFFFF}"))
+print(bytes("\u{4000000}"))
+print(bytes("\u{7FFFFFFF}"))
+print(bytes("\u{D800}"))
+print(bytes("\u{0000000041}"))
+print("\u{48}\u{49}")

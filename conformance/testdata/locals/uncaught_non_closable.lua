@@ -1,0 +1,6 @@
+-- checks an uncaught "got a non-closable value" error with traceback
+local function use()
+  local res <close> = {}
+  return res
+end
+use()

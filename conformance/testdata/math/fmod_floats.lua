@@ -1,0 +1,10 @@
+-- math.fmod with floats, zero divisor gives nan, infinities
+print(math.fmod(7.5, 2), math.fmod(-7.5, 2), math.fmod(7, 2.5))
+print(math.type(math.fmod(7, 2.0)))
+local n = math.fmod(1.0, 0)
+print(n ~= n, math.type(n))
+print(math.fmod(5.0, math.huge), math.fmod(-5, math.huge))
+local m = math.fmod(math.huge, 2)
+print(m ~= m)
+print(math.fmod(-6.0, 3), math.fmod(6.0, -3))
+print(pcall(math.fmod, 1))

@@ -1,0 +1,3 @@
+-- an uncaught math.fmod zero error goes to stderr
+print(math.fmod(7, 2))
+print(math.fmod(7, 0))

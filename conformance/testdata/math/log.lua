@@ -1,0 +1,10 @@
+-- math.log natural, base 2, base 10 and other bases
+print(math.log(1), math.log(math.exp(2)), string.format("%.17g", math.log(10)))
+print(math.log(8, 2), math.log(1024, 2), math.log(2^60, 2), math.log(0.5, 2))
+print(math.log(1000, 10), math.log(1e-3, 10), math.log(100, 10))
+print(string.format("%.17g", math.log(27, 3)), string.format("%.17g", math.log(100, 4)))
+print(math.log(0), math.log(math.huge), math.log(0, 2), math.log(0, 10))
+local n = math.log(-1)
+print(n ~= n)
+print(math.log(7, 7), math.log(1, 0.5))
+print(string.format("%.17g", math.log(2, 8)))

@@ -1,0 +1,11 @@
+-- math.modf returns float integral part and fractional part
+print(math.modf(3.7))
+print(math.modf(-3.7))
+print(math.modf(5))
+print(math.type((math.modf(5))), math.type(select(2, math.modf(5))))
+print(math.modf(math.huge))
+print(math.modf(-math.huge))
+local a, b = math.modf(0/0)
+print(a ~= a, b ~= b)
+print(math.modf(-0.0))
+print(math.modf(2^53 + 1.5))

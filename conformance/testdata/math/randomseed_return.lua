@@ -1,0 +1,7 @@
+-- math.randomseed returns the two seed components it used (5.4.4)
+print(math.randomseed(5))
+print(math.randomseed(5, 6))
+print(math.randomseed(-1, math.maxinteger))
+print(select('#', math.randomseed()))
+local a, b = math.randomseed()
+print(math.type(a), math.type(b))

@@ -1,0 +1,10 @@
+-- checks __call whose value is itself a callable table (chained __call)
+local inner = setmetatable({}, {__call = function(...) return select('#', ...), ... == nil end})
+local outer = setmetatable({}, {__call = inner})
+local n, first_nil = outer("arg")
+print(n, first_nil)
+local function counts(...) return select('#', ...) end
+local c1 = setmetatable({}, {__call = counts})
+local c2 = setmetatable({}, {__call = c1})
+local c3 = setmetatable({}, {__call = c2})
+print(c1(), c2(), c3(), c3(1, 2))

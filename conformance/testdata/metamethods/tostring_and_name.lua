@@ -1,0 +1,10 @@
+-- checks __tostring is used by tostring/print and __name appears in tostring and error messages
+local t = setmetatable({}, {__tostring = function() return "custom!" end})
+print(t, tostring(t))
+local bad = setmetatable({}, {__tostring = function() return 42 end})
+print(pcall(tostring, bad))
+local named = setmetatable({}, {__name = "MyType"})
+print((tostring(named):gsub("0x%x+", "ADDR")))
+print(pcall(function() return named + 1 end))
+print(pcall(function() return #named < 1, named < 1 end))
+print(pcall(string.rep, named))

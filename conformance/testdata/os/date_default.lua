@@ -1,0 +1,8 @@
+-- os.date defaults: format "%c" and current time (only types checked)
+print(type(os.date()), type(os.date("%Y")), #os.date("%Y") == 4)
+print(type(os.date("*t").year), os.date("*t").isdst)
+print(os.date("!%H:%M", 3600.0))
+print(pcall(os.date, "%Y", 1.5))
+print(pcall(os.date, "%Y", "x"))
+print(pcall(os.date, 5, 0))
+print(os.date("", 0) == "")

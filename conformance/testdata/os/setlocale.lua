@@ -1,0 +1,10 @@
+-- os.setlocale with C, query and invalid locales
+print(os.setlocale("C"))
+print(os.setlocale())
+print(os.setlocale(nil))
+print(os.setlocale("C", "all"))
+print(os.setlocale("C", "numeric"), os.setlocale(nil, "collate"), os.setlocale("C", "ctype"), os.setlocale("C", "monetary"), os.setlocale("C", "time"))
+print(os.setlocale("xx_INVALID.locale"))
+print(os.setlocale("POSIX"))
+print(pcall(os.setlocale, "C", "bogus"))
+print(os.setlocale(""))

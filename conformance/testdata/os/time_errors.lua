@@ -1,0 +1,11 @@
+-- os.time errors for missing or invalid fields
+print(pcall(os.time, {year = 2000, month = 1}))
+print(pcall(os.time, {year = 2000, day = 1}))
+print(pcall(os.time, {month = 1, day = 1}))
+print(pcall(os.time, {year = 2000, month = 1, day = "x"}))
+print(pcall(os.time, {year = 2000, month = 1, day = 1.5}))
+print(pcall(os.time, {year = 2000, month = 1, day = 1, hour = "2"}))
+print(pcall(os.time, {year = "2000", month = "1", day = "1", hour = 0}))
+print(pcall(os.time, {year = 2000, month = 1, day = 2^40}))
+print(pcall(os.time, 5))
+print(pcall(os.time, {year = 2^40, month = 1, day = 1}))

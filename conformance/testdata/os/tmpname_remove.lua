@@ -1,0 +1,11 @@
+-- os.tmpname gives a new file name that can be written and removed
+local name = os.tmpname()
+print(type(name), #name > 0)
+local f = assert(io.open(name, "w"))
+f:write("data")
+f:close()
+print(os.remove(name))
+print(io.open(name, "r") == nil)
+local a, b = os.tmpname(), os.tmpname()
+print(a ~= b)
+os.remove(a); os.remove(b)

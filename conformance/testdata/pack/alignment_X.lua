@@ -1,0 +1,11 @@
+-- X[op]: align to the size of the given option
+local hex = require("hex")
+print(hex(string.pack("!8 B Xi4 B", 1, 2)))
+print(hex(string.pack("!8 B Xd", 1)))
+print(hex(string.pack("!2 B Xi8 B", 1, 2)))
+print(string.packsize("!8 BXi8"), string.packsize("!8 BXh"), string.packsize("BXi4"))
+print(pcall(string.pack, "!4 X", 1))
+print(pcall(string.pack, "!4 Xz"))
+print(pcall(string.pack, "!4 Xs4"))
+print(string.packsize("!8 i4 Xi8"), pcall(string.packsize, "!8 i3 Xi4"))
+print(string.unpack("!4 B Xi4 B", "\1\0\0\0\2"))

@@ -1,0 +1,10 @@
+-- c[n]: fixed-size strings, padded with zeros when packing shorter strings
+local hex = require("hex")
+print(hex(string.pack("c5", "abc")), hex(string.pack("c3", "abc")))
+print(pcall(string.pack, "c2", "abc"))
+print(string.unpack("c3", "abcdef"))
+print(string.unpack("c0", "abc"))
+print(pcall(string.unpack, "c10", "abc"))
+print(pcall(string.pack, "c", "abc"))
+print(string.packsize("c10"), string.packsize("c1c2c3"))
+print(hex(string.pack("c2c2", "a", "bc")))

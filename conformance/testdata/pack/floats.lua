@@ -1,0 +1,13 @@
+-- f d n: floats, doubles and Lua numbers
+local hex = require("hex")
+print(hex(string.pack("<f", 1.5)), hex(string.pack(">f", 1.5)))
+print(hex(string.pack("<d", 1.5)), hex(string.pack(">d", -0.0)))
+print(hex(string.pack("<n", 0.1)))
+print(hex(string.pack(">d", math.huge)), hex(string.pack(">f", -math.huge)))
+print(string.unpack("<f", string.pack("<f", 0.1)) == 0.1, string.format("%.17g", (string.unpack("<f", string.pack("<f", 0.1)))))
+print(string.unpack("<d", string.pack("<d", 0.1)) == 0.1)
+print(string.unpack(">n", string.pack(">n", 42)), math.type((string.unpack(">n", string.pack(">n", 42)))))
+print(hex(string.pack("<d", 3)), hex(string.pack("<f", 3)))
+print(pcall(string.pack, "d", "x"))
+print(string.unpack("d", string.pack("d", "2.5")))
+print(hex(string.pack("<f", 1e40)), hex(string.pack("<f", 1e-50)))

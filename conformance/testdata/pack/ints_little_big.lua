@@ -1,0 +1,11 @@
+-- signed and unsigned integers of default sizes in both endiannesses
+local hex = require("hex")
+print(hex(string.pack("<i4", 1)), hex(string.pack(">i4", 1)))
+print(hex(string.pack("<i4", -2)), hex(string.pack(">I4", 0xdeadbeef)))
+print(hex(string.pack("<h", -1)), hex(string.pack(">H", 258)))
+print(hex(string.pack("<b", -128)), hex(string.pack("<B", 255)))
+print(hex(string.pack("<l", 1)), hex(string.pack(">L", 1)))
+print(hex(string.pack("<j", math.mininteger)), hex(string.pack(">J", -1)))
+print(hex(string.pack("<T", 4096)))
+print(string.unpack("<i4", string.pack("<i4", -123456)))
+print(string.unpack(">I2", "\1\2"), string.unpack("<I2", "\1\2"))

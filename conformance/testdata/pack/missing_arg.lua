@@ -1,0 +1,10 @@
+-- pack with missing or wrong-typed arguments
+print(pcall(string.pack, "i"))
+print(pcall(string.pack, "i", "x"))
+print(pcall(string.pack, "i", 1.5))
+print(pcall(string.pack, "z"))
+print(pcall(string.pack, "s", {}))
+local hex = require("hex")
+print(hex(string.pack("<i", "10")))
+print(pcall(string.pack))
+print(pcall(string.unpack, "i"))

@@ -1,0 +1,5 @@
+-- native sizes on the reference platform (x86_64 Linux)
+print(string.packsize("i"), string.packsize("I"), string.packsize("l"), string.packsize("L"))
+print(string.packsize("j"), string.packsize("J"), string.packsize("T"), string.packsize("h"))
+print(string.packsize("!"), string.packsize("! B d") )
+print(#string.pack("s", ""), #string.pack("z", ""))

@@ -1,0 +1,10 @@
+-- packsize for fixed formats and errors for variable-size ones
+print(string.packsize("b"), string.packsize("h"), string.packsize("i"), string.packsize("l"), string.packsize("j"))
+print(string.packsize("f"), string.packsize("d"), string.packsize("n"), string.packsize("T"))
+print(string.packsize(""), string.packsize("i1i2i3"), string.packsize("<>=!"))
+print(pcall(string.packsize, "s"))
+print(pcall(string.packsize, "z"))
+print(pcall(string.packsize, "s4"))
+print(pcall(string.packsize, "i4 z"))
+print(string.packsize("c100"))
+print(pcall(string.packsize, "c" .. math.maxinteger))

@@ -1,0 +1,13 @@
+-- s[n]: strings preceded by their length
+local hex = require("hex")
+print(hex(string.pack("<s1", "abc")), hex(string.pack(">s2", "abc")), hex(string.pack("<s4", "")))
+print(hex(string.pack("<s", "hi")))
+print(#string.pack("s", "hi"), string.packsize("j") + 2)
+print(string.unpack("<s1", "\3abcdef"))
+print(string.unpack(">s2", "\0\2xyz"))
+print(pcall(string.pack, "s1", string.rep("x", 256)))
+print(#string.pack("s1", string.rep("x", 255)))
+print(pcall(string.unpack, "s1", "\5abc"))
+print(string.unpack("s1", "\0"))
+print(pcall(string.pack, "s0", "x"))
+print(hex(string.pack("<s3", "a\0b")))

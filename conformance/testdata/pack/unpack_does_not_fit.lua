@@ -1,0 +1,11 @@
+-- unpacking integers larger than lua_Integer: "does not fit" unless sign/zero padding
+local hex = require("hex")
+local p = string.pack("<i16", -1)
+print(hex(p), string.unpack("<i16", p))
+p = string.pack("<i16", math.maxinteger)
+print(hex(p), string.unpack("<i16", p))
+print(pcall(string.unpack, "<i16", "\0\0\0\0\0\0\0\0\1" .. string.rep("\0", 7)))
+print(pcall(string.unpack, "<I9", string.rep("\255", 9)))
+print(pcall(string.unpack, "<i9", string.rep("\255", 9)))
+print(pcall(string.unpack, ">i12", "\0\0\0\1" .. string.rep("\0", 8)))
+print(string.unpack("<I16", string.rep("\255", 8) .. string.rep("\0", 8)))

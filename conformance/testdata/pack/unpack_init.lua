@@ -1,0 +1,12 @@
+-- unpack with an init position, negative init, and the returned next position
+local s = string.pack("<i2i2i2", 10, 20, 30)
+print(string.unpack("<i2", s), string.unpack("<i2", s, 3), string.unpack("<i2", s, 5))
+print(string.unpack("<i2", s, -2))
+print(string.unpack("<i2", s, -6))
+print(pcall(string.unpack, "<i2", s, 6))
+print(pcall(string.unpack, "<i2", s, 8))
+print(pcall(string.unpack, "<i2", s, -100))
+print(string.unpack("<i2i2", s, 3))
+print(string.unpack("", s, 7))
+print(pcall(string.unpack, "", s, 8))
+print(pcall(string.unpack, "<i2", s, 0))

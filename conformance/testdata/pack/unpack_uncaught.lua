@@ -1,0 +1,3 @@
+-- an uncaught pack error goes to stderr
+print(string.packsize("i4"))
+print(string.pack("i1", 1000))

@@ -1,0 +1,2 @@
+-- module with a syntax error
+local x = = 1

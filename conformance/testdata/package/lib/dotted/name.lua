@@ -1,0 +1,2 @@
+-- module reached as dotted.name
+return "dotted module"

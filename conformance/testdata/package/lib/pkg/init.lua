@@ -1,0 +1,2 @@
+-- package initialised through init.lua
+return {name = "pkg", args = {...}}

@@ -1,0 +1,2 @@
+-- submodule pkg.sub
+return {name = "pkg.sub", args = {...}}

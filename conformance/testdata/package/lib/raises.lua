@@ -1,0 +1,2 @@
+-- module that raises an error while loading
+error("module failed to load")

@@ -1,0 +1,2 @@
+-- module returning false
+return false

@@ -1,0 +1,2 @@
+-- module returning nothing
+_G.retnil_ran = (_G.retnil_ran or 0) + 1

@@ -1,0 +1,3 @@
+-- module defines a global
+module_global = "defined"
+return true

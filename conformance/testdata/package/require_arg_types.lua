@@ -1,0 +1,4 @@
+-- require argument errors
+print(pcall(require))
+print(pcall(require, {}))
+print(pcall(require, 42))

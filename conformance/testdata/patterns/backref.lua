@@ -1,0 +1,10 @@
+-- back-references %1-%9 inside patterns
+print(("hello"):match("(l)%1"))
+print(('say "hi" and \'bye\''):match("([\"'])(.-)%1"))
+print(("abcabc"):match("^(%a+)%1$"))
+print(("abcab"):match("^(%a+)%1$"))
+print(("xyyx"):find("(.)(.)%2%1"))
+print(("a=a b=c"):gsub("(%a)=%1", "same"))
+print(pcall(string.match, "aa", "%1"))
+print(pcall(string.match, "aa", "(a%1)"))
+print(("abab"):match("(()ab)%1"))

@@ -1,0 +1,12 @@
+-- %b matches balanced pairs
+print(("f(a(b)c)d"):match("%b()"))
+print(("x[1][2]"):match("%b[]"))
+print(("((("):match("%b()"))
+print(("a(b)c(d)e"):gsub("%b()", ""))
+print(("<<a>b>"):match("%b<>"))
+print(("\"quoted\" rest"):match("%b\"\""))
+print(("if x then y end end"):match("%bie"))
+print(("()"):match("%b()"), ("()"):find("%b()"))
+print(("abc"):find("%b()"))
+print(pcall(string.find, "abc", "%b"))
+print(pcall(string.find, "abc", "%ba"))

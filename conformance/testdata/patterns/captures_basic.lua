@@ -1,0 +1,10 @@
+-- captures, nested captures and position captures
+print(("hello world"):match("((%w+) (%w+))"))
+print(("abc"):match("(a)(b)(c)"))
+print(("abc"):match("a(b)c"))
+print(("abc"):match("()a()b()c()"))
+print(("hello"):find("(l)(l)"))
+print(("date: 2024"):match("(%a+): (()%d+)"))
+print(("aaa"):match("(a*(.))"))
+print(("key"):match("()"))
+print(("x"):match("((((((x))))))"))

@@ -1,0 +1,12 @@
+-- up to 32 captures are allowed; 33 raises "too many captures"
+local p32 = string.rep("(.)", 32)
+local s = string.rep("x", 40)
+print(select('#', s:match(p32)))
+local p33 = string.rep("(.)", 33)
+print(pcall(string.match, s, p33))
+print(select('#', s:find(p32)))
+print(pcall(string.gsub, s, p33, ""))
+local nested = string.rep("(", 32) .. "x" .. string.rep(")", 32)
+print(select('#', ("x"):match(nested)))
+print(pcall(string.match, "x", string.rep("(", 33) .. "x" .. string.rep(")", 33)))
+print(select('#', s:match(string.rep("()", 32))))

@@ -1,0 +1,6 @@
+-- invalid capture index in patterns (back-references)
+print(pcall(string.find, "aa", "%1"))
+print(pcall(string.find, "aa", "(a)%2"))
+print(pcall(string.find, "aa", "(a%1)"))
+print(pcall(string.find, "aa", "%0"))
+print(pcall(string.find, "aa", "(a)%9"))

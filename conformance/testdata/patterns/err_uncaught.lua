@@ -1,0 +1,3 @@
+-- an uncaught malformed-pattern error is reported on stderr
+print(("ok"):find("o"))
+print(("abc"):find("[a"))

@@ -1,0 +1,10 @@
+-- '^' anchors at the init position; '$' anchors at the end
+print(("hello"):find("^h"), ("hello"):find("^e"))
+print(("hello"):find("^e", 2), ("hello"):find("^l", 3))
+print(("hello"):find("o$"), ("hello"):find("l$"))
+print(("hello"):find("^hello$"), ("hello"):find("^$"))
+print((""):find("^$"))
+print(("a^b"):find("a^b"), ("a$b"):find("a$b"))
+print(("$"):find("$"), ("$"):find("^$$"))
+print(("x^"):find("^^", 1), ("^x"):find("^^"))
+print(("hello"):find("^", 3), ("hello"):find("$"))

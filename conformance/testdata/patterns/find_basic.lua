@@ -1,0 +1,13 @@
+-- string.find returns start, end and captures
+print(string.find("hello world", "wor"))
+print(string.find("hello world", "o"))
+print(string.find("hello world", "xyz"))
+print(string.find("hello world", "(o)(r)"))
+print(string.find("hello world", "l+"))
+print(string.find("hello", ""))
+print(string.find("", ""))
+print(string.find("", "a"))
+print(string.find("abc", "b", 1, false))
+print(string.find("key = value", "(%w+)%s*=%s*(%w+)"))
+print(string.find(12345, 34))
+print(("x.y"):find("."))

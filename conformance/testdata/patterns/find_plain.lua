@@ -1,0 +1,13 @@
+-- string.find with plain=true treats magic characters literally
+print(string.find("a.b*c", ".", 1, true))
+print(string.find("a.b*c", "*c", 1, true))
+print(string.find("a+b", "+", 1, true))
+print(string.find("(x)", "(", 1, true))
+print(string.find("abc", "", 1, true))
+print(string.find("abc", "", 4, true))
+print(string.find("abc", "", 5, true))
+print(string.find("abc", "d", 1, true))
+print(string.find("a%b", "%", 1, true))
+print(string.find("a%b", "%b", 1, true))
+print(string.find("hello", "l", -2, true))
+print(string.find("a\0b", "\0", 1, true))

@@ -1,0 +1,11 @@
+-- %f frontier patterns
+print(("THE (quick) fox"):find("%f[%a]%a+"))
+print(("THE (quick) fox"):gsub("%f[%a]%a+%f[%A]", "W"))
+print(("hello world"):gsub("%f[%w]%w", string.upper))
+print(("aaa"):find("%f[a]"), ("aaa"):find("%f[^a]"))
+print(("foo bar"):match("%f[%S].-%f[%s]"))
+print(("x"):find("%f[%z]"), ("x"):find("%f[%Z]"))
+print(("THE END"):find("%f[%l]"))
+print(pcall(string.find, "abc", "%f"))
+print(pcall(string.find, "abc", "%fa"))
+print(("123abc456"):gsub("%f[%d]%d+", "<%0>"))

@@ -1,0 +1,13 @@
+-- string.match returns captures or the whole match
+print(string.match("hello world", "%w+"))
+print(string.match("hello world", "(%w+) (%w+)"))
+print(string.match("hello", "xyz"))
+print(string.match("  trim me  ", "^%s*(.-)%s*$"))
+print(string.match("2024-01-15", "(%d+)-(%d+)-(%d+)"))
+print(string.match("key=val", "(%w+)=(%w*)"))
+print(string.match("key=", "(%w+)=(%w*)"))
+print(string.match("abc", "()b()"))
+print(string.match("hello", ".", -1))
+print(string.match("hello", "^(h)(e)(l)(l)(o)$"))
+print(string.match("", ".*"))
+print(math.type(string.match("abc", "()")))

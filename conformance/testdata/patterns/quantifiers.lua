@@ -1,0 +1,10 @@
+-- quantifiers * + - ? and greediness
+print(("aaab"):match("a*"), ("aaab"):match("a+"), ("aaab"):match("a-"), ("aaab"):match("a?"))
+print(("aaab"):match("a-b"), ("b"):match("a*b"), ("b"):match("a+b"))
+print(("<a><b>"):match("<.*>"), ("<a><b>"):match("<.->"))
+print(("color colour"):gsub("colou?r", "C"))
+print(("xxyy"):match("x*y*"), ("yy"):match("x*y*"), ("z"):match("x*y*") == "")
+print(("123abc"):match("^%d+"), ("abc"):match("^%d*"))
+print(("aaa"):match("a-$"), ("a.b.c"):match("(.-)%."), ("a.b.c"):match("(.*)%."))
+print(("ab"):match("a?b?c?"), ("+"):match("+"), ("a*"):match("a*%*"))
+print(("[[x]]"):match("%[(.-)%]"), ("aXb"):match("a.?b"))

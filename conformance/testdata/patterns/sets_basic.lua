@@ -1,0 +1,13 @@
+-- character sets with ranges, classes and complements
+print(("hello123"):match("[a-z]+"), ("hello123"):match("[0-9]+"))
+print(("Hello"):match("[A-Z][a-z]*"), ("xyz"):match("[^x]+"))
+print(("a-b"):match("[a%-]+"), ("a-b"):match("[-a]+"), ("a-b"):match("[a-]+"))
+print(("abc]def"):match("[]a-c]+"), ("]"):match("[]]"))
+print(("a^b"):match("[%^b]+"), ("^^x"):match("[x^]+"))
+print(("tab\there"):match("[%s]"), ("  x"):match("[^%s]"))
+print(("0x1F"):match("0x[%x]+"), ("zz9"):match("[%d%a]+"))
+print(("aZ09_"):match("[%w_]+"), ("#$%"):match("[%p]+"))
+print(("abcdef"):match("[b-d]+"), ("abcdef"):match("[^b-d]+"))
+print(("e"):match("[z-a]"), ("a"):match("[a-a]"))
+print(("%"):match("[%%]"), ("x]"):match("[^]]"))
+print(("-"):match("[+-]"), ("5"):match("[^%a%s]"))

@@ -1,0 +1,16 @@
+-- pcall returns false plus the error value of any type
+print(pcall(error, "string msg"))
+print(pcall(error, 404))
+print(pcall(error, 1.5))
+print(pcall(error, true))
+print(pcall(error, nil))
+print(pcall(error))
+local t = {}
+local ok, e = pcall(error, t)
+print(ok, e == t)
+local ok2, e2 = pcall(error, print)
+print(ok2, e2 == print)
+local co = coroutine.create(function() end)
+local ok3, e3 = pcall(error, co)
+print(ok3, e3 == co, type(e3))
+print(select('#', pcall(error)))

@@ -1,0 +1,10 @@
+-- pcall of non-callable values fails with "attempt to call"; __call makes tables callable
+print(pcall(nil))
+print(pcall(42))
+print(pcall("str"))
+print(pcall({}))
+print(pcall(true))
+local callable = setmetatable({}, {__call = function(self, a, b) return "called", a, b end})
+print(pcall(callable, 1, 2))
+local bad = setmetatable({}, {__call = 5})
+print(pcall(bad))

@@ -1,0 +1,10 @@
+-- pcall returns true followed by every result of the called function
+print(pcall(function() end))
+print(select('#', pcall(function() end)))
+print(pcall(function() return 1, 2, 3 end))
+print(pcall(function() return nil end))
+print(select('#', pcall(function() return nil, nil end)))
+print(pcall(function(...) return select('#', ...), ... end, "a", nil, "c"))
+print(pcall(math.max, 3, 9, 4))
+print(pcall(print, "printed inside pcall"))
+print(pcall(pcall, function() return "inner" end))

@@ -1,0 +1,5 @@
+-- with no extra arguments the arg table has only arg[0] (and interpreter entries below 0)
+print(arg[0], #arg, arg[1])
+print(select('#', ...))
+print(type(arg))
+print(arg[0] == "arg_no_arguments.lua")

@@ -1,0 +1,4 @@
+-- helper module that fails while loading
+local M = {}
+error("module initialisation failed")
+return M

@@ -1,0 +1,5 @@
+-- os.exit(true) exits with status 0 (buffered output is flushed)
+print("first line")
+io.write("written without newline")
+os.exit(true)
+print("not reached")

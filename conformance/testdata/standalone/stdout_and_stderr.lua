@@ -1,0 +1,6 @@
+-- print goes to stdout, io.stderr:write to stderr (recorded with exit 0)
+print("to stdout 1")
+io.stderr:write("to stderr 1\n")
+io.write("to stdout 2\n")
+io.stderr:write("to stderr ", 2, "\n")
+io.stdout:write("to stdout 3\n")

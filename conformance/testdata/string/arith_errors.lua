@@ -1,0 +1,10 @@
+-- arithmetic with non-numeric strings raises errors
+print(pcall(function() return "abc" + 1 end))
+print(pcall(function() return 1 + "abc" end))
+print(pcall(function() return "1" + {} end))
+print(pcall(function() return -"x" end))
+print(pcall(function() return "10" & 1 end))
+print(pcall(function() return "1.5" | 0 end))
+print(pcall(function() local s = "hello"; return s * 2 end))
+print(pcall(function() return "" + 0 end))
+print(pcall(function() return "1e" + 0 end))

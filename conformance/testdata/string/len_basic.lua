@@ -1,0 +1,10 @@
+-- string.len and the # operator, including embedded zeros and numbers
+print(string.len(""), string.len("abc"), string.len("a\0b\0c"))
+print(#"", #"abc", #"a\0b\0c")
+print(string.len(123), string.len(1.5), string.len(-0.0))
+print(("xyz"):len())
+local s = string.rep("ab", 1000)
+print(#s, s:len())
+print(pcall(string.len))
+print(pcall(string.len, {}))
+print(pcall(string.len, true))

@@ -1,0 +1,15 @@
+-- string.sub with positive, negative, zero and out-of-range indexes
+local s = "abcdefgh"
+print(s:sub(3), s:sub(3, 5), s:sub(-3), s:sub(-3, -2))
+print("[" .. s:sub(5, 3) .. "]", "[" .. s:sub(0) .. "]")
+print(s:sub(0, 0) == "", s:sub(1, 0) == "")
+print(s:sub(-100, 2), s:sub(2, 100), s:sub(-100, 100))
+print("[" .. s:sub(9) .. "]", "[" .. s:sub(100, 200) .. "]")
+print(s:sub(-1), s:sub(-8), "[" .. s:sub(-9, -9) .. "]")
+print(s:sub(math.mininteger, math.maxinteger))
+print(s:sub(math.maxinteger), s:sub(math.mininteger, 2))
+print(s:sub(2.0, 3.0))
+print(pcall(string.sub, s, 1.5))
+print(pcall(string.sub, s))
+print(string.sub(123456, 2, -2))
+print(("x"):sub(1, -1), ("x"):sub(2, -1) == "")

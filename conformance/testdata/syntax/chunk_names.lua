@@ -1,0 +1,13 @@
+-- checks how chunk names appear in syntax error messages
+print(load("x = = 1", "=mychunk"))
+print(load("x = = 1", "@some/file.lua"))
+print(load("x = = 1", "plain name"))
+print(load("x = = 1"))
+print(load("\nx = = 1"))
+print(load("y = 1\nx = = 1"))
+print(load("x = = 1 -- a very long line of source that will certainly be truncated in the message"))
+print(load("x = = 1", "=" .. string.rep("n", 80)))
+print(load("x = = 1", "@" .. string.rep("d/", 40) .. "f.lua"))
+print(load("x = = 1", string.rep("s", 80)))
+print(load("x = = 1", ""))
+print(load("x = = 1", "="))

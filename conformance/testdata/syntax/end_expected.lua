@@ -1,0 +1,10 @@
+-- checks "'end' expected (to close 'X' at line N)" for each block kind
+print(load("function f()\n  return 1\n"))
+print(load("if x then\n"))
+print(load("while true do\n\n\n"))
+print(load("for i = 1, 2 do"))
+print(load("do\nlocal x = 1\n"))
+print(load("local f = function() return end\nif a then else"))
+print(load("if a then elseif b then"))
+print(load("for k in pairs(t) do\nx = 1"))
+print(load("function f() end end"))

@@ -1,0 +1,12 @@
+-- checks invalid escape sequences in short strings
+print(load([[return "\q"]]))
+print(load([[return "\x5g"]]))
+print(load([[return "\x"]]))
+print(load([[return "\256"]]))
+print(load([[return "\999"]]))
+print(load([[return "\u41"]]))
+print(load([[return "\u{41"]]))
+print(load([[return "\u{}"]]))
+print(load([[return "\u{80000000}"]]))
+print(load([[return "\u{zz}"]]))
+print(load([[return "abc\]]))

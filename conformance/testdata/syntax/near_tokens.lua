@@ -1,0 +1,11 @@
+-- checks how the offending token is shown after "near": names, strings, numbers, <eof>, long strings
+print(load("x = 1 y"))
+print(load("x = 1 'str'"))
+print(load("x = 1 2.5"))
+print(load("x = 1 0x10"))
+print(load("x = 1 [[long\nstring]]"))
+print(load("x = 1 ..."))
+print(load("x = 1 =="))
+print(load("x ="))
+print(load("x = 1 \"with\\tescape\""))
+print(load("local 5"))

@@ -1,0 +1,11 @@
+-- checks "unexpected symbol" messages for tokens that cannot start an expression or statement
+print(load("x = = 1"))
+print(load("x = )"))
+print(load("local t = {1,,2}"))
+print(load("f(,)"))
+print(load("return * 2"))
+print(load("1 + 1"))
+print(load("x = 1 +"))
+print(load("print('a' 'b')"))
+print(load("@"))
+print(load("x = $"))

@@ -1,0 +1,3 @@
+-- an uncaught table.concat error goes to stderr
+print(table.concat({"a", "b"}))
+print(table.concat({"a", {}, "c"}, "-"))

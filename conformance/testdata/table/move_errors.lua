@@ -1,0 +1,10 @@
+-- table.move limits and argument errors
+print(pcall(table.move, {}, 1, math.maxinteger, 2))
+print(pcall(table.move, {}, -1, math.maxinteger, 2))
+print((pcall(table.move, {1}, 1, 1, math.maxinteger)))
+print(pcall(table.move, {1, 2}, 1, 2, math.maxinteger))
+print(pcall(table.move, {}, 1, 2))
+print(pcall(table.move, {}, 1, 2, 1, "x"))
+local t = table.move({1, 2, 3}, 1, 0, 1, {})
+print(#t)
+print((pcall(table.move, {1}, 0, 0, 1)))

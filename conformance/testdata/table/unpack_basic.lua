@@ -1,0 +1,13 @@
+-- table.unpack with ranges
+print(table.unpack({1, 2, 3}))
+print(table.unpack({1, 2, 3}, 2))
+print(table.unpack({1, 2, 3}, 2, 3))
+print(table.unpack({1, 2, 3}, 1, 5))
+print(select('#', table.unpack({}, 1, 0)))
+print(select('#', table.unpack({1, 2, 3}, 3, 1)))
+print(table.unpack({1, 2, 3}, -1, 1))
+local t = table.pack(1, nil, 3)
+print(table.unpack(t, 1, t.n))
+print(table.unpack({"a", "b"}, 2.0))
+print(pcall(table.unpack, {}, 1.5))
+print(table.unpack({[0] = "zero"}, 0, 0))

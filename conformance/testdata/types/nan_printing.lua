@@ -1,0 +1,5 @@
+-- checks how NaN values print on this platform (sign of the NaN produced by 0/0 and -(0/0))
+print(0/0)
+print(-(0/0))
+print(math.huge - math.huge)
+print(math.sqrt(-1))

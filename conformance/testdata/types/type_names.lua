@@ -1,0 +1,6 @@
+-- checks type() results for every basic type (without printing addresses)
+print(type(nil), type(true), type(false), type(0), type(1.5), type("s"))
+print(type({}), type(print), type(function() end), type(coroutine.create(function() end)))
+print(type(io.stdout))
+print(type(type), type(type(nil)))
+print(pcall(type))

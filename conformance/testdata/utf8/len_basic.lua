@@ -1,0 +1,12 @@
+-- utf8.len counts characters or returns fail and the position of an invalid byte
+print(utf8.len("hello"), utf8.len(""), utf8.len("aé€😀"))
+print(utf8.len("aé€😀", 2), utf8.len("aé€😀", -4), utf8.len("aé€😀", 1, 3))
+print(utf8.len("ab\xffcd"))
+print(utf8.len("\x80"))
+print(utf8.len("abc\xC3"))
+print(utf8.len("aé", 3))
+print(utf8.len("abc", 4), utf8.len("abc", 5 - 1, 3))
+print(pcall(utf8.len, "abc", 5))
+print(pcall(utf8.len, "abc", 0))
+print(pcall(utf8.len, "abc", 1, 4))
+print(utf8.len("abc", -1), utf8.len("abc", 1, -1))

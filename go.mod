@@ -1,0 +1,3 @@
+module panto
+
+go 1.26

@@ -1,0 +1,359 @@
+// Package luacli implements `panto lua`, a command that behaves like the
+// reference interpreter's standalone `lua`: the same options, the same arg
+// table, the same messages on stderr and the same exit statuses.
+package luacli
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"panto/runtime"
+	"panto/runtime/stdlib"
+)
+
+// Version is printed by -v.
+const Version = "Lua 5.4 (panto)  Copyright (C) 1994-2022 Lua.org, PUC-Rio; panto engine"
+
+// Options configures a run.
+type Options struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	// Progname prefixes error messages ("lua: ..."), like argv[0].
+	Progname string
+	// Getenv reads LUA_INIT; nil means os.Getenv.
+	Getenv func(string) string
+	// IsTTY reports whether stdin is a terminal (for the REPL).
+	IsTTY bool
+}
+
+// exitRequest unwinds a run when os.exit is called.
+type exitRequest struct{ code int }
+
+// Main runs the command with argv (argv[0] is the program name as the arg
+// table shows it) and returns the exit status.
+func Main(argv []string, o Options) (status int) {
+	if o.Getenv == nil {
+		o.Getenv = os.Getenv
+	}
+	if o.Progname == "" {
+		o.Progname = "lua"
+	}
+	stdout := bufio.NewWriter(o.Stdout)
+	defer stdout.Flush()
+	r := &runner{o: o, argv: argv, stdout: stdout}
+	defer func() {
+		if e := recover(); e != nil {
+			if ex, ok := e.(exitRequest); ok {
+				status = ex.code
+				return
+			}
+			panic(e)
+		}
+	}()
+	return r.run()
+}
+
+type runner struct {
+	o      Options
+	argv   []string
+	stdout *bufio.Writer
+	L      *runtime.State
+}
+
+func (r *runner) message(msg string) {
+	r.stdout.Flush()
+	fmt.Fprintf(r.o.Stderr, "%s: %s\n", r.o.Progname, msg)
+}
+
+func (r *runner) usage(badopt string) {
+	r.stdout.Flush()
+	w := r.o.Stderr
+	if strings.HasPrefix(badopt, "-e") || strings.HasPrefix(badopt, "-l") {
+		fmt.Fprintf(w, "%s: '%s' needs argument\n", r.o.Progname, badopt)
+	} else {
+		fmt.Fprintf(w, "%s: unrecognized option '%s'\n", r.o.Progname, badopt)
+	}
+	fmt.Fprintf(w, "usage: %s [options] [script [args]]\n"+
+		"Available options are:\n"+
+		"  -e stat   execute string 'stat'\n"+
+		"  -i        enter interactive mode after executing 'script'\n"+
+		"  -l mod    require library 'mod' into global 'mod'\n"+
+		"  -l g=mod  require library 'mod' into global 'g'\n"+
+		"  -v        show version information\n"+
+		"  -E        ignore environment variables\n"+
+		"  -W        turn warnings on\n"+
+		"  --        stop handling options\n"+
+		"  -         stop handling options and execute stdin\n", r.o.Progname)
+}
+
+// Option flags found by collectArgs.
+const (
+	hasError = 1 << iota
+	hasI
+	hasV
+	hasE
+	hasBigE
+)
+
+// collectArgs scans the options; it returns the flags and the index of the
+// script (len(argv) when there is none), as the reference does.
+func collectArgs(argv []string) (flags int, script int, bad string) {
+	i := 1
+	for ; i < len(argv); i++ {
+		a := argv[i]
+		if a == "" || a[0] != '-' {
+			return flags, i, ""
+		}
+		switch {
+		case a == "--":
+			return flags, i + 1, ""
+		case a == "-":
+			return flags, i, ""
+		case a == "-E":
+			flags |= hasBigE
+		case a == "-W":
+		case a == "-i":
+			flags |= hasI | hasV
+		case a == "-v":
+			flags |= hasV
+		case strings.HasPrefix(a, "-e"):
+			flags |= hasE
+			if len(a) == 2 {
+				i++
+				if i >= len(argv) || argv[i] == "" || argv[i][0] == '-' {
+					return hasError, i, a
+				}
+			}
+		case strings.HasPrefix(a, "-l"):
+			if len(a) == 2 {
+				i++
+				if i >= len(argv) || argv[i] == "" || argv[i][0] == '-' {
+					return hasError, i, a
+				}
+			}
+		default:
+			if len(a) > 2 && (a[1] == 'i' || a[1] == 'v' || a[1] == 'E' || a[1] == 'W' || a[1] == '-') {
+				return hasError, i, a
+			}
+			return hasError, i, a
+		}
+		if len(a) > 2 && (a == "-E" || a == "-W" || a == "-i" || a == "-v") {
+			return hasError, i, a
+		}
+	}
+	return flags, i, ""
+}
+
+func (r *runner) run() int {
+	flags, script, bad := collectArgs(r.argv)
+	if flags == hasError {
+		r.usage(bad)
+		return 1
+	}
+	L := runtime.NewState()
+	r.L = L
+	L.SetOutput(r.stdout, flushingWriter{r.stdout, r.o.Stderr})
+	L.SetInput(r.o.Stdin)
+	stdlib.OpenAll(L)
+	stdlib.SetExit(L, func(code int, close bool) {
+		r.stdout.Flush()
+		panic(exitRequest{code})
+	})
+	// The main work runs inside a Go function, as the reference runs it
+	// inside a C function: tracebacks end with "[C]: in ?".
+	ok := true
+	pmain := runtime.NewFunction("pmain", func(L *runtime.State) int {
+		ok = r.pmain(flags, script)
+		return 0
+	})
+	if _, err := L.PCall(pmain); err != nil {
+		r.message(err.Error())
+		return 1
+	}
+	if !ok {
+		return 1
+	}
+	return 0
+}
+
+func (r *runner) pmain(flags, script int) bool {
+	L := r.L
+	argv := r.argv
+	if flags&hasV != 0 {
+		fmt.Fprintln(r.stdout, Version)
+	}
+	if flags&hasBigE != 0 {
+		L.Registry().SetStr("LUA_NOENV", runtime.True)
+	}
+	r.createArgTable(script)
+	stdlib.OpenPackage(L, flags&hasBigE != 0)
+	if flags&hasBigE == 0 {
+		if !r.handleInit() {
+			return false
+		}
+	}
+	if !r.runArgs(script) {
+		return false
+	}
+	if script < len(argv) {
+		if !r.handleScript(script) {
+			return false
+		}
+	}
+	if flags&hasI != 0 {
+		r.repl()
+	} else if script == len(argv) && flags&(hasE|hasV) == 0 {
+		if r.o.IsTTY {
+			fmt.Fprintln(r.stdout, Version)
+			r.repl()
+		} else {
+			return r.doFile("")
+		}
+	}
+	return true
+}
+
+func (r *runner) createArgTable(script int) {
+	argv := r.argv
+	s := script
+	if s == len(argv) {
+		s = 0
+	}
+	t := runtime.NewTable(len(argv)-s, s+1)
+	for i, a := range argv {
+		t.SetInt(int64(i-s), runtime.String(a))
+	}
+	r.L.SetGlobal("arg", runtime.TableValue(t))
+}
+
+func (r *runner) handleInit() bool {
+	name := "=LUA_INIT_5_4"
+	init := r.o.Getenv("LUA_INIT_5_4")
+	if init == "" {
+		name = "=LUA_INIT"
+		init = r.o.Getenv("LUA_INIT")
+	}
+	if init == "" {
+		return true
+	}
+	if strings.HasPrefix(init, "@") {
+		return r.doFile(init[1:])
+	}
+	return r.doString(init, name)
+}
+
+// report prints a failed status's message.
+func (r *runner) report(err error) bool {
+	if err == nil {
+		return true
+	}
+	r.message(err.Error())
+	return false
+}
+
+func (r *runner) doChunk(fn runtime.Value, err error) bool {
+	if err != nil {
+		return r.report(err)
+	}
+	return r.docall(fn, nil)
+}
+
+// docall calls fn with a traceback message handler.
+func (r *runner) docall(fn runtime.Value, args []runtime.Value) bool {
+	_, err := r.L.PCall(fn, args...)
+	return r.report(err)
+}
+
+func (r *runner) doFile(name string) bool {
+	fn, err := r.L.LoadFile(name, "bt")
+	return r.doChunk(fn, err)
+}
+
+func (r *runner) doString(s, name string) bool {
+	fn, err := r.L.Load(s, name, "bt")
+	return r.doChunk(fn, err)
+}
+
+// runArgs handles -e and -l in order.
+func (r *runner) runArgs(script int) bool {
+	argv := r.argv
+	for i := 1; i < script && i < len(argv); i++ {
+		a := argv[i]
+		if len(a) < 2 {
+			continue
+		}
+		switch a[1] {
+		case 'e', 'l':
+			extra := a[2:]
+			if extra == "" {
+				i++
+				extra = argv[i]
+			}
+			var ok bool
+			if a[1] == 'e' {
+				ok = r.doString(extra, "=(command line)")
+			} else {
+				ok = r.doLibrary(extra)
+			}
+			if !ok {
+				return false
+			}
+		case 'W':
+			r.L.EnableWarnings(true)
+		}
+	}
+	return true
+}
+
+// doLibrary runs require(mod) and stores the result in the global g
+// ("-l g=mod" or "-l mod").
+func (r *runner) doLibrary(spec string) bool {
+	global, mod := spec, spec
+	if i := strings.IndexByte(spec, '='); i >= 0 {
+		global, mod = spec[:i], spec[i+1:]
+	} else if i := strings.IndexByte(spec, '-'); i >= 0 {
+		global = spec[:i]
+	}
+	L := r.L
+	res, err := L.PCall(L.GetGlobal("require"), runtime.String(mod))
+	if err != nil {
+		return r.report(err)
+	}
+	v := runtime.Nil
+	if len(res) > 0 {
+		v = res[0]
+	}
+	L.SetGlobal(global, v)
+	return true
+}
+
+func (r *runner) handleScript(script int) bool {
+	fname := r.argv[script]
+	if fname == "-" && (script == 0 || r.argv[script-1] != "--") {
+		fname = ""
+	}
+	fn, err := r.L.LoadFile(fname, "bt")
+	if err != nil {
+		return r.report(err)
+	}
+	var args []runtime.Value
+	for _, a := range r.argv[script+1:] {
+		args = append(args, runtime.String(a))
+	}
+	return r.docall(fn, args)
+}
+
+// flushingWriter flushes buffered stdout before writing to stderr, so the
+// two streams interleave as they would unbuffered on a terminal.
+type flushingWriter struct {
+	out *bufio.Writer
+	err io.Writer
+}
+
+func (w flushingWriter) Write(p []byte) (int, error) {
+	w.out.Flush()
+	return w.err.Write(p)
+}

@@ -1,0 +1,62 @@
+package luanum
+
+import "math"
+
+// Integer and float arithmetic with Lua 5.4's rules, shared by the VM and
+// the compiler's constant folding so both compute the same values.
+
+// IDiv is floor division on integers; b must not be 0.
+func IDiv(a, b int64) int64 {
+	if b == -1 {
+		return -a // avoids the overflow trap of minint / -1
+	}
+	q := a / b
+	if a%b != 0 && (a^b) < 0 {
+		q--
+	}
+	return q
+}
+
+// Mod is the integer modulo whose sign follows the divisor; b must not be 0.
+func Mod(a, b int64) int64 {
+	if b == -1 {
+		return 0
+	}
+	r := a % b
+	if r != 0 && (r^b) < 0 {
+		r += b
+	}
+	return r
+}
+
+// FMod is the float modulo: C's fmod adjusted to the divisor's sign.
+func FMod(a, b float64) float64 {
+	m := math.Mod(a, b)
+	if (m > 0 && b < 0) || (m < 0 && b > 0) {
+		m += b
+	}
+	return m
+}
+
+// ShiftLeft shifts x by y bits: shifts of 64 or more give 0, negative
+// shifts go right, and right shifts are logical.
+func ShiftLeft(x, y int64) int64 {
+	if y < 0 {
+		if y <= -64 {
+			return 0
+		}
+		return int64(uint64(x) >> uint(-y))
+	}
+	if y >= 64 {
+		return 0
+	}
+	return int64(uint64(x) << uint(y))
+}
+
+// Pow is exponentiation as the VM computes it.
+func Pow(a, b float64) float64 {
+	if b == 2 {
+		return a * a
+	}
+	return math.Pow(a, b)
+}

@@ -1,0 +1,488 @@
+package pattern
+
+import (
+	"strconv"
+	"strings"
+)
+
+// The engine is a backtracking matcher over byte offsets. Its recursion
+// structure deliberately mirrors the reference implementation's: which
+// pattern items recurse (captures, '?', '*', '+', '-') and which continue in a
+// loop (single items, %b, %f, back-references) decides both when "pattern too
+// complex" is raised and which errors are reached at all, and Lua programs can
+// observe both. Recursion is bounded by maxCalls, so the Go stack stays small
+// (a few hundred frames) whatever the pattern; repetition of a single item
+// loops instead of recursing per repetition.
+
+const (
+	// maxCaptures is LUA_MAXCAPTURES: opening a 33rd capture is an error.
+	maxCaptures = 32
+	// maxCalls is MAXCCALLS: nested matcher calls allowed before
+	// "pattern too complex".
+	maxCalls = 200
+
+	// Capture lengths that are not lengths (the capture's len field).
+	capUnfinished = -1
+	capPosition   = -2
+
+	// noMatch is the subject offset returned for a failed match.
+	noMatch = -1
+)
+
+// Error is a pattern error. Its text is exactly the reference interpreter's
+// message without the "file:line:" prefix, which the VM adds when it raises
+// the error.
+type Error string
+
+func (e Error) Error() string { return string(e) }
+
+// budgetError aborts a match that exceeded the step budget. Only tests set a
+// budget (the fuzz targets, so that exponential patterns stay fast); Lua
+// itself has no such limit.
+type budgetError struct{}
+
+func (budgetError) Error() string { return "pattern step budget exceeded" }
+
+type capture struct {
+	init int // subject offset where the capture starts
+	len  int // its length, or capUnfinished / capPosition
+}
+
+// state is the matcher state for one subject/pattern pair (MatchState).
+type state struct {
+	src     string
+	pat     string // the pattern, without a leading anchor the caller honours
+	level   int    // number of captures opened so far
+	depth   int    // remaining nested match calls
+	limited bool   // whether budget applies (tests only)
+	budget  int    // remaining match calls when limited
+	caps    [maxCaptures]capture
+
+	// Prefilter for the first pattern item (see preparePrefilter).
+	prefiltered bool // whether firstEnd and firstLit have been set
+	firstEnd    int  // end of the first item when usable as a filter, else 0
+	firstLit    int  // the first item's byte when it is a literal, else -1
+}
+
+func (ms *state) fail(msg string) {
+	panic(Error(msg))
+}
+
+// scan looks for the first start offset from si on (only si itself when
+// anchored) where the pattern matches with an end other than lastMatch (-1
+// for none), and returns the match's bounds, or start == noMatch. Each
+// attempt starts with no captures and the full depth allowance, as in the
+// reference. A raised pattern error becomes an ordinary error; only our own
+// panic values are recovered, anything else is a bug and propagates.
+func (ms *state) scan(si int, anchor bool, lastMatch int) (start, end int, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			switch r := r.(type) {
+			case Error:
+				start, end, err = noMatch, noMatch, r
+			case budgetError:
+				start, end, err = noMatch, noMatch, r
+			default:
+				panic(r)
+			}
+		}
+	}()
+	for ; si <= len(ms.src); si++ {
+		if ms.firstEnd > 0 && !anchor {
+			// Skip offsets where the first item cannot match: the attempt
+			// would fail at once, without any observable effect.
+			if ms.firstLit >= 0 {
+				j := strings.IndexByte(ms.src[si:], byte(ms.firstLit))
+				if j < 0 {
+					break
+				}
+				si += j
+			} else if !ms.singleMatch(si, 0, ms.firstEnd) {
+				continue
+			}
+		}
+		ms.level = 0
+		ms.depth = maxCalls
+		if e := ms.match(si, 0); e != noMatch && e != lastMatch {
+			return si, e, nil
+		}
+		if anchor {
+			break
+		}
+		if !ms.prefiltered {
+			ms.preparePrefilter()
+		}
+	}
+	return noMatch, noMatch, nil
+}
+
+// preparePrefilter decides, after a first complete attempt (which has parsed
+// the first item and raised any error it contains), whether later attempts
+// can be skipped where the subject byte does not match the first item. That
+// holds when the first item is a single-byte item that must match at least
+// once (no '*', '?' or '-' suffix).
+func (ms *state) preparePrefilter() {
+	ms.prefiltered = true
+	ms.firstLit = -1
+	p := ms.pat
+	if len(p) == 0 {
+		return
+	}
+	switch p[0] {
+	case '(', ')':
+		return
+	case '$':
+		if len(p) == 1 {
+			return
+		}
+	case '%':
+		if len(p) < 2 {
+			return
+		}
+		switch p[1] {
+		case 'b', 'f', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+			return
+		}
+	}
+	ep := ms.classEnd(0)
+	switch ms.pc(ep) {
+	case '*', '?', '-':
+		return
+	}
+	ms.firstEnd = ep
+	switch p[0] {
+	case '.', '%', '[':
+	default:
+		ms.firstLit = int(p[0])
+	}
+}
+
+// pc returns pattern byte i, or 0 past the end: the reference reads the
+// pattern's terminating NUL in several places, and treating "past the end" as
+// byte 0 reproduces exactly what it then does.
+func (ms *state) pc(i int) byte {
+	if i < len(ms.pat) {
+		return ms.pat[i]
+	}
+	return 0
+}
+
+// match matches pattern ms.pat[pi:] against the subject at offset si and
+// returns the end of the match or noMatch.
+func (ms *state) match(si, pi int) int {
+	if ms.depth == 0 {
+		ms.fail("pattern too complex")
+	}
+	ms.depth--
+	if ms.limited {
+		ms.budget--
+		if ms.budget < 0 {
+			panic(budgetError{})
+		}
+	}
+	p, s := ms.pat, ms.src
+loop:
+	for pi < len(p) {
+		switch p[pi] {
+		case '(':
+			if pi+1 < len(p) && p[pi+1] == ')' {
+				si = ms.startCapture(si, pi+2, capPosition)
+			} else {
+				si = ms.startCapture(si, pi+1, capUnfinished)
+			}
+			break loop
+		case ')':
+			si = ms.endCapture(si, pi+1)
+			break loop
+		case '$':
+			if pi+1 == len(p) { // '$' is an anchor only as the last byte
+				if si != len(s) {
+					si = noMatch
+				}
+				break loop
+			}
+		case '%':
+			switch c := ms.pc(pi + 1); c {
+			case 'b':
+				si = ms.matchBalance(si, pi+2)
+				if si == noMatch {
+					break loop
+				}
+				pi += 4
+				continue
+			case 'f':
+				pi += 2
+				if ms.pc(pi) != '[' {
+					ms.fail("missing '[' after '%f' in pattern")
+				}
+				ep := ms.classEnd(pi)
+				var prev, cur byte // the string's edges count as '\0'
+				if si > 0 {
+					prev = s[si-1]
+				}
+				if si < len(s) {
+					cur = s[si]
+				}
+				if !ms.matchBracketClass(prev, pi, ep-1) && ms.matchBracketClass(cur, pi, ep-1) {
+					pi = ep
+					continue
+				}
+				si = noMatch
+				break loop
+			case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+				si = ms.matchBackref(si, c)
+				if si == noMatch {
+					break loop
+				}
+				pi += 2
+				continue
+			}
+		}
+
+		// A single-byte item (literal, '.', %class or [set]) with an optional
+		// repetition suffix.
+		ep := ms.classEnd(pi)
+		suffix := ms.pc(ep)
+		if !ms.singleMatch(si, pi, ep) {
+			if suffix == '*' || suffix == '?' || suffix == '-' { // may match empty
+				pi = ep + 1
+				continue
+			}
+			si = noMatch
+			break loop
+		}
+		switch suffix {
+		case '?':
+			if r := ms.match(si+1, ep+1); r != noMatch {
+				si = r
+				break loop
+			}
+			pi = ep + 1
+			continue
+		case '+':
+			si = ms.maxExpand(si+1, pi, ep)
+			break loop
+		case '*':
+			si = ms.maxExpand(si, pi, ep)
+			break loop
+		case '-':
+			si = ms.minExpand(si, pi, ep)
+			break loop
+		default:
+			si++
+			pi = ep
+		}
+	}
+	ms.depth++
+	return si
+}
+
+// classEnd returns the pattern offset just after the single-byte item that
+// starts at pi, raising the malformed-pattern errors.
+func (ms *state) classEnd(pi int) int {
+	p := ms.pat
+	c := p[pi]
+	pi++
+	switch c {
+	case '%':
+		if pi >= len(p) {
+			ms.fail("malformed pattern (ends with '%')")
+		}
+		return pi + 1
+	case '[':
+		if ms.pc(pi) == '^' {
+			pi++
+		}
+		// The first byte of a set is never its end, so "[]]" is the set of
+		// ']'; '%' escapes the following byte.
+		for {
+			if pi >= len(p) {
+				ms.fail("malformed pattern (missing ']')")
+			}
+			c := p[pi]
+			pi++
+			if c == '%' && pi < len(p) {
+				pi++
+			}
+			if ms.pc(pi) == ']' {
+				return pi + 1
+			}
+		}
+	}
+	return pi
+}
+
+// singleMatch reports whether the subject byte at si matches the item
+// pat[pi:ep].
+func (ms *state) singleMatch(si, pi, ep int) bool {
+	if si >= len(ms.src) {
+		return false
+	}
+	c := ms.src[si]
+	switch p := ms.pat[pi]; p {
+	case '.':
+		return true
+	case '%':
+		return matchClass(c, ms.pat[pi+1])
+	case '[':
+		return ms.matchBracketClass(c, pi, ep-1)
+	default:
+		return p == c
+	}
+}
+
+// matchBracketClass reports whether c is in the set that starts with '[' at
+// pi and ends with the ']' at ec.
+func (ms *state) matchBracketClass(c byte, pi, ec int) bool {
+	p := ms.pat
+	in := true
+	if p[pi+1] == '^' {
+		in = false
+		pi++
+	}
+	for pi++; pi < ec; pi++ {
+		switch {
+		case p[pi] == '%':
+			pi++
+			if matchClass(c, p[pi]) {
+				return in
+			}
+		case p[pi+1] == '-' && pi+2 < ec: // a range; "a-" at the end is literal
+			pi += 2
+			if p[pi-2] <= c && c <= p[pi] {
+				return in
+			}
+		case p[pi] == c:
+			return in
+		}
+	}
+	return !in
+}
+
+// maxExpand matches the item pat[pi:ep] greedily from si, then backs off one
+// repetition at a time until the rest of the pattern matches.
+func (ms *state) maxExpand(si, pi, ep int) int {
+	i := 0
+	for ms.singleMatch(si+i, pi, ep) {
+		i++
+	}
+	for ; i >= 0; i-- {
+		if r := ms.match(si+i, ep+1); r != noMatch {
+			return r
+		}
+	}
+	return noMatch
+}
+
+// minExpand matches the item pat[pi:ep] lazily: as few repetitions as let the
+// rest of the pattern match.
+func (ms *state) minExpand(si, pi, ep int) int {
+	for {
+		if r := ms.match(si, ep+1); r != noMatch {
+			return r
+		}
+		if !ms.singleMatch(si, pi, ep) {
+			return noMatch
+		}
+		si++
+	}
+}
+
+func (ms *state) startCapture(si, pi, what int) int {
+	if ms.level >= maxCaptures {
+		ms.fail("too many captures")
+	}
+	ms.caps[ms.level] = capture{init: si, len: what}
+	ms.level++
+	r := ms.match(si, pi)
+	if r == noMatch {
+		ms.level-- // undo the capture
+	}
+	return r
+}
+
+func (ms *state) endCapture(si, pi int) int {
+	l := ms.captureToClose()
+	ms.caps[l].len = si - ms.caps[l].init
+	r := ms.match(si, pi)
+	if r == noMatch {
+		ms.caps[l].len = capUnfinished // undo the close
+	}
+	return r
+}
+
+// captureToClose finds the innermost open capture; position captures are
+// never open.
+func (ms *state) captureToClose() int {
+	for l := ms.level - 1; l >= 0; l-- {
+		if ms.caps[l].len == capUnfinished {
+			return l
+		}
+	}
+	ms.fail("invalid pattern capture")
+	return 0
+}
+
+// matchBalance implements %bxy at subject offset si; the two delimiter bytes
+// start at pattern offset pi.
+func (ms *state) matchBalance(si, pi int) int {
+	p, s := ms.pat, ms.src
+	if pi >= len(p)-1 {
+		ms.fail("malformed pattern (missing arguments to '%b')")
+	}
+	if si >= len(s) || s[si] != p[pi] {
+		return noMatch
+	}
+	open, close := p[pi], p[pi+1]
+	depth := 1
+	for si++; si < len(s); si++ {
+		switch s[si] {
+		case close: // tested first, so %bxx closes at the next x
+			depth--
+			if depth == 0 {
+				return si + 1
+			}
+		case open:
+			depth++
+		}
+	}
+	return noMatch
+}
+
+// matchBackref implements %1..%9 (and rejects %0) at subject offset si.
+func (ms *state) matchBackref(si int, digit byte) int {
+	l := int(digit) - '1'
+	if l < 0 || l >= ms.level || ms.caps[l].len == capUnfinished {
+		ms.fail("invalid capture index %" + strconv.Itoa(l+1))
+	}
+	c := ms.caps[l]
+	if c.len == capPosition {
+		// The reference compares against the length as an unsigned size, so
+		// a back-reference to a position capture never matches.
+		return noMatch
+	}
+	if len(ms.src)-si >= c.len && ms.src[si:si+c.len] == ms.src[c.init:c.init+c.len] {
+		return si + c.len
+	}
+	return noMatch
+}
+
+// result converts the state after a successful attempt into a Match.
+func (ms *state) result(start, end int) Match {
+	m := Match{Start: start, End: end}
+	if ms.level > 0 {
+		m.Captures = make([]Capture, ms.level)
+		for i := range m.Captures {
+			c := ms.caps[i]
+			switch c.len {
+			case capPosition:
+				m.Captures[i] = Capture{Start: c.init, End: c.init, Position: true}
+			case capUnfinished:
+				m.Captures[i] = Capture{Start: c.init, End: c.init, Unfinished: true}
+			default:
+				m.Captures[i] = Capture{Start: c.init, End: c.init + c.len}
+			}
+		}
+	}
+	return m
+}

@@ -1,0 +1,574 @@
+package runtime
+
+import (
+	"fmt"
+	"strings"
+
+	"panto/internal/luanum"
+)
+
+// The Go API. Inside a Go function, the stack holds the arguments at
+// indexes 1..L.Top(); negative indexes count from the top. Functions named
+// Check* raise Lua errors with the reference's messages ("bad argument #1
+// to 'f' (number expected, got nil)"), so Go libraries read like Lua's C
+// libraries.
+
+// Top returns the number of values in the running Go function's frame.
+func (L *State) Top() int { return L.top - L.ci.fn - 1 }
+
+// SetTop sets the number of values in the frame, filling with nil or
+// dropping values.
+func (L *State) SetTop(n int) {
+	base := L.ci.fn + 1
+	if n < 0 {
+		n = L.top - base + n + 1
+	}
+	L.ensureStack(base + n)
+	for L.top < base+n {
+		L.stack[L.top] = Nil
+		L.top++
+	}
+	L.top = base + n
+}
+
+// absIndex turns a relative index into a stack slot.
+func (L *State) absIndex(idx int) int {
+	if idx > 0 {
+		return L.ci.fn + idx
+	}
+	return L.top + idx
+}
+
+// Get returns the value at a stack index, or nil beyond the top.
+func (L *State) Get(idx int) Value {
+	i := L.absIndex(idx)
+	if i <= L.ci.fn || i >= L.top {
+		return Nil
+	}
+	return L.stack[i]
+}
+
+// Arg returns argument n (1-based) of the running Go function, nil when
+// absent.
+func (L *State) Arg(n int) Value { return L.Get(n) }
+
+// Replace stores v at a stack index.
+func (L *State) Replace(idx int, v Value) { L.stack[L.absIndex(idx)] = v }
+
+// Push pushes values.
+func (L *State) Push(vs ...Value) {
+	for _, v := range vs {
+		L.push(v)
+	}
+}
+
+// PushString pushes a string.
+func (L *State) PushString(s string) { L.push(String(s)) }
+
+// Pop removes n values from the top.
+func (L *State) Pop(n int) { L.top -= n }
+
+// Insert moves the top value to position idx, shifting the others up.
+func (L *State) Insert(idx int) {
+	i := L.absIndex(idx)
+	v := L.stack[L.top-1]
+	copy(L.stack[i+1:L.top], L.stack[i:L.top-1])
+	L.stack[i] = v
+}
+
+// Remove removes the value at idx, shifting the ones above down.
+func (L *State) Remove(idx int) {
+	i := L.absIndex(idx)
+	copy(L.stack[i:], L.stack[i+1:L.top])
+	L.top--
+}
+
+// NoValue reports whether argument n is absent (not even nil).
+func (L *State) NoValue(n int) bool { return L.ci.fn+n >= L.top }
+
+// CheckStack makes room for n more values.
+func (L *State) CheckStack(n int) { L.checkStack(n) }
+
+// ---------------------------------------------------------------------------
+// Argument checking
+
+// currentFuncName returns the name the reference would use for the running
+// Go function in an argument error, and whether it was called as a method.
+func (L *State) currentFuncName() (string, bool) {
+	ci := L.ci
+	kind, name := L.funcName(ci)
+	if kind == "method" {
+		return name, true
+	}
+	if name == "" {
+		if n, ok := L.globalFuncName(L.stack[ci.fn]); ok {
+			return n, false
+		}
+		return "?", false
+	}
+	return name, false
+}
+
+// ArgError raises "bad argument #n to 'f' (msg)".
+func (L *State) ArgError(n int, msg string) {
+	name, method := L.currentFuncName()
+	if method {
+		n--
+		if n == 0 {
+			L.Errorf("calling '%s' on bad self (%s)", name, msg)
+		}
+	}
+	L.Errorf("bad argument #%d to '%s' (%s)", n, name, msg)
+}
+
+// TypeName returns the type name of argument n for messages: "no value"
+// when absent, else the __name or basic type name.
+func (L *State) argTypeName(n int) string {
+	if L.NoValue(n) {
+		return "no value"
+	}
+	return L.objTypeName(L.Arg(n))
+}
+
+// TypeError raises "bad argument #n to 'f' (expected expected, got type)".
+func (L *State) TypeError(n int, expected string) {
+	L.ArgError(n, fmt.Sprintf("%s expected, got %s", expected, L.argTypeName(n)))
+}
+
+// CheckAny raises an error when argument n is absent.
+func (L *State) CheckAny(n int) Value {
+	if L.NoValue(n) {
+		L.ArgError(n, "value expected")
+	}
+	return L.Arg(n)
+}
+
+// CheckType raises an error unless argument n has type t.
+func (L *State) CheckType(n int, t Type) Value {
+	v := L.Arg(n)
+	if L.NoValue(n) || v.Type() != t {
+		L.TypeError(n, t.String())
+	}
+	return v
+}
+
+// CheckTable returns argument n as a table.
+func (L *State) CheckTable(n int) *Table {
+	return L.CheckType(n, TypeTable).table()
+}
+
+// CheckInteger returns argument n as an integer, converting floats with an
+// integer value and numeric strings.
+func (L *State) CheckInteger(n int) int64 {
+	v := L.Arg(n)
+	if v.t == tagInt {
+		return int64(v.n)
+	}
+	if i, ok := v.ToInteger(); ok {
+		return i
+	}
+	if _, ok := v.ToNumber(); ok {
+		L.ArgError(n, "number has no integer representation")
+	}
+	L.TypeError(n, "number")
+	return 0
+}
+
+// OptInteger returns argument n as an integer, or def when it is nil or
+// absent.
+func (L *State) OptInteger(n int, def int64) int64 {
+	if L.Arg(n).IsNil() {
+		return def
+	}
+	return L.CheckInteger(n)
+}
+
+// CheckNumber returns argument n as a float (integers and numeric strings
+// convert).
+func (L *State) CheckNumber(n int) float64 {
+	f, ok := L.Arg(n).ToNumber()
+	if !ok {
+		L.TypeError(n, "number")
+	}
+	return f
+}
+
+// CheckNumberValue returns argument n as a number value, keeping its
+// integer or float subtype (strings convert).
+func (L *State) CheckNumberValue(n int) Value {
+	v, ok := toNumeric(L.Arg(n))
+	if !ok {
+		L.TypeError(n, "number")
+	}
+	return v
+}
+
+// OptNumber returns argument n as a float, or def.
+func (L *State) OptNumber(n int, def float64) float64 {
+	if L.Arg(n).IsNil() {
+		return def
+	}
+	return L.CheckNumber(n)
+}
+
+// CheckString returns argument n as a string; numbers are converted (and
+// the argument slot replaced by the string, as lua_tolstring does).
+func (L *State) CheckString(n int) string {
+	v := L.Arg(n)
+	switch v.t {
+	case tagString:
+		return v.AsString()
+	case tagInt, tagFloat:
+		s := numberToString(v)
+		L.stack[L.absIndex(n)] = s
+		return s.AsString()
+	}
+	L.TypeError(n, "string")
+	return ""
+}
+
+// OptString returns argument n as a string, or def when nil or absent.
+func (L *State) OptString(n int, def string) string {
+	if L.Arg(n).IsNil() {
+		return def
+	}
+	return L.CheckString(n)
+}
+
+// CheckOption returns the index of argument n in options (def when absent),
+// raising "invalid option" otherwise.
+func (L *State) CheckOption(n int, def string, options []string) int {
+	var s string
+	if def != "" && L.Arg(n).IsNil() {
+		s = def
+	} else {
+		s = L.CheckString(n)
+	}
+	for i, o := range options {
+		if o == s {
+			return i
+		}
+	}
+	L.ArgError(n, fmt.Sprintf("invalid option '%s'", s))
+	return -1
+}
+
+// ToString converts v as tostring does (with __tostring and __name).
+func (L *State) ToString(v Value) string {
+	return L.tostring(v).AsString()
+}
+
+// tostring implements luaL_tolstring.
+func (L *State) tostring(v Value) Value {
+	if tm := L.metaField(v, tostringKey); tm.t != tagNil {
+		r := L.callMetaRes(tm, v, Nil)
+		if r.t != tagString {
+			if r.IsNumber() {
+				return numberToString(r)
+			}
+			L.Errorf("'__tostring' must return a string")
+		}
+		return r
+	}
+	switch v.t {
+	case tagNil:
+		return String("nil")
+	case tagTrue:
+		return String("true")
+	case tagFalse:
+		return String("false")
+	case tagInt, tagFloat:
+		return numberToString(v)
+	case tagString:
+		return v
+	}
+	name := v.TypeName()
+	if mt := L.metatable(v); mt != nil {
+		if n := mt.getStr(String("__name")); n.t == tagString {
+			name = n.AsString()
+		}
+	}
+	return String(fmt.Sprintf("%s: %p", name, v.p))
+}
+
+var (
+	tostringKey  = String("__tostring")
+	nameKey      = String("__name")
+	metatableKey = String("__metatable")
+	pairsKey     = String("__pairs")
+)
+
+// metaField returns field key of v's metatable (raw), or nil. It serves
+// the metafields that are not operator events: __tostring, __name,
+// __metatable, __pairs.
+func (L *State) metaField(v Value, key Value) Value {
+	if mt := L.metatable(v); mt != nil {
+		return mt.getStr(key)
+	}
+	return Nil
+}
+
+// ---------------------------------------------------------------------------
+// Operations with metamethods, for Go code
+
+// Index returns obj[key] with metamethods.
+func (L *State) Index(obj, key Value) Value {
+	if obj.t == tagTable {
+		if v := obj.table().Get(key); v.t != tagNil || obj.table().meta == nil {
+			return v
+		}
+	}
+	return L.finishGet(obj, key)
+}
+
+// SetIndex performs obj[key] = val with metamethods.
+func (L *State) SetIndex(obj, key, val Value) {
+	if obj.t == tagTable && obj.table().meta == nil {
+		L.rawSet(obj.table(), key, val)
+		return
+	}
+	L.finishSet(obj, key, val)
+}
+
+// Equal compares with __eq.
+func (L *State) Equal(a, b Value) bool { return L.equalObj(a, b) }
+
+// LessThan compares with __lt.
+func (L *State) LessThan(a, b Value) bool { return L.lessThan(a, b) }
+
+// Len returns #v with __len.
+func (L *State) Len(v Value) Value { return L.objLen(v) }
+
+// Arith applies an arithmetic operator ("+", "-", "*", "/", "%", "^",
+// "//", "&", "|", "~", "<<", ">>", "unm", "bnot") with metamethods.
+func (L *State) Arith(op string, a, b Value) Value {
+	ops := map[string]arithOp{"+": arithAdd, "-": arithSub, "*": arithMul, "%": arithMod,
+		"^": arithPow, "/": arithDiv, "//": arithIDiv, "&": arithBand, "|": arithBor,
+		"~": arithBxor, "<<": arithShl, ">>": arithShr, "unm": arithUnm, "bnot": arithBnot}
+	o, ok := ops[op]
+	if !ok {
+		panic("runtime.Arith: unknown operator " + op)
+	}
+	if v, ok := arithFast(o, a, b); ok && o < arithBand {
+		return v
+	}
+	return L.arithSlow(o, a, b)
+}
+
+// Concat concatenates values with __concat.
+func (L *State) Concat(vs ...Value) Value {
+	if len(vs) == 0 {
+		return String("")
+	}
+	base := L.top
+	L.ensureStack(base + len(vs))
+	copy(L.stack[base:], vs)
+	L.top = base + len(vs)
+	L.concat(len(vs))
+	L.top = base
+	return L.stack[base]
+}
+
+// Metatable returns the metatable of v.
+func (L *State) Metatable(v Value) *Table { return L.metatable(v) }
+
+// SetTypeMetatable sets the metatable shared by all values of v's type
+// (strings, numbers...), as debug.setmetatable does.
+func (L *State) SetTypeMetatable(v Value, mt *Table) {
+	switch v.t {
+	case tagFalse, tagTrue:
+		L.g.typeMeta[tagFalse], L.g.typeMeta[tagTrue] = mt, mt
+	case tagInt, tagFloat:
+		L.g.typeMeta[tagInt], L.g.typeMeta[tagFloat] = mt, mt
+	case tagLuaFn, tagGoFn:
+		L.g.typeMeta[tagLuaFn], L.g.typeMeta[tagGoFn] = mt, mt
+	default:
+		L.g.typeMeta[v.t] = mt
+	}
+}
+
+// GetGlobal returns _G[name] (raw).
+func (L *State) GetGlobal(name string) Value { return L.Globals().GetStr(name) }
+
+// SetGlobal stores _G[name] = v (raw).
+func (L *State) SetGlobal(name string, v Value) { L.Globals().SetStr(name, v) }
+
+// Register sets a global Go function.
+func (L *State) Register(name string, fn func(L *State) int) {
+	L.SetGlobal(name, NewFunction(name, fn))
+}
+
+// ---------------------------------------------------------------------------
+// Calls
+
+// Call calls fn with args from inside a Go function, returning all
+// results. Errors propagate as Lua errors. The call cannot be yielded
+// across.
+func (L *State) Call(fn Value, args ...Value) []Value {
+	base := L.top
+	L.ensureStack(base + 1 + len(args))
+	L.stack[base] = fn
+	copy(L.stack[base+1:], args)
+	L.top = base + 1 + len(args)
+	L.callNoYield(base, -1)
+	res := make([]Value, L.top-base)
+	copy(res, L.stack[base:L.top])
+	L.top = base
+	return res
+}
+
+// Call1 calls fn and returns its first result.
+func (L *State) Call1(fn Value, args ...Value) Value {
+	base := L.top
+	L.ensureStack(base + 1 + len(args))
+	L.stack[base] = fn
+	copy(L.stack[base+1:], args)
+	L.top = base + 1 + len(args)
+	L.callNoYield(base, 1)
+	L.top = base
+	return L.stack[base]
+}
+
+// CallStack calls the function below the top nargs values, leaving
+// nresults results (all when -1), like lua_call.
+func (L *State) CallStack(nargs, nresults int) {
+	L.callNoYield(L.top-nargs-1, nresults)
+}
+
+// CallK is CallStack that may be yielded across: when the callee yields,
+// the running Go function is abandoned and k runs on resume instead.
+func (L *State) CallK(nargs, nresults, ctx int, k Continuation) {
+	if k == nil || L.nny > 0 {
+		L.CallStack(nargs, nresults)
+		return
+	}
+	ci := L.ci
+	ci.k = k
+	ci.ctx = ctx
+	L.call(L.top-nargs-1, nresults)
+}
+
+// PCallStack is lua_pcall: on error the error value (after the message
+// handler at stack index msgh, 0 for none) replaces the function.
+func (L *State) PCallStack(nargs, nresults, msgh int) Status {
+	fn := L.top - nargs - 1
+	ef := 0
+	if msgh != 0 {
+		ef = L.absIndex(msgh)
+	}
+	return L.pcall(fn, nresults, ef)
+}
+
+// PCallK is lua_pcallk: a protected call that may be yielded across inside
+// coroutines; after a yield or an error recovered on resume, k finishes the
+// Go function.
+func (L *State) PCallK(nargs, nresults, msgh, ctx int, k Continuation) Status {
+	fn := L.top - nargs - 1
+	ef := 0
+	if msgh != 0 {
+		ef = L.absIndex(msgh)
+	}
+	if k == nil || L.nny > 0 {
+		return L.pcall(fn, nresults, ef)
+	}
+	ci := L.ci
+	ci.k = k
+	ci.ctx = ctx
+	ci.pfn = fn
+	ci.oldErrfunc = L.errfunc
+	L.errfunc = ef
+	ci.status |= ciYPcall
+	L.call(fn, nresults)
+	ci.status &^= ciYPcall
+	L.errfunc = ci.oldErrfunc
+	return StatusOK
+}
+
+// PCall calls fn from the host, in protected mode. An error comes back as
+// *Error whose message includes a traceback.
+func (L *State) PCall(fn Value, args ...Value) (results []Value, err error) {
+	return L.pcallHost(fn, args, true)
+}
+
+func (L *State) pcallHost(fn Value, args []Value, traceback bool) (results []Value, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(yieldUnwind); ok {
+				err = &Error{Value: String("attempt to yield from outside a coroutine"), Status: StatusRuntimeError, msg: "attempt to yield from outside a coroutine"}
+				return
+			}
+			panic(r)
+		}
+	}()
+	base := L.top
+	L.ensureStack(base + 2 + len(args))
+	msgh := 0
+	if traceback {
+		L.stack[base] = NewFunction("traceback", tracebackHandler)
+		msgh = base
+		base++
+	}
+	L.stack[base] = fn
+	copy(L.stack[base+1:], args)
+	L.top = base + 1 + len(args)
+	st := L.pcall(base, -1, msgh)
+	if st != StatusOK {
+		v := L.stack[base]
+		L.top = msgh
+		if !traceback {
+			L.top = base
+		}
+		return nil, L.makeError(st, v)
+	}
+	results = make([]Value, L.top-base)
+	copy(results, L.stack[base:L.top])
+	L.top = base
+	if traceback {
+		L.top = msgh
+	}
+	return results, nil
+}
+
+func (L *State) makeError(st Status, v Value) *Error {
+	msg := errorObjectString(L, v)
+	if v.t == tagTable || v.t == tagUserdata {
+		if tm := L.metaField(v, tostringKey); tm.t != tagNil {
+			msg = L.ToString(v)
+		}
+	}
+	if s := L.g.interrupt.tripped; s != nil && strings.Contains(msg, s.Error()) {
+		return &Error{Value: v, Status: st, msg: msg}
+	}
+	return &Error{Value: v, Status: st, msg: msg}
+}
+
+// tracebackHandler is the message handler PCall installs: it appends a
+// traceback to string messages, as the standalone interpreter does.
+func tracebackHandler(L *State) int {
+	v := L.Arg(1)
+	msg := ""
+	switch {
+	case v.t == tagString || v.IsNumber():
+		msg = L.ToString(v)
+	default:
+		if tm := L.metaField(v, tostringKey); tm.t != tagNil {
+			L.Push(L.tostring(v))
+			return 1
+		}
+		msg = fmt.Sprintf("(error object is a %s value)", v.TypeName())
+	}
+	L.PushString(L.Traceback(msg, 1))
+	return 1
+}
+
+// TracebackHandler is the standalone interpreter's message handler, for
+// hosts that use PCallStack.
+var TracebackHandler = NewFunction("traceback", tracebackHandler)
+
+// FormatNumber formats a number as tostring does.
+func FormatNumber(v Value) string {
+	if v.t == tagInt {
+		return string(luanum.AppendInt(nil, int64(v.n)))
+	}
+	return luanum.FormatFloat(v.AsFloat())
+}

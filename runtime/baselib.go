@@ -1,0 +1,526 @@
+package runtime
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+)
+
+// OpenBase installs the base library into the global table.
+func OpenBase(L *State) {
+	G := L.Globals()
+	G.SetStr("_G", TableValue(G))
+	G.SetStr("_VERSION", String("Lua 5.4"))
+	for _, f := range []struct {
+		name string
+		fn   func(*State) int
+	}{
+		{"assert", baseAssert},
+		{"collectgarbage", baseCollectGarbage},
+		{"dofile", baseDofile},
+		{"error", baseError},
+		{"getmetatable", baseGetmetatable},
+		{"ipairs", baseIpairs},
+		{"load", baseLoad},
+		{"loadfile", baseLoadfile},
+		{"next", baseNext},
+		{"pairs", basePairs},
+		{"pcall", basePcall},
+		{"print", basePrint},
+		{"rawequal", baseRawequal},
+		{"rawget", baseRawget},
+		{"rawlen", baseRawlen},
+		{"rawset", baseRawset},
+		{"select", baseSelect},
+		{"setmetatable", baseSetmetatable},
+		{"tonumber", baseTonumber},
+		{"tostring", baseTostring},
+		{"type", baseType},
+		{"warn", baseWarn},
+		{"xpcall", baseXpcall},
+	} {
+		G.SetStr(f.name, NewFunction(f.name, f.fn))
+	}
+	L.g.loaded.SetStr("_G", TableValue(G))
+}
+
+func baseAssert(L *State) int {
+	if L.Arg(1).Truthy() {
+		return L.Top()
+	}
+	L.CheckAny(1)
+	if L.Top() < 2 {
+		L.Errorf("assertion failed!")
+	}
+	L.throw(L.Arg(2))
+	return 0
+}
+
+func baseError(L *State) int {
+	level := L.OptInteger(2, 1)
+	L.SetTop(1)
+	v := L.Arg(1)
+	if v.t == tagString && level > 0 {
+		v = String(L.Where(int(level)) + v.AsString())
+	}
+	L.throw(v)
+	return 0
+}
+
+func baseGetmetatable(L *State) int {
+	L.CheckAny(1)
+	mt := L.metatable(L.Arg(1))
+	if mt == nil {
+		L.Push(Nil)
+		return 1
+	}
+	if p := mt.getStr(metatableKey); p.t != tagNil {
+		L.Push(p)
+		return 1
+	}
+	L.Push(TableValue(mt))
+	return 1
+}
+
+func baseSetmetatable(L *State) int {
+	t := L.CheckTable(1)
+	mtv := L.Arg(2)
+	if mtv.t != tagNil && mtv.t != tagTable {
+		L.TypeError(2, "nil or table")
+	}
+	if t.meta != nil && t.meta.getStr(metatableKey).t != tagNil {
+		L.Errorf("cannot change a protected metatable")
+	}
+	t.SetMetatable(mtv.AsTable())
+	L.SetTop(1)
+	return 1
+}
+
+func ipairsAux(L *State) int {
+	i := L.CheckInteger(2) + 1
+	v := L.Index(L.Arg(1), Int(i))
+	L.Push(Int(i))
+	if v.t == tagNil {
+		return 1
+	}
+	L.Push(v)
+	return 2
+}
+
+var ipairsIter = NewFunction("ipairs_aux", ipairsAux)
+
+func baseIpairs(L *State) int {
+	L.CheckAny(1)
+	L.Push(ipairsIter, L.Arg(1), Int(0))
+	return 3
+}
+
+func baseNext(L *State) int {
+	t := L.CheckTable(1)
+	k, v, ok := t.Next(L.Arg(2))
+	if !ok {
+		L.Errorf("invalid key to 'next'")
+	}
+	if k.t == tagNil {
+		L.Push(Nil)
+		return 1
+	}
+	L.Push(k, v)
+	return 2
+}
+
+var nextFunction = NewFunction("next", baseNext)
+
+func basePairs(L *State) int {
+	L.CheckAny(1)
+	t := L.Arg(1)
+	if tm := L.metaField(t, pairsKey); tm.t != tagNil {
+		L.Push(tm, t)
+		L.CallStack(1, 3)
+		return 3
+	}
+	L.Push(nextFunction, t, Nil)
+	return 3
+}
+
+func finishPcall(L *State, status Status, extra int) int {
+	if status != StatusOK && status != StatusYield {
+		L.Push(False, L.Get(-1))
+		return 2
+	}
+	return L.Top() - extra
+}
+
+func basePcall(L *State) int {
+	L.CheckAny(1)
+	L.Push(True)
+	L.Insert(1)
+	st := L.PCallK(L.Top()-2, -1, 0, 0, finishPcall)
+	return finishPcall(L, st, 0)
+}
+
+func baseXpcall(L *State) int {
+	n := L.Top()
+	L.CheckType(2, TypeFunction)
+	// [f, msgh, args...] -> [f, msgh, true, f, args...]
+	L.Push(True, L.Arg(1))
+	L.rotate(3, 2)
+	st := L.PCallK(n-2, -1, 2, 2, finishPcall)
+	return finishPcall(L, st, 2)
+}
+
+// rotate rotates the values from idx to the top n positions towards the
+// top (lua_rotate).
+func (L *State) rotate(idx, n int) {
+	start := L.absIndex(idx)
+	end := L.top - 1
+	s := L.stack
+	reverse := func(a, b int) {
+		for ; a < b; a, b = a+1, b-1 {
+			s[a], s[b] = s[b], s[a]
+		}
+	}
+	m := end - n
+	if n < 0 {
+		m = start - n - 1
+	}
+	reverse(start, m)
+	reverse(m+1, end)
+	reverse(start, end)
+}
+
+func basePrint(L *State) int {
+	n := L.Top()
+	var b []byte
+	for i := 1; i <= n; i++ {
+		if i > 1 {
+			b = append(b, '\t')
+		}
+		v := L.Arg(i)
+		switch v.t {
+		case tagString:
+			b = append(b, v.AsString()...)
+		case tagInt, tagFloat:
+			b = appendNumber(b, v)
+		default:
+			b = append(b, L.tostring(v).AsString()...)
+		}
+	}
+	b = append(b, '\n')
+	L.g.stdout.Write(b)
+	return 0
+}
+
+func baseRawequal(L *State) int {
+	L.CheckAny(1)
+	L.CheckAny(2)
+	L.Push(Bool(RawEqual(L.Arg(1), L.Arg(2))))
+	return 1
+}
+
+func baseRawlen(L *State) int {
+	v := L.Arg(1)
+	switch v.t {
+	case tagTable:
+		L.Push(Int(v.table().Len()))
+	case tagString:
+		L.Push(Int(int64(v.n)))
+	default:
+		L.ArgError(1, "table or string expected")
+	}
+	return 1
+}
+
+func baseRawget(L *State) int {
+	t := L.CheckTable(1)
+	L.CheckAny(2)
+	L.Push(t.Get(L.Arg(2)))
+	return 1
+}
+
+func baseRawset(L *State) int {
+	t := L.CheckTable(1)
+	L.CheckAny(2)
+	L.CheckAny(3)
+	L.rawSet(t, L.Arg(2), L.Arg(3))
+	L.SetTop(1)
+	return 1
+}
+
+func baseSelect(L *State) int {
+	n := L.Top()
+	if v := L.Arg(1); v.t == tagString && v.AsString() == "#" {
+		L.Push(Int(int64(n - 1)))
+		return 1
+	}
+	i := L.CheckInteger(1)
+	if i < 0 {
+		i = int64(n) + i
+	} else if i > int64(n) {
+		i = int64(n)
+	}
+	if i < 1 {
+		L.ArgError(1, "index out of range")
+	}
+	return n - int(i)
+}
+
+func baseTonumber(L *State) int {
+	if L.Arg(2).IsNil() {
+		v := L.Arg(1)
+		switch v.t {
+		case tagInt, tagFloat:
+			L.Push(v)
+			return 1
+		case tagString:
+			if n, ok := stringToNumber(v.AsString()); ok {
+				L.Push(n)
+				return 1
+			}
+		default:
+			L.CheckAny(1)
+		}
+		L.Push(Nil)
+		return 1
+	}
+	base := L.CheckInteger(2)
+	L.CheckType(1, TypeString)
+	s := L.Arg(1).AsString()
+	if base < 2 || base > 36 {
+		L.ArgError(2, "base out of range")
+	}
+	if n, ok := parseIntBase(s, int(base)); ok {
+		L.Push(Int(n))
+		return 1
+	}
+	L.Push(Nil)
+	return 1
+}
+
+// parseIntBase converts an integer numeral in the given base, with
+// optional surrounding spaces and a minus sign; it wraps around on
+// overflow like the reference.
+func parseIntBase(s string, base int) (int64, bool) {
+	isSpace := func(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }
+	i := 0
+	for i < len(s) && isSpace(s[i]) {
+		i++
+	}
+	neg := false
+	if i < len(s) && s[i] == '-' {
+		neg = true
+		i++
+	}
+	if i >= len(s) {
+		return 0, false
+	}
+	var n uint64
+	digits := 0
+digitLoop:
+	for ; i < len(s); i++ {
+		c := s[i]
+		var d int
+		switch {
+		case c >= '0' && c <= '9':
+			d = int(c - '0')
+		case c >= 'a' && c <= 'z':
+			d = int(c-'a') + 10
+		case c >= 'A' && c <= 'Z':
+			d = int(c-'A') + 10
+		default:
+			d = 99
+		}
+		if d >= base {
+			break digitLoop
+		}
+		n = n*uint64(base) + uint64(d)
+		digits++
+	}
+	if digits == 0 {
+		return 0, false
+	}
+	for i < len(s) && isSpace(s[i]) {
+		i++
+	}
+	if i != len(s) {
+		return 0, false
+	}
+	if neg {
+		n = -n
+	}
+	return int64(n), true
+}
+
+func baseTostring(L *State) int {
+	L.CheckAny(1)
+	L.Push(L.tostring(L.Arg(1)))
+	return 1
+}
+
+func baseType(L *State) int {
+	L.CheckAny(1)
+	L.PushString(L.Arg(1).TypeName())
+	return 1
+}
+
+func baseCollectGarbage(L *State) int {
+	opts := []string{"stop", "restart", "collect", "count", "step", "setpause", "setstepmul", "isrunning", "generational", "incremental"}
+	switch opts[L.CheckOption(1, "collect", opts)] {
+	case "collect":
+		L.fullGC()
+		L.Push(Int(0))
+	case "count":
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		L.Push(Float(float64(ms.HeapAlloc) / 1024))
+	case "step":
+		L.fullGC()
+		L.Push(True)
+	case "isrunning":
+		L.Push(Bool(!L.g.gcStopped))
+	case "stop":
+		L.g.gcStopped = true
+		L.Push(Int(0))
+	case "restart":
+		L.g.gcStopped = false
+		L.Push(Int(0))
+	case "setpause":
+		prev := L.g.gcPause
+		L.g.gcPause = int(L.OptInteger(2, 0))
+		L.Push(Int(int64(prev)))
+	case "setstepmul":
+		prev := L.g.gcStepMul
+		L.g.gcStepMul = int(L.OptInteger(2, 0))
+		L.Push(Int(int64(prev)))
+	case "generational":
+		L.Push(String(L.g.gcMode))
+		L.g.gcMode = "generational"
+	case "incremental":
+		L.Push(String(L.g.gcMode))
+		L.g.gcMode = "incremental"
+	}
+	return 1
+}
+
+func baseWarn(L *State) int {
+	n := L.Top()
+	L.CheckString(1)
+	for i := 2; i <= n; i++ {
+		L.CheckString(i)
+	}
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		b.WriteString(L.Arg(i).AsString())
+	}
+	L.Warn(b.String(), n == 1)
+	return 0
+}
+
+// Warn emits a warning the way lua_warning does; a single-piece message
+// starting with '@' is a control message ("@on", "@off").
+func (L *State) Warn(msg string, control bool) {
+	g := L.g
+	if control && strings.HasPrefix(msg, "@") {
+		switch msg {
+		case "@on":
+			g.warnOn = true
+		case "@off":
+			g.warnOn = false
+		}
+		return
+	}
+	if !g.warnOn {
+		return
+	}
+	fmt.Fprintf(g.stderr, "Lua warning: %s\n", msg)
+}
+
+// EnableWarnings turns warnings on, like the standalone's -W option.
+func (L *State) EnableWarnings(on bool) { L.g.warnOn = on }
+
+func loadMode(L *State, n int) string { return L.OptString(n, "bt") }
+
+func baseLoad(L *State) int {
+	chunk := L.Arg(1)
+	mode := loadMode(L, 3)
+	hasEnv := !L.NoValue(4)
+	var src string
+	var name string
+	if chunk.t == tagString {
+		src = chunk.AsString()
+		name = L.OptString(2, src)
+	} else {
+		name = L.OptString(2, "=(load)")
+		L.CheckType(1, TypeFunction)
+		var b strings.Builder
+		for {
+			piece := L.Call1(chunk)
+			if piece.t == tagNil {
+				break
+			}
+			if piece.t != tagString {
+				L.Push(Nil, String("reader function must return a string"))
+				return 2
+			}
+			if piece.n == 0 {
+				break
+			}
+			b.WriteString(piece.AsString())
+		}
+		src = b.String()
+	}
+	fn, err := L.Load(src, name, mode)
+	if err != nil {
+		L.Push(Nil, String(err.Error()))
+		return 2
+	}
+	if hasEnv {
+		fn.closure().setEnv(L.Arg(4))
+	}
+	L.Push(fn)
+	return 1
+}
+
+func baseLoadfile(L *State) int {
+	name := L.OptString(1, "")
+	mode := loadMode(L, 2)
+	hasEnv := !L.NoValue(3)
+	fn, err := L.LoadFile(name, mode)
+	if err != nil {
+		L.Push(Nil, String(err.Error()))
+		return 2
+	}
+	if hasEnv {
+		fn.closure().setEnv(L.Arg(3))
+	}
+	L.Push(fn)
+	return 1
+}
+
+func dofileCont(L *State, status Status, ctx int) int {
+	return L.Top() - 1
+}
+
+func baseDofile(L *State) int {
+	name := L.OptString(1, "")
+	L.SetTop(1)
+	fn, err := L.LoadFile(name, "bt")
+	if err != nil {
+		L.throw(String(err.Error()))
+	}
+	L.Push(fn)
+	L.CallK(0, -1, 0, dofileCont)
+	return dofileCont(L, StatusOK, 0)
+}
+
+// fullGC runs Go's collector, which is what stands behind "collect".
+func (L *State) fullGC() {
+	if L.g.gcStopped {
+		return
+	}
+	// Clear the dead part of the stacks so stale slots keep nothing alive.
+	for i := L.top; i < len(L.stack); i++ {
+		L.stack[i] = Nil
+	}
+	runtime.GC()
+}

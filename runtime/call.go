@@ -1,0 +1,181 @@
+package runtime
+
+// yieldSignal is what a Go function returns (through L.Yield) to say that
+// it yielded instead of producing results.
+const yieldSignal = -1
+
+// precall starts a call of the value at stack[fnIdx] with the arguments
+// between it and L.top. For a Lua function it pushes the frame and returns
+// it, for the caller to run; a Go function runs to completion (or yields)
+// and precall returns nil. Non-functions go through __call.
+func (L *State) precall(fnIdx, nresults int) *callInfo {
+	for {
+		fn := L.stack[fnIdx]
+		switch fn.t {
+		case tagLuaFn:
+			cl := fn.closure()
+			p := cl.p
+			nargs := L.top - fnIdx - 1
+			L.ensureStack(fnIdx + 1 + p.maxStack + 1)
+			s := L.stack
+			for ; nargs < p.numParams; nargs++ {
+				s[L.top] = Nil
+				L.top++
+			}
+			ci := L.nextCI()
+			ci.fn = fnIdx
+			ci.nresults = nresults
+			ci.status = ciLua
+			ci.top = fnIdx + 1 + p.maxStack
+			ci.cl = cl
+			ci.pc = 0
+			ci.nextraargs = 0
+			return ci
+		case tagGoFn:
+			L.callGo(fnIdx, nresults, fn.gofn())
+			return nil
+		default:
+			L.tryCallMeta(fnIdx)
+		}
+	}
+}
+
+// callGo runs a Go function whose arguments are above fnIdx.
+func (L *State) callGo(fnIdx, nresults int, f *GoFunction) {
+	L.ensureStack(L.top + minGoStack)
+	ci := L.nextCI()
+	ci.fn = fnIdx
+	ci.nresults = nresults
+	ci.status = 0
+	ci.top = L.top + minGoStack
+	ci.k = nil
+	ci.cl = nil
+	if L.hook.mask&hookMaskCall != 0 {
+		L.hookCall(ci)
+	}
+	n := f.Fn(L)
+	if n == yieldSignal && L.status == StatusYield {
+		return
+	}
+	if n < 0 || n > L.top-ci.fn-1 {
+		L.runError("Go function '%s' returned %d results but pushed %d", f.Name, n, L.top-ci.fn-1)
+	}
+	L.posReturn(ci, L.top-n, n)
+}
+
+// pretailcall reuses frame ci for a tail call of the value at fnIdx. delta
+// undoes the vararg shift of the frame. For a Go function it runs it (its
+// results left on the top) and returns nil.
+func (L *State) pretailcall(ci *callInfo, fnIdx, delta int) *callInfo {
+	for {
+		fn := L.stack[fnIdx]
+		switch fn.t {
+		case tagLuaFn:
+			cl := fn.closure()
+			p := cl.p
+			nargs := L.top - fnIdx - 1
+			ci.fn -= delta
+			need := p.maxStack
+			if nargs > need {
+				need = nargs
+			}
+			L.ensureStack(ci.fn + 1 + need + 1)
+			s := L.stack
+			copy(s[ci.fn:], s[fnIdx:fnIdx+1+nargs])
+			for ; nargs < p.numParams; nargs++ {
+				s[ci.fn+1+nargs] = Nil
+			}
+			L.top = ci.fn + 1 + nargs
+			ci.top = ci.fn + 1 + p.maxStack
+			ci.cl = cl
+			ci.pc = 0
+			ci.status |= ciTail
+			ci.nextraargs = 0
+			return ci
+		case tagGoFn:
+			L.callGo(fnIdx, -1, fn.gofn())
+			return nil
+		default:
+			L.tryCallMeta(fnIdx)
+		}
+	}
+}
+
+// posReturn finishes frame ci, whose n results start at res, and reports
+// whether it was the frame that a Go-level call is waiting for.
+func (L *State) posReturn(ci *callInfo, res, n int) bool {
+	if L.hook.mask&hookMaskReturn != 0 {
+		L.hookReturn(ci, res, n)
+	}
+	L.poscall(ci, res, n)
+	return ci.status&ciFresh != 0
+}
+
+// poscall moves the results of frame ci to where its function was, adjusted
+// to the number the caller wants, and pops the frame.
+func (L *State) poscall(ci *callInfo, res, n int) {
+	wanted := ci.nresults
+	dst := ci.fn
+	s := L.stack
+	switch wanted {
+	case 0:
+		L.top = dst
+	case 1:
+		if n == 0 {
+			s[dst] = Nil
+		} else {
+			s[dst] = s[res]
+		}
+		L.top = dst + 1
+	case -1:
+		copy(s[dst:dst+n], s[res:res+n])
+		L.top = dst + n
+	default:
+		if n >= wanted {
+			copy(s[dst:dst+wanted], s[res:res+wanted])
+		} else {
+			copy(s[dst:dst+n], s[res:res+n])
+			for j := n; j < wanted; j++ {
+				s[dst+j] = Nil
+			}
+		}
+		L.top = dst + wanted
+	}
+	L.ci = ci.prev
+}
+
+// call runs the value at fnIdx with the arguments above it, leaving
+// nresults results (all when -1) at fnIdx. It is a Go-level call: the Go
+// stack grows, so the depth is bounded. The callee may yield (metamethods
+// called by the VM can).
+func (L *State) call(fnIdx, nresults int) {
+	L.nCcalls++
+	if L.nCcalls >= maxCcalls {
+		L.checkCstack()
+	}
+	if ci := L.precall(fnIdx, nresults); ci != nil {
+		ci.status |= ciFresh
+		L.execute(ci, false)
+	}
+	if L.status == StatusYield {
+		panic(yieldUnwind{})
+	}
+	L.nCcalls--
+}
+
+// callNoYield is call for callers that cannot be resumed after a yield.
+func (L *State) callNoYield(fnIdx, nresults int) {
+	L.nny++
+	L.call(fnIdx, nresults)
+	L.nny--
+}
+
+// checkCstack raises "C stack overflow" at the limit, and gives up with an
+// error-handling error when even that error cannot be handled.
+func (L *State) checkCstack() {
+	if L.nCcalls == maxCcalls {
+		L.runError("C stack overflow")
+	} else if L.nCcalls >= maxCcalls/10*11 {
+		L.throwStatus(StatusErrorInHandler, String("error in error handling"))
+	}
+}

@@ -1,0 +1,183 @@
+package runtime
+
+// OpenCoroutine installs the coroutine library.
+func OpenCoroutine(L *State) {
+	co := NewTable(0, 8)
+	for _, f := range []struct {
+		name string
+		fn   func(*State) int
+	}{
+		{"close", coClose},
+		{"create", coCreate},
+		{"isyieldable", coIsYieldable},
+		{"resume", coResume},
+		{"running", coRunning},
+		{"status", coStatus},
+		{"wrap", coWrap},
+		{"yield", coYield},
+	} {
+		co.SetStr(f.name, NewFunction(f.name, f.fn))
+	}
+	L.SetGlobal("coroutine", TableValue(co))
+	L.g.loaded.SetStr("coroutine", TableValue(co))
+}
+
+func checkCoroutine(L *State, n int) *State {
+	co := L.Arg(n).AsThread()
+	if co == nil {
+		L.TypeError(n, "coroutine")
+	}
+	return co
+}
+
+func coCreate(L *State) int {
+	L.CheckType(1, TypeFunction)
+	co := L.NewThread()
+	co.push(L.Arg(1))
+	L.Push(ThreadValue(co))
+	return 1
+}
+
+// NewThread creates a coroutine sharing L's globals.
+func (L *State) NewThread() *State { return L.newThread() }
+
+// Coroutine status names.
+const (
+	coRunningStatus   = "running"
+	coSuspendedStatus = "suspended"
+	coNormalStatus    = "normal"
+	coDeadStatus      = "dead"
+)
+
+// coroutineStatus is auxstatus of the reference.
+func coroutineStatus(L, co *State) string {
+	if L == co {
+		return coRunningStatus
+	}
+	switch co.status {
+	case StatusYield:
+		return coSuspendedStatus
+	case StatusOK:
+		if co.ci != &co.baseCI {
+			return coNormalStatus
+		}
+		if co.top-co.baseCI.fn-1 == 0 {
+			return coDeadStatus
+		}
+		return coSuspendedStatus
+	}
+	return coDeadStatus
+}
+
+// auxResume moves narg values from L to co, resumes it and moves the
+// results back; it returns the number of results or -1 with an error
+// value on L's top.
+func auxResume(L, co *State, narg int) int {
+	if co.status == StatusOK {
+		if co.ci != &co.baseCI {
+			L.Pop(narg)
+			L.PushString("cannot resume non-suspended coroutine")
+			return -1
+		}
+		if co.top-co.baseCI.fn-1 == 0 {
+			L.Pop(narg)
+			L.PushString("cannot resume dead coroutine")
+			return -1
+		}
+	} else if co.status != StatusYield {
+		L.Pop(narg)
+		L.PushString("cannot resume dead coroutine")
+		return -1
+	}
+	co.ensureStack(co.top + narg + minGoStack)
+	copy(co.stack[co.top:], L.stack[L.top-narg:L.top])
+	co.top += narg
+	L.top -= narg
+	co.resumer = L
+	status, nres := co.Resume(L, narg)
+	co.resumer = nil
+	if status == StatusOK || status == StatusYield {
+		L.ensureStack(L.top + nres + 1)
+		copy(L.stack[L.top:], co.stack[co.top-nres:co.top])
+		L.top += nres
+		co.top -= nres
+		return nres
+	}
+	L.push(co.stack[co.top-1])
+	co.top--
+	return -1
+}
+
+func coResume(L *State) int {
+	co := checkCoroutine(L, 1)
+	r := auxResume(L, co, L.Top()-1)
+	if r < 0 {
+		L.Push(False)
+		L.Insert(-2)
+		return 2
+	}
+	L.Push(True)
+	L.Insert(-(r + 1))
+	return r + 1
+}
+
+func coWrap(L *State) int {
+	L.CheckType(1, TypeFunction)
+	co := L.NewThread()
+	co.push(L.Arg(1))
+	L.Push(FunctionValue(&GoFunction{Name: "wrap", Fn: func(L *State) int {
+		r := auxResume(L, co, L.Top())
+		if r < 0 {
+			errv := L.Get(-1)
+			if co.status != StatusOK && co.status != StatusYield {
+				co.closeThread(L)
+			}
+			if errv.t == tagString {
+				errv = String(L.Where(1) + errv.AsString())
+			}
+			L.throw(errv)
+		}
+		return r
+	}}))
+	return 1
+}
+
+func coYield(L *State) int { return L.Yield(L.Top()) }
+
+func coStatus(L *State) int {
+	co := checkCoroutine(L, 1)
+	L.PushString(coroutineStatus(L, co))
+	return 1
+}
+
+func coRunning(L *State) int {
+	L.Push(ThreadValue(L), Bool(L == L.g.mainThread))
+	return 2
+}
+
+func coIsYieldable(L *State) int {
+	co := L
+	if !L.NoValue(1) {
+		co = checkCoroutine(L, 1)
+	}
+	L.Push(Bool(co.IsYieldable()))
+	return 1
+}
+
+func coClose(L *State) int {
+	co := checkCoroutine(L, 1)
+	switch st := coroutineStatus(L, co); st {
+	case coDeadStatus, coSuspendedStatus:
+		status, errv := co.closeThread(L)
+		if status == StatusOK {
+			L.Push(True)
+			return 1
+		}
+		co.top--
+		L.Push(False, errv)
+		return 2
+	default:
+		L.Errorf("cannot close a %s coroutine", st)
+	}
+	return 0
+}

@@ -1,0 +1,136 @@
+package runtime
+
+import (
+	"errors"
+	"io"
+	"os"
+	"strings"
+	"syscall"
+
+	"panto/compiler"
+)
+
+// binarySignature starts every binary chunk.
+const binarySignature = "\x1bLua"
+
+// Load compiles a chunk and returns it as a function whose first upvalue
+// is the global table. mode is "t", "b" or "bt".
+func (L *State) Load(src, chunkname, mode string) (Value, error) {
+	if mode == "" {
+		mode = "bt"
+	}
+	if strings.HasPrefix(src, binarySignature) {
+		if !strings.Contains(mode, "b") {
+			return Nil, &Error{msg: "attempt to load a binary chunk (mode is '" + mode + "')"}
+		}
+		return L.loadBinary(src, chunkname)
+	}
+	if !strings.Contains(mode, "t") {
+		return Nil, &Error{msg: "attempt to load a text chunk (mode is '" + mode + "')"}
+	}
+	p, err := compiler.CompileDepth(chunkname, src, L.nCcalls+1)
+	if err != nil {
+		return Nil, &Error{Status: StatusSyntaxError, msg: err.Error()}
+	}
+	cl := &Closure{p: newFuncProto(p)}
+	cl.upvals = make([]*upval, len(p.Upvalues))
+	for i := range cl.upvals {
+		uv := &upval{}
+		uv.v = &uv.closed
+		cl.upvals[i] = uv
+	}
+	if len(cl.upvals) > 0 {
+		cl.upvals[0].closed = TableValue(L.Globals())
+	}
+	return closureValue(cl), nil
+}
+
+// setEnv replaces the first upvalue of a loaded chunk (load's env).
+func (c *Closure) setEnv(v Value) {
+	if len(c.upvals) > 0 {
+		uv := &upval{closed: v}
+		uv.v = &uv.closed
+		c.upvals[0] = uv
+	}
+}
+
+// loadBinary is replaced when precompiled chunks are supported.
+func (L *State) loadBinary(src, chunkname string) (Value, error) {
+	return Nil, &Error{msg: chunkIDOf(chunkname) + ": bad binary format (precompiled chunk from another implementation)"}
+}
+
+func chunkIDOf(name string) string { return chunkID(name) }
+
+// LoadFile loads a file as a chunk named "@path" (stdin when path is "").
+// A first line starting with '#' is skipped, as for scripts.
+func (L *State) LoadFile(path, mode string) (Value, error) {
+	var data []byte
+	var err error
+	name := "=stdin"
+	if path == "" {
+		data, err = io.ReadAll(L.g.stdin)
+		if err != nil {
+			return Nil, &Error{msg: "cannot read stdin: " + Strerror(err)}
+		}
+	} else {
+		name = "@" + path
+		data, err = os.ReadFile(path)
+		if err != nil {
+			what := "open"
+			var pe *os.PathError
+			if errors.As(err, &pe) && pe.Op == "read" {
+				what = "read"
+			}
+			return Nil, &Error{msg: "cannot " + what + " " + path + ": " + Strerror(err)}
+		}
+	}
+	src := skipComment(string(data))
+	return L.Load(src, name, mode)
+}
+
+// skipComment drops a first line starting with '#', keeping its newline so
+// that line numbers do not move.
+func skipComment(src string) string {
+	if strings.HasPrefix(src, "#") {
+		if i := strings.IndexByte(src, '\n'); i >= 0 {
+			return src[i:]
+		}
+		return ""
+	}
+	return src
+}
+
+// Strerror returns the C library's text for an OS error ("No such file or
+// directory"), which Lua's messages quote.
+func Strerror(err error) string {
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		s := errno.Error()
+		if s != "" {
+			return strings.ToUpper(s[:1]) + s[1:]
+		}
+	}
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return Strerror(pe.Err)
+	}
+	return err.Error()
+}
+
+// DoString loads and runs a chunk, returning its results.
+func (L *State) DoString(src, chunkname string) ([]Value, error) {
+	fn, err := L.Load(src, chunkname, "t")
+	if err != nil {
+		return nil, err
+	}
+	return L.PCall(fn)
+}
+
+// DoFile loads and runs a file.
+func (L *State) DoFile(path string) ([]Value, error) {
+	fn, err := L.LoadFile(path, "bt")
+	if err != nil {
+		return nil, err
+	}
+	return L.PCall(fn)
+}

@@ -1,0 +1,459 @@
+package runtime
+
+import bc "panto/bytecode"
+
+// Metamethod events. The arithmetic events follow the order of arithOp so
+// that tmAdd+op names the event of an operation.
+type tmEvent uint8
+
+const (
+	tmIndex tmEvent = iota
+	tmNewindex
+	tmGC
+	tmMode
+	tmLen
+	tmEq
+	tmAdd
+	tmSub
+	tmMul
+	tmMod
+	tmPow
+	tmDiv
+	tmIDiv
+	tmBand
+	tmBor
+	tmBxor
+	tmShl
+	tmShr
+	tmUnm
+	tmBnot
+	tmLt
+	tmLe
+	tmConcat
+	tmCall
+	tmClose
+	numTMs
+)
+
+var tmNameList = [numTMs]string{
+	"__index", "__newindex", "__gc", "__mode", "__len", "__eq",
+	"__add", "__sub", "__mul", "__mod", "__pow", "__div", "__idiv",
+	"__band", "__bor", "__bxor", "__shl", "__shr", "__unm", "__bnot",
+	"__lt", "__le", "__concat", "__call", "__close",
+}
+
+// maxTagLoop bounds __index/__newindex chains, as in the reference.
+const maxTagLoop = 2000
+
+// metatable returns the metatable of any value.
+func (L *State) metatable(v Value) *Table {
+	switch v.t {
+	case tagTable:
+		return v.table().meta
+	case tagUserdata:
+		return v.userdata().meta
+	default:
+		return L.g.typeMeta[v.t]
+	}
+}
+
+// fastTM looks up event in metatable mt, remembering absences.
+func (L *State) fastTM(mt *Table, e tmEvent) Value {
+	if mt == nil || mt.tmAbsent&(1<<e) != 0 {
+		return Nil
+	}
+	v := mt.getStr(L.g.tmNames[e])
+	if v.t == tagNil {
+		mt.tmAbsent |= 1 << e
+	}
+	return v
+}
+
+// metaOf returns the metamethod for event e of value v, or nil.
+func (L *State) metaOf(v Value, e tmEvent) Value {
+	return L.fastTM(L.metatable(v), e)
+}
+
+// callMetaRes calls metamethod f with two arguments and returns one result.
+func (L *State) callMetaRes(f, a, b Value) Value {
+	fn := L.top
+	L.ensureStack(fn + 3)
+	s := L.stack
+	s[fn] = f
+	s[fn+1] = a
+	s[fn+2] = b
+	L.top = fn + 3
+	L.call(fn, 1)
+	L.top--
+	return L.stack[L.top]
+}
+
+// callMeta calls metamethod f with three arguments and no results.
+func (L *State) callMeta(f, a, b, c Value) {
+	fn := L.top
+	L.ensureStack(fn + 4)
+	s := L.stack
+	s[fn] = f
+	s[fn+1] = a
+	s[fn+2] = b
+	s[fn+3] = c
+	L.top = fn + 4
+	L.call(fn, 0)
+}
+
+// finishGet completes t[key] when the fast path failed: it follows the
+// __index chain.
+func (L *State) finishGet(t, key Value) Value {
+	for loop := 0; loop < maxTagLoop; loop++ {
+		var tm Value
+		if t.t == tagTable {
+			tbl := t.table()
+			if v := tbl.Get(key); v.t != tagNil {
+				return v
+			}
+			tm = L.fastTM(tbl.meta, tmIndex)
+			if tm.t == tagNil {
+				return Nil
+			}
+		} else {
+			tm = L.metaOf(t, tmIndex)
+			if tm.t == tagNil {
+				L.indexError(t, key, loop == 0)
+			}
+		}
+		if tm.t == tagLuaFn || tm.t == tagGoFn {
+			return L.callMetaRes(tm, t, key)
+		}
+		t = tm
+	}
+	L.runError("'__index' chain too long; possibly a loop")
+	return Nil
+}
+
+// finishSet completes t[key] = val when the fast path failed.
+func (L *State) finishSet(t, key, val Value) {
+	for loop := 0; loop < maxTagLoop; loop++ {
+		var tm Value
+		if t.t == tagTable {
+			tbl := t.table()
+			if tbl.replaceExisting(key, val) {
+				return
+			}
+			tm = L.fastTM(tbl.meta, tmNewindex)
+			if tm.t == tagNil {
+				L.rawSet(tbl, key, val)
+				return
+			}
+		} else {
+			tm = L.metaOf(t, tmNewindex)
+			if tm.t == tagNil {
+				L.indexError(t, key, loop == 0)
+			}
+		}
+		if tm.t == tagLuaFn || tm.t == tagGoFn {
+			L.callMeta(tm, t, key, val)
+			return
+		}
+		t = tm
+	}
+	L.runError("'__newindex' chain too long; possibly a loop")
+}
+
+// rawSet stores into a table, rejecting nil and NaN keys.
+func (L *State) rawSet(t *Table, key, val Value) {
+	switch key.t {
+	case tagNil:
+		L.runError("table index is nil")
+	case tagFloat:
+		if f := key.AsFloat(); f != f {
+			L.runError("table index is NaN")
+		}
+	}
+	defer L.catchTableOverflow()
+	t.Set(key, val)
+}
+
+func (L *State) catchTableOverflow() {
+	if r := recover(); r != nil {
+		if _, ok := r.(tableOverflow); ok {
+			L.runError("table overflow")
+		}
+		panic(r)
+	}
+}
+
+// replaceExisting stores val under key only if the key has a non-nil value
+// now, which is when __newindex is not consulted.
+func (t *Table) replaceExisting(key, val Value) bool {
+	switch key.t {
+	case tagInt:
+		if i := int64(key.n); uint64(i)-1 < uint64(len(t.arr)) {
+			if t.arr[i-1].t != tagNil {
+				t.arr[i-1] = val
+				return true
+			}
+			return false
+		}
+	case tagFloat:
+		if i, ok := floatToInt(key.AsFloat()); ok {
+			return t.replaceExisting(Int(i), val)
+		}
+	case tagNil:
+		return false
+	}
+	if n := t.findNode(key); n != nil && n.val.t != tagNil {
+		n.val = val
+		if key.t == tagString {
+			t.tmAbsent = 0
+		}
+		return true
+	}
+	return false
+}
+
+// arithSlow performs an arithmetic or bitwise operation that the fast path
+// could not: it tries metamethods of the first and then the second operand.
+func (L *State) arithSlow(op arithOp, a, b Value) Value {
+	if op >= arithBand && op != arithUnm {
+		// Bitwise operations convert floats with integer values.
+		x, okx := bitwiseOperand(a)
+		y, oky := bitwiseOperand(b)
+		if okx && oky {
+			v, _ := arithInts(op, x, y)
+			return Int(v)
+		}
+	} else if a.IsNumber() && b.IsNumber() {
+		if v, ok := arithFast(op, a, b); ok {
+			return v
+		}
+		// Integer division or modulo by zero.
+		if op == arithMod {
+			L.runError("attempt to perform 'n%%0'")
+		}
+		L.runError("attempt to divide by zero")
+	}
+	e := tmAdd + tmEvent(op)
+	tm := L.metaOf(a, e)
+	if tm.t == tagNil {
+		tm = L.metaOf(b, e)
+	}
+	if tm.t != tagNil {
+		return L.callMetaRes(tm, a, b)
+	}
+	if op >= arithBand && op != arithUnm {
+		if a.IsNumber() && b.IsNumber() {
+			// Both numbers, so one has no integer representation.
+			if _, ok := bitwiseOperand(a); !ok {
+				L.noIntegerError(a)
+			}
+			L.noIntegerError(b)
+		}
+		if !a.IsNumber() {
+			L.opError(a, "perform bitwise operation on")
+		}
+		L.opError(b, "perform bitwise operation on")
+	}
+	if !a.IsNumber() {
+		L.opError(a, "perform arithmetic on")
+	}
+	L.opError(b, "perform arithmetic on")
+	return Nil
+}
+
+// bitwiseOperand converts a number operand of a bitwise operation.
+func bitwiseOperand(v Value) (int64, bool) {
+	switch v.t {
+	case tagInt:
+		return int64(v.n), true
+	case tagFloat:
+		return floatToInt(v.AsFloat())
+	}
+	return 0, false
+}
+
+// equalObj compares two values with __eq, for tables and userdata.
+func (L *State) equalObj(a, b Value) bool {
+	if a.t != b.t || (a.t != tagTable && a.t != tagUserdata) {
+		return RawEqual(a, b)
+	}
+	if a.p == b.p {
+		return true
+	}
+	tm := L.fastTM(L.metatable(a), tmEq)
+	if tm.t == tagNil {
+		tm = L.fastTM(L.metatable(b), tmEq)
+	}
+	if tm.t == tagNil {
+		return false
+	}
+	return L.callMetaRes(tm, a, b).Truthy()
+}
+
+// lessThan compares with the rules of <, trying __lt for non-numbers.
+func (L *State) lessThan(a, b Value) bool {
+	if a.IsNumber() && b.IsNumber() {
+		return numLess(a, b)
+	}
+	if a.t == tagString && b.t == tagString {
+		return a.AsString() < b.AsString()
+	}
+	if r, ok := L.compareMeta(a, b, tmLt); ok {
+		return r
+	}
+	L.compareError(a, b)
+	return false
+}
+
+// lessEqual compares with the rules of <=. Like the reference built with
+// 5.3 compatibility, a missing __le falls back to not (b < a).
+func (L *State) lessEqual(a, b Value) bool {
+	if a.IsNumber() && b.IsNumber() {
+		return numLessEq(a, b)
+	}
+	if a.t == tagString && b.t == tagString {
+		return a.AsString() <= b.AsString()
+	}
+	if r, ok := L.compareMeta(a, b, tmLe); ok {
+		return r
+	}
+	if r, ok := L.compareMeta(b, a, tmLt); ok {
+		return !r
+	}
+	L.compareError(a, b)
+	return false
+}
+
+func (L *State) compareMeta(a, b Value, e tmEvent) (bool, bool) {
+	tm := L.metaOf(a, e)
+	if tm.t == tagNil {
+		tm = L.metaOf(b, e)
+	}
+	if tm.t == tagNil {
+		return false, false
+	}
+	return L.callMetaRes(tm, a, b).Truthy(), true
+}
+
+// objLen implements # for values the fast path did not handle.
+func (L *State) objLen(v Value) Value {
+	switch v.t {
+	case tagString:
+		return Int(int64(v.n))
+	case tagTable:
+		tm := L.fastTM(v.table().meta, tmLen)
+		if tm.t == tagNil {
+			return Int(v.table().Len())
+		}
+		return L.callMetaRes(tm, v, v)
+	}
+	tm := L.metaOf(v, tmLen)
+	if tm.t == tagNil {
+		L.opError(v, "get length of")
+	}
+	return L.callMetaRes(tm, v, v)
+}
+
+// concat concatenates the n values at the top of the stack, leaving the
+// result in the first of them and the top just above it. It works from the
+// right, joining runs of strings and numbers at once and calling __concat
+// for the rest, as the reference does (so the order of metamethod calls is
+// the same).
+func (L *State) concat(n int) {
+	for n > 1 {
+		s := L.stack
+		top := L.top
+		a, b := s[top-2], s[top-1]
+		if !isConcatable(a) || !isConcatable(b) {
+			tm := L.metaOf(a, tmConcat)
+			if tm.t == tagNil {
+				tm = L.metaOf(b, tmConcat)
+			}
+			if tm.t == tagNil {
+				if isConcatable(a) {
+					a = b
+				}
+				L.opError(a, "concatenate")
+			}
+			r := L.callMetaRes(tm, a, b)
+			L.stack[top-2] = r
+			L.top = top - 1
+			n--
+			continue
+		}
+		// Collect as many concatenable values as possible.
+		cnt := 2
+		size := concatLen(a) + concatLen(b)
+		for cnt < n && isConcatable(s[top-cnt-1]) {
+			size += concatLen(s[top-cnt-1])
+			cnt++
+		}
+		if size < 0 || size > maxStringSize {
+			L.runError("string length overflow")
+		}
+		buf := make([]byte, 0, size)
+		for j := top - cnt; j < top; j++ {
+			buf = appendConcat(buf, s[j])
+		}
+		s[top-cnt] = stringFromBytes(buf)
+		L.top = top - cnt + 1
+		n -= cnt - 1
+	}
+}
+
+// maxStringSize bounds strings built by the VM.
+const maxStringSize = 1<<31 - 1
+
+func isConcatable(v Value) bool {
+	return v.t == tagString || v.t == tagInt || v.t == tagFloat
+}
+
+func concatLen(v Value) int {
+	if v.t == tagString {
+		return int(v.n)
+	}
+	return 24
+}
+
+func appendConcat(buf []byte, v Value) []byte {
+	if v.t == tagString {
+		return append(buf, v.AsString()...)
+	}
+	return appendNumber(buf, v)
+}
+
+// compareImmediate handles LTI/LEI/GTI/GEI when the register is not a
+// number: the immediate becomes a Lua value (a float when the compiler
+// marked it so) and the metamethods decide.
+func (L *State) compareImmediate(i bc.Instruction, a Value) bool {
+	var imm Value
+	if i.C() != 0 {
+		imm = Float(float64(i.SB()))
+	} else {
+		imm = Int(int64(i.SB()))
+	}
+	switch i.Op() {
+	case bc.OpLtI:
+		return L.lessThan(a, imm)
+	case bc.OpLeI:
+		return L.lessEqual(a, imm)
+	case bc.OpGtI:
+		return L.lessThan(imm, a)
+	default:
+		return L.lessEqual(imm, a)
+	}
+}
+
+// tryCallMeta makes a non-function callable through __call: the handler is
+// inserted below the original value, which becomes its first argument.
+func (L *State) tryCallMeta(fnIdx int) {
+	fn := L.stack[fnIdx]
+	tm := L.metaOf(fn, tmCall)
+	if tm.t == tagNil {
+		L.callError(fn)
+	}
+	L.ensureStack(L.top + 1)
+	s := L.stack
+	copy(s[fnIdx+1:L.top+1], s[fnIdx:L.top])
+	L.top++
+	s[fnIdx] = tm
+}

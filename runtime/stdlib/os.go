@@ -1,0 +1,6 @@
+package stdlib
+
+import "panto/runtime"
+
+// OpenOS is being written.
+func OpenOS(L *runtime.State) {}

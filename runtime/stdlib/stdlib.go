@@ -1,0 +1,44 @@
+// Package stdlib holds the Lua 5.4 standard libraries other than base and
+// coroutine (which live with the VM): string, table, math, utf8, os, io,
+// package and debug. Each library is a file (or a few) of its own and uses
+// the runtime's public API, as Lua's own libraries use the C API.
+package stdlib
+
+import "panto/runtime"
+
+// OpenAll opens every standard library into L, as luaL_openlibs does. The
+// package library is opened with the environment variables in use.
+func OpenAll(L *runtime.State) {
+	OpenPackage(L, false)
+	OpenString(L)
+	OpenTable(L)
+	OpenMath(L)
+	OpenUTF8(L)
+	OpenOS(L)
+	OpenIO(L)
+	runtime.OpenDebug(L)
+}
+
+// SetExit sets what os.exit does: the standalone interpreter unwinds and
+// exits the process; a host may refuse. code is the exit status, close
+// tells whether the state should be closed first.
+func SetExit(L *runtime.State, exit func(code int, close bool)) {
+	L.SetExitHandler(exit)
+}
+
+// register fills a library table with Go functions.
+func register(t *runtime.Table, fns map[string]func(*runtime.State) int) {
+	for name, fn := range fns {
+		t.SetStr(name, runtime.NewFunction(name, fn))
+	}
+}
+
+// newLib creates a library table, stores it as a global and in
+// package.loaded, and returns it.
+func newLib(L *runtime.State, name string, fns map[string]func(*runtime.State) int) *runtime.Table {
+	t := runtime.NewTable(0, len(fns))
+	register(t, fns)
+	L.SetGlobal(name, runtime.TableValue(t))
+	L.Loaded().SetStr(name, runtime.TableValue(t))
+	return t
+}

@@ -1,0 +1,6 @@
+package stdlib
+
+import "panto/runtime"
+
+// OpenUTF8 is being written.
+func OpenUTF8(L *runtime.State) {}

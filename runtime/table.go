@@ -1,0 +1,547 @@
+package runtime
+
+import (
+	"math"
+	"math/bits"
+)
+
+// Table is a Lua table: an array part for the keys 1..len(arr) and a hash
+// part for everything else.
+//
+// The hash part is a chained scatter table with Brent's variation, so every
+// node lives in one flat slice: a colliding key that is not in its main
+// position is moved out of the way, and chains are offsets between nodes.
+// A key whose value is set to nil stays in its node ("dead") until the next
+// rehash, which is what lets next() continue a traversal in which fields
+// are being cleared.
+//
+// Invariant: no integer key in [1, len(arr)] is in the hash part.
+type Table struct {
+	arr      []Value
+	nodes    []node
+	lastFree int
+	meta     *Table
+	// tmAbsent caches, for a table used as a metatable, which metamethods
+	// it does not have (bit e set: event e absent). Any store of a string key
+	// clears it.
+	tmAbsent uint32
+	// weak holds the table's __mode, refreshed when its metatable changes.
+	weak uint8
+}
+
+type node struct {
+	key  Value
+	val  Value
+	next int32
+}
+
+// maxNodesLog is the largest hash part: 2^26 nodes.
+const maxNodesLog = 26
+
+// maxArray is the largest array part we will allocate in one step.
+const maxArray = 1 << 31
+
+// NewTable returns an empty table with room for narr array items and nhash
+// other keys.
+func NewTable(narr, nhash int) *Table {
+	t := &Table{}
+	if narr > 0 {
+		t.arr = make([]Value, 0, narr)
+	}
+	if nhash > 0 {
+		t.setNodeSize(nhash)
+	}
+	return t
+}
+
+func (t *Table) setNodeSize(n int) {
+	if n == 0 {
+		t.nodes = nil
+		t.lastFree = 0
+		return
+	}
+	lg := bits.Len(uint(n - 1))
+	if lg > maxNodesLog {
+		panic(tableOverflow{})
+	}
+	t.nodes = make([]node, 1<<lg)
+	t.lastFree = len(t.nodes)
+}
+
+// tableOverflow is raised when a table would outgrow its limits; the VM
+// turns it into the Lua error "table overflow".
+type tableOverflow struct{}
+
+// Metatable returns the table's metatable, or nil.
+func (t *Table) Metatable() *Table { return t.meta }
+
+// SetMetatable sets the table's metatable (nil removes it).
+func (t *Table) SetMetatable(mt *Table) {
+	t.meta = mt
+	t.weak = 0
+	if mt != nil {
+		if m := mt.GetStr("__mode"); m.t == tagString {
+			s := m.AsString()
+			for i := 0; i < len(s); i++ {
+				switch s[i] {
+				case 'k':
+					t.weak |= weakKeys
+				case 'v':
+					t.weak |= weakValues
+				}
+			}
+		}
+	}
+}
+
+const (
+	weakKeys   = 1
+	weakValues = 2
+)
+
+func mix64(u uint64) uint32 {
+	u *= 0x9E3779B97F4A7C15
+	return uint32(u >> 32)
+}
+
+// keyHash hashes a normalised key.
+func keyHash(k Value) uint32 {
+	switch k.t {
+	case tagString:
+		return stringHash(k)
+	case tagInt, tagFloat:
+		return mix64(k.n)
+	case tagFalse:
+		return 0
+	case tagTrue:
+		return 1
+	default:
+		return mix64(uint64(uintptr(k.p)))
+	}
+}
+
+func (t *Table) mainPosition(k Value) int {
+	return int(keyHash(k) & uint32(len(t.nodes)-1))
+}
+
+// keysEqual compares normalised keys (no int/float cross equality needed:
+// floats with integer values are stored as integers).
+func keysEqual(a, b Value) bool {
+	if a.t != b.t {
+		return false
+	}
+	switch a.t {
+	case tagString:
+		return stringsEqual(a, b)
+	case tagInt, tagFloat:
+		return a.n == b.n
+	case tagNil, tagFalse, tagTrue:
+		return true
+	default:
+		return a.p == b.p
+	}
+}
+
+// normKey turns a float key with an integer value into the integer key.
+func normKey(k Value) Value {
+	if k.t == tagFloat {
+		if i, ok := floatToInt(k.AsFloat()); ok {
+			return Int(i)
+		}
+	}
+	return k
+}
+
+// Get returns t[k] without metamethods.
+func (t *Table) Get(k Value) Value {
+	switch k.t {
+	case tagInt:
+		return t.GetInt(int64(k.n))
+	case tagString:
+		return t.getStr(k)
+	case tagNil:
+		return Nil
+	case tagFloat:
+		if i, ok := floatToInt(k.AsFloat()); ok {
+			return t.GetInt(i)
+		}
+	}
+	if n := t.findNode(k); n != nil {
+		return n.val
+	}
+	return Nil
+}
+
+// GetInt returns t[k] for an integer key.
+func (t *Table) GetInt(k int64) Value {
+	if uint64(k)-1 < uint64(len(t.arr)) {
+		return t.arr[k-1]
+	}
+	if len(t.nodes) == 0 {
+		return Nil
+	}
+	i := int(mix64(uint64(k)) & uint32(len(t.nodes)-1))
+	for {
+		n := &t.nodes[i]
+		if n.key.t == tagInt && n.key.n == uint64(k) {
+			return n.val
+		}
+		if n.next == 0 {
+			return Nil
+		}
+		i += int(n.next)
+	}
+}
+
+// GetStr returns t[s].
+func (t *Table) GetStr(s string) Value { return t.getStr(String(s)) }
+
+// getStr looks up a string key.
+func (t *Table) getStr(k Value) Value {
+	if len(t.nodes) == 0 {
+		return Nil
+	}
+	h := k.h
+	if h == 0 {
+		h = hashString(k.AsString())
+	}
+	i := int(h & uint32(len(t.nodes)-1))
+	for {
+		n := &t.nodes[i]
+		if n.key.t == tagString && n.key.n == k.n && (n.key.p == k.p || (n.key.h == h && n.key.AsString() == k.AsString())) {
+			return n.val
+		}
+		if n.next == 0 {
+			return Nil
+		}
+		i += int(n.next)
+	}
+}
+
+// findNode returns the node holding the normalised key k (dead or alive),
+// or nil.
+func (t *Table) findNode(k Value) *node {
+	if len(t.nodes) == 0 {
+		return nil
+	}
+	i := t.mainPosition(k)
+	for {
+		n := &t.nodes[i]
+		if keysEqual(n.key, k) {
+			return n
+		}
+		if n.next == 0 {
+			return nil
+		}
+		i += int(n.next)
+	}
+}
+
+// Set stores t[k] = v without metamethods. The caller has checked that k is
+// neither nil nor NaN.
+func (t *Table) Set(k, v Value) {
+	switch k.t {
+	case tagInt:
+		t.SetInt(int64(k.n), v)
+		return
+	case tagFloat:
+		if i, ok := floatToInt(k.AsFloat()); ok {
+			t.SetInt(i, v)
+			return
+		}
+	case tagString:
+		t.tmAbsent = 0
+	}
+	if n := t.findNode(k); n != nil {
+		n.val = v
+		return
+	}
+	if v.t != tagNil {
+		t.newKey(k, v)
+	}
+}
+
+// SetStr stores t[s] = v.
+func (t *Table) SetStr(s string, v Value) { t.Set(String(s), v) }
+
+// SetInt stores t[k] = v for an integer key.
+func (t *Table) SetInt(k int64, v Value) {
+	if uint64(k)-1 < uint64(len(t.arr)) {
+		t.arr[k-1] = v
+		return
+	}
+	key := Int(k)
+	if n := t.findNode(key); n != nil {
+		n.val = v
+		return
+	}
+	if v.t == tagNil {
+		return
+	}
+	if k == int64(len(t.arr))+1 && len(t.arr) < maxArray {
+		// Appending: the common way sequences grow. Go's append gives the
+		// amortised doubling; keys beyond stay in the hash until a rehash.
+		t.arr = append(t.arr, v)
+		return
+	}
+	t.newKey(key, v)
+}
+
+// newKey inserts a key known to be absent, with a non-nil value.
+func (t *Table) newKey(k Value, v Value) {
+	if len(t.nodes) == 0 {
+		t.rehash(k)
+		t.Set(k, v)
+		return
+	}
+	mp := t.mainPosition(k)
+	nodes := t.nodes
+	if nodes[mp].val.t != tagNil {
+		f := t.freePos()
+		if f < 0 {
+			t.rehash(k)
+			t.Set(k, v)
+			return
+		}
+		other := t.mainPosition(nodes[mp].key)
+		if other != mp {
+			// The colliding node is out of its main position: move it to the
+			// free slot and take its place.
+			for other+int(nodes[other].next) != mp {
+				other += int(nodes[other].next)
+			}
+			nodes[other].next = int32(f - other)
+			nodes[f] = nodes[mp]
+			if nodes[mp].next != 0 {
+				nodes[f].next += int32(mp - f)
+				nodes[mp].next = 0
+			}
+			nodes[mp].val = Nil
+		} else {
+			// The colliding node is in its main position: the new key goes to
+			// the free slot, chained right after it.
+			if nodes[mp].next != 0 {
+				nodes[f].next = int32(mp + int(nodes[mp].next) - f)
+			} else {
+				nodes[f].next = 0
+			}
+			nodes[mp].next = int32(f - mp)
+			mp = f
+		}
+	}
+	nodes[mp].key = k
+	nodes[mp].val = v
+}
+
+// freePos finds a node whose key has never been used.
+func (t *Table) freePos() int {
+	for t.lastFree > 0 {
+		t.lastFree--
+		if t.nodes[t.lastFree].key.t == tagNil {
+			return t.lastFree
+		}
+	}
+	return -1
+}
+
+// rehash resizes both parts to fit the live keys plus extra, choosing the
+// array size as the largest n such that more than half of 1..n is in use.
+func (t *Table) rehash(extra Value) {
+	var nums [65]int // nums[i]: keys in (2^(i-1), 2^i]
+	total := 0
+	arrayKeys := 0
+	count := func(k int64) {
+		if k >= 1 && k <= maxArray {
+			nums[bits.Len64(uint64(k-1))]++
+			arrayKeys++
+		}
+	}
+	for i, v := range t.arr {
+		if v.t != tagNil {
+			count(int64(i + 1))
+			total++
+		}
+	}
+	for i := range t.nodes {
+		n := &t.nodes[i]
+		if n.val.t != tagNil {
+			if n.key.t == tagInt {
+				count(int64(n.key.n))
+			}
+			total++
+		}
+	}
+	if extra.t == tagInt {
+		count(int64(extra.n))
+	}
+	total++
+	// Optimal array size.
+	arraySize, inArray := 0, 0
+	acc := 0
+	for i, twoToI := 0, 1; i < len(nums) && twoToI > 0 && twoToI/2 < arrayKeys; i, twoToI = i+1, twoToI*2 {
+		acc += nums[i]
+		if acc > twoToI/2 {
+			arraySize = twoToI
+			inArray = acc
+		}
+	}
+	t.resize(arraySize, total-inArray)
+}
+
+// resize rebuilds the table with an array part of exactly narr slots and a
+// hash part with room for nhash keys.
+func (t *Table) resize(narr, nhash int) {
+	oldArr := t.arr
+	oldNodes := t.nodes
+	if narr <= len(oldArr) {
+		t.arr = oldArr[:narr:narr]
+	} else {
+		arr := make([]Value, narr)
+		copy(arr, oldArr)
+		t.arr = arr
+	}
+	t.setNodeSize(nhash)
+	for i := narr; i < len(oldArr); i++ {
+		if v := oldArr[i]; v.t != tagNil {
+			t.SetInt(int64(i+1), v)
+		}
+	}
+	for i := range oldNodes {
+		n := &oldNodes[i]
+		if n.val.t != tagNil {
+			t.Set(n.key, n.val)
+		}
+	}
+}
+
+// Len returns a border of the table (the # operator without __len).
+func (t *Table) Len() int64 {
+	n := len(t.arr)
+	if n > 0 && t.arr[n-1].t == tagNil {
+		// A border inside the array part. The slot before the last is the
+		// usual answer (an element was just removed); otherwise binary
+		// search, keeping t[i] non-nil (or i == 0) and t[j] nil.
+		if n >= 2 && t.arr[n-2].t != tagNil {
+			return int64(n - 1)
+		}
+		i, j := 0, n
+		for j-i > 1 {
+			m := (i + j) / 2
+			if t.arr[m-1].t == tagNil {
+				j = m
+			} else {
+				i = m
+			}
+		}
+		return int64(i)
+	}
+	if len(t.nodes) == 0 || t.GetInt(int64(n)+1).t == tagNil {
+		return int64(n)
+	}
+	// Unbound search in the hash part.
+	i, j := int64(n)+1, int64(n)+2
+	for t.GetInt(j).t != tagNil {
+		i = j
+		if j > math.MaxInt64/2 {
+			// Pathological: fall back to a linear search.
+			k := int64(1)
+			for t.GetInt(k).t != tagNil {
+				k++
+			}
+			return k - 1
+		}
+		j *= 2
+	}
+	for j-i > 1 {
+		m := i + (j-i)/2
+		if t.GetInt(m).t == tagNil {
+			j = m
+		} else {
+			i = m
+		}
+	}
+	return i
+}
+
+// Next returns the key and value that follow k in a traversal (k nil starts
+// it). ok is false when k is not a key of the table; done reports the end.
+func (t *Table) Next(k Value) (key, val Value, ok bool) {
+	i, found := t.traversalIndex(k)
+	if !found {
+		return Nil, Nil, false
+	}
+	for ; i < len(t.arr); i++ {
+		if v := t.arr[i]; v.t != tagNil {
+			return Int(int64(i + 1)), v, true
+		}
+	}
+	for j := i - len(t.arr); j < len(t.nodes); j++ {
+		n := &t.nodes[j]
+		if n.val.t != tagNil {
+			return n.key, n.val, true
+		}
+	}
+	return Nil, Nil, true
+}
+
+// traversalIndex returns where the traversal continues after key k:
+// indexes below len(arr) are array slots, the rest are nodes.
+func (t *Table) traversalIndex(k Value) (int, bool) {
+	if k.t == tagNil {
+		return 0, true
+	}
+	k = normKey(k)
+	if k.t == tagInt && uint64(k.n)-1 < uint64(len(t.arr)) {
+		return int(k.n), true
+	}
+	if len(t.nodes) == 0 {
+		return 0, false
+	}
+	i := t.mainPosition(k)
+	for {
+		n := &t.nodes[i]
+		if keysEqual(n.key, k) {
+			return len(t.arr) + i + 1, true
+		}
+		if n.next == 0 {
+			return 0, false
+		}
+		i += int(n.next)
+	}
+}
+
+// ensureArray grows the array part so that SETLIST and table.move can fill
+// it directly.
+func (t *Table) ensureArray(n int) {
+	if n <= len(t.arr) {
+		return
+	}
+	if n > maxArray {
+		panic(tableOverflow{})
+	}
+	// Keys in the hash part that fall into the new array range must move.
+	old := len(t.arr)
+	if cap(t.arr) >= n {
+		t.arr = t.arr[:n]
+		for i := old; i < n; i++ {
+			t.arr[i] = Nil
+		}
+	} else {
+		arr := make([]Value, n, n+n/4)
+		copy(arr, t.arr)
+		t.arr = arr
+	}
+	if len(t.nodes) > 0 {
+		for i := range t.nodes {
+			nd := &t.nodes[i]
+			if nd.key.t == tagInt && nd.val.t != tagNil {
+				k := int64(nd.key.n)
+				if k > int64(old) && k <= int64(n) {
+					t.arr[k-1] = nd.val
+					nd.val = Nil
+				}
+			}
+		}
+	}
+}
+
