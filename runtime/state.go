@@ -150,14 +150,14 @@ type callInfo struct {
 
 // Call status bits.
 const (
-	ciLua     = 1 << iota // a Lua function
-	ciFresh               // the frame was entered by a Go-level call: returning from it ends that execute
-	ciYPcall              // a Go frame doing a yieldable protected call
-	ciTail                // the frame was reused by a tail call
-	ciHooked              // running a hook
-	ciFin                 // running a finalizer
-	ciClose               // running __close during a return
-	ciLeqFallback         // a __le emulated with __lt is in progress
+	ciLua         = 1 << iota // a Lua function
+	ciFresh                   // the frame was entered by a Go-level call: returning from it ends that execute
+	ciYPcall                  // a Go frame doing a yieldable protected call
+	ciTail                    // the frame was reused by a tail call
+	ciHooked                  // running a hook
+	ciFin                     // running a finalizer
+	ciClose                   // running __close during a return
+	ciLeqFallback             // a __le emulated with __lt is in progress
 )
 
 // Continuation finishes a Go function after a call it made returned
@@ -237,10 +237,10 @@ func NewState() *State {
 // newBareState creates an interpreter with no libraries.
 func newBareState() *State {
 	g := &global{
-		registry: NewTable(2, 4),
-		stdout:   os.Stdout,
-		stderr:   os.Stderr,
-		stdin:    os.Stdin,
+		registry:  NewTable(2, 4),
+		stdout:    os.Stdout,
+		stderr:    os.Stderr,
+		stdin:     os.Stdin,
 		gcMode:    "incremental",
 		gcPause:   200,
 		gcStepMul: 100,

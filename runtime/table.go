@@ -544,4 +544,3 @@ func (t *Table) ensureArray(n int) {
 		}
 	}
 }
-

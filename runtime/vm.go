@@ -903,7 +903,7 @@ func (L *State) forPrep(ra int) bool {
 			}
 		} else {
 			count = uint64(i0) - uint64(lim)
-			count /= uint64(-(st+1)) + 1
+			count /= uint64(-(st + 1)) + 1
 		}
 		s[ra+1] = Int(int64(count))
 		s[ra+3] = init

@@ -722,7 +722,9 @@ func (lx *Lexer) TokenText(t *Token) string {
 
 // NearText returns how the reference names the token that starts at pos
 // in messages ("'end'", "'x'", "'\"abc\"'", "<eof>", "'<\\1>'" ...). The code
-// generator uses it to add " near ..." to its own errors.
+// generator uses it to add " near ..." to its own errors. It returns "" for
+// a NUL byte, for which the reference leaves out the near part. pos past
+// the last token (or NoPos) is "<eof>".
 func NearText(src string, pos ast.Pos) string {
 	if pos < 0 || int(pos) >= len(src) {
 		return "<eof>"
