@@ -552,8 +552,10 @@ func tracebackHandler(L *State) int {
 		msg = L.ToString(v)
 	default:
 		if tm := L.metaField(v, tostringKey); tm.t != tagNil {
-			L.Push(L.tostring(v))
-			return 1
+			if s := L.Call1(tm, v); s.t == tagString {
+				L.Push(s)
+				return 1
+			}
 		}
 		msg = fmt.Sprintf("(error object is a %s value)", v.TypeName())
 	}

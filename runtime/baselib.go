@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
 )
 
@@ -48,12 +47,13 @@ func baseAssert(L *State) int {
 	if L.Arg(1).Truthy() {
 		return L.Top()
 	}
+	// Like the reference, a failed assert is error(message), so string
+	// messages get the caller's position.
 	L.CheckAny(1)
-	if L.Top() < 2 {
-		L.Errorf("assertion failed!")
-	}
-	L.throw(L.Arg(2))
-	return 0
+	L.Remove(1)
+	L.PushString("assertion failed!")
+	L.SetTop(1)
+	return baseError(L)
 }
 
 func baseError(L *State) int {
@@ -85,13 +85,14 @@ func baseGetmetatable(L *State) int {
 func baseSetmetatable(L *State) int {
 	t := L.CheckTable(1)
 	mtv := L.Arg(2)
-	if mtv.t != tagNil && mtv.t != tagTable {
+	if L.NoValue(2) || mtv.t != tagNil && mtv.t != tagTable {
 		L.TypeError(2, "nil or table")
 	}
 	if t.meta != nil && t.meta.getStr(metatableKey).t != tagNil {
 		L.Errorf("cannot change a protected metatable")
 	}
 	t.SetMetatable(mtv.AsTable())
+	L.checkFinalizer(TableValue(t), mtv.AsTable())
 	L.SetTop(1)
 	return 1
 }
@@ -99,11 +100,10 @@ func baseSetmetatable(L *State) int {
 func ipairsAux(L *State) int {
 	i := L.CheckInteger(2) + 1
 	v := L.Index(L.Arg(1), Int(i))
-	L.Push(Int(i))
+	L.Push(Int(i), v)
 	if v.t == tagNil {
-		return 1
+		return 1 // the nil on the top ends the loop
 	}
-	L.Push(v)
 	return 2
 }
 
@@ -226,7 +226,7 @@ func baseRawlen(L *State) int {
 	case tagString:
 		L.Push(Int(int64(v.n)))
 	default:
-		L.ArgError(1, "table or string expected")
+		L.TypeError(1, "table or string")
 	}
 	return 1
 }
@@ -249,7 +249,7 @@ func baseRawset(L *State) int {
 
 func baseSelect(L *State) int {
 	n := L.Top()
-	if v := L.Arg(1); v.t == tagString && v.AsString() == "#" {
+	if v := L.Arg(1); v.t == tagString && strings.HasPrefix(v.AsString(), "#") {
 		L.Push(Int(int64(n - 1)))
 		return 1
 	}
@@ -363,44 +363,7 @@ func baseType(L *State) int {
 	return 1
 }
 
-func baseCollectGarbage(L *State) int {
-	opts := []string{"stop", "restart", "collect", "count", "step", "setpause", "setstepmul", "isrunning", "generational", "incremental"}
-	switch opts[L.CheckOption(1, "collect", opts)] {
-	case "collect":
-		L.fullGC()
-		L.Push(Int(0))
-	case "count":
-		var ms runtime.MemStats
-		runtime.ReadMemStats(&ms)
-		L.Push(Float(float64(ms.HeapAlloc) / 1024))
-	case "step":
-		L.fullGC()
-		L.Push(True)
-	case "isrunning":
-		L.Push(Bool(!L.g.gcStopped))
-	case "stop":
-		L.g.gcStopped = true
-		L.Push(Int(0))
-	case "restart":
-		L.g.gcStopped = false
-		L.Push(Int(0))
-	case "setpause":
-		prev := L.g.gcPause
-		L.g.gcPause = int(L.OptInteger(2, 0))
-		L.Push(Int(int64(prev)))
-	case "setstepmul":
-		prev := L.g.gcStepMul
-		L.g.gcStepMul = int(L.OptInteger(2, 0))
-		L.Push(Int(int64(prev)))
-	case "generational":
-		L.Push(String(L.g.gcMode))
-		L.g.gcMode = "generational"
-	case "incremental":
-		L.Push(String(L.g.gcMode))
-		L.g.gcMode = "incremental"
-	}
-	return 1
-}
+// baseCollectGarbage is in gc.go.
 
 func baseWarn(L *State) int {
 	n := L.Top()
@@ -511,16 +474,4 @@ func baseDofile(L *State) int {
 	L.Push(fn)
 	L.CallK(0, -1, 0, dofileCont)
 	return dofileCont(L, StatusOK, 0)
-}
-
-// fullGC runs Go's collector, which is what stands behind "collect".
-func (L *State) fullGC() {
-	if L.g.gcStopped {
-		return
-	}
-	// Clear the dead part of the stacks so stale slots keep nothing alive.
-	for i := L.top; i < len(L.stack); i++ {
-		L.stack[i] = Nil
-	}
-	runtime.GC()
 }

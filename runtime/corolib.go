@@ -25,7 +25,7 @@ func OpenCoroutine(L *State) {
 func checkCoroutine(L *State, n int) *State {
 	co := L.Arg(n).AsThread()
 	if co == nil {
-		L.TypeError(n, "coroutine")
+		L.TypeError(n, "thread")
 	}
 	return co
 }
@@ -125,7 +125,9 @@ func coWrap(L *State) int {
 	L.CheckType(1, TypeFunction)
 	co := L.NewThread()
 	co.push(L.Arg(1))
-	L.Push(FunctionValue(&GoFunction{Name: "wrap", Fn: func(L *State) int {
+	// The thread is also an upvalue, as in the reference: debug.getupvalue
+	// shows it, and the collector sees the coroutine's stack through it.
+	L.Push(FunctionValue(&GoFunction{Name: "wrap", Upvalues: []Value{ThreadValue(co)}, Fn: func(L *State) int {
 		r := auxResume(L, co, L.Top())
 		if r < 0 {
 			errv := L.Get(-1)

@@ -19,9 +19,9 @@ func (L *State) Yield(n int) int { return L.YieldK(n, 0, nil) }
 func (L *State) YieldK(n, ctx int, k Continuation) int {
 	if L.nny > 0 {
 		if L == L.g.mainThread {
-			L.Errorf("attempt to yield from outside a coroutine")
+			L.runError("attempt to yield from outside a coroutine")
 		}
-		L.Errorf("attempt to yield across a C-call boundary")
+		L.runError("attempt to yield across a C-call boundary")
 	}
 	L.status = StatusYield
 	ci := L.ci
@@ -51,10 +51,7 @@ func (co *State) Resume(from *State, nargs int) (Status, int) {
 	}
 	co.nny = 0
 	baseCcalls := co.nCcalls
-	status := co.runProtected(func() { co.resumeBody(nargs) }, co.stashError)
-	if status == StatusOK && co.status == StatusYield {
-		status = StatusYield
-	}
+	status := co.runResumable(func() { co.resumeBody(nargs) })
 	status = co.precover(status, baseCcalls)
 	switch status {
 	case StatusOK:
@@ -70,12 +67,29 @@ func (co *State) Resume(from *State, nargs int) (Status, int) {
 	}
 }
 
-// stashError keeps the error of a failed resume until it is either
-// recovered by a pcall inside the coroutine or reported.
-func (co *State) stashError(st Status, v Value) {
-	if _, ok := any(v).(Value); ok {
-		co.errValue = v
+// runResumable runs f as the body of a resume: a yield that unwinds Go
+// frames ends it with StatusYield, an error with its status (the error
+// value is kept in co.errValue until a pcall inside the coroutine recovers
+// it or the resume reports it).
+func (co *State) runResumable(f func()) (status Status) {
+	defer func() {
+		if r := recover(); r != nil {
+			switch e := r.(type) {
+			case yieldUnwind:
+				status = StatusYield
+			case *luaError:
+				co.errValue = e.value
+				status = e.status
+			default:
+				panic(r)
+			}
+		}
+	}()
+	f()
+	if co.status == StatusYield {
+		return StatusYield
 	}
+	return StatusOK
 }
 
 func (co *State) resumeBody(nargs int) {
@@ -183,10 +197,7 @@ func (L *State) precover(status Status, baseCcalls int) Status {
 		L.nny = 0
 		L.nCcalls = baseCcalls
 		ci.ctxStatus = int(status)
-		status = L.runProtected(L.unroll, L.stashError)
-		if status == StatusOK && L.status == StatusYield {
-			status = StatusYield
-		}
+		status = L.runResumable(L.unroll)
 	}
 	return status
 }
@@ -226,11 +237,11 @@ func (L *State) finishOp(ci *callInfo) {
 			ci.pc++ // skip the jump
 		}
 	case bc.OpConcat:
-		top := L.top - 1 // the metamethod's result
+		top := L.top - 1 // the metamethod's result, one past the operands
 		a := base + i.A()
-		total := top - 1 - a
+		total := top - 1 - a // values left to join, the result included
 		L.stack[top-2] = L.stack[top]
-		L.top = top
+		L.top = top - 1
 		if total > 1 {
 			L.concat(total)
 		}

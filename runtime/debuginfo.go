@@ -14,7 +14,9 @@ func chunkID(source string) string { return ast.ChunkID(source) }
 func (L *State) currentLine(ci *callInfo) int {
 	pc := ci.pc - 1
 	if pc < 0 {
-		pc = 0
+		// Nothing saved yet: the reference reports the line where the
+		// function is defined.
+		return int(ci.cl.p.src.LineDefined)
 	}
 	return ci.cl.p.src.Line(pc)
 }
@@ -326,12 +328,16 @@ func (L *State) Traceback(msg string, level int) string {
 	for ci := L.levelCI(level); ci != nil && ci != &L.baseCI; ci = ci.prev {
 		frames = append(frames, ci)
 	}
+	// Like luaL_traceback: past 22 levels, show the first 10 and the last
+	// 11; the message counts one level less than it skips, as the
+	// reference's does.
 	const levels1, levels2 = 10, 11
+	skip := len(frames) > levels1+levels2+1
 	for n, ci := range frames {
-		if len(frames) > levels1+levels2 && n == levels1 {
-			fmt.Fprintf(&b, "\n\t...\t(skipping %d levels)", len(frames)-levels1-levels2)
+		if skip && n == levels1 {
+			fmt.Fprintf(&b, "\n\t...\t(skipping %d levels)", len(frames)-levels1-levels2-1)
 		}
-		if len(frames) > levels1+levels2 && n >= levels1 && n < len(frames)-levels2 {
+		if skip && n >= levels1 && n < len(frames)-levels2 {
 			continue
 		}
 		d := L.frameInfo(ci)

@@ -56,10 +56,7 @@ func (L *State) Error(v Value) { L.throw(v) }
 // runError raises a runtime error with the position of the running Lua
 // code prefixed, as the reference's luaG_runerror does.
 func (L *State) runError(format string, args ...any) {
-	msg := format
-	if len(args) > 0 {
-		msg = fmt.Sprintf(format, args...)
-	}
+	msg := fmt.Sprintf(format, args...)
 	if ci := L.ci; ci.status&ciLua != 0 {
 		msg = L.chunkLine(ci) + msg
 	}

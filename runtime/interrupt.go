@@ -109,6 +109,7 @@ func (L *State) checkInterrupt() {
 		next = s.budget - s.used
 	}
 	s.arm(int32(next) - 1)
+	L.gcPoll() // a safe point for automatic collection cycles (gc_auto.go)
 }
 
 // arm sets the countdown; a check happens after n+1 more ticks.

@@ -126,7 +126,7 @@ func (L *State) finishGet(t, key Value) Value {
 		}
 		t = tm
 	}
-	L.runError("'__index' chain too long; possibly a loop")
+	L.runError("'__index' chain too long; possible loop")
 	return Nil
 }
 
@@ -156,7 +156,7 @@ func (L *State) finishSet(t, key, val Value) {
 		}
 		t = tm
 	}
-	L.runError("'__newindex' chain too long; possibly a loop")
+	L.runError("'__newindex' chain too long; possible loop")
 }
 
 // rawSet stores into a table, rejecting nil and NaN keys.

@@ -196,6 +196,7 @@ type global struct {
 	gcMode    string
 	gcPause   int
 	gcStepMul int
+	gc        gcState // the Lua-level collector (gc.go)
 
 	loaded *Table
 	exit   func(code int, close bool)

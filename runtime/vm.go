@@ -277,7 +277,7 @@ newFrame:
 			} else {
 				ci.pc = pc
 				L.top = ci.top
-				v := L.arithSlow(arithAdd, rb, Int(imm))
+				v := L.arithSlowK(arithAdd, rb, Int(imm), i.K())
 				stack = L.stack
 				stack[ra] = v
 			}
@@ -289,9 +289,12 @@ newFrame:
 				stack[ra] = v
 				continue
 			}
+			if isIntDivZero(rb, kc) {
+				L.divideByZero(op)
+			}
 			ci.pc = pc
 			L.top = ci.top
-			v := L.arithSlow(op, rb, kc)
+			v := L.arithSlowK(op, rb, kc, i.K())
 			stack = L.stack
 			stack[ra] = v
 		case bc.OpBandK, bc.OpBorK, bc.OpBxorK:
@@ -312,7 +315,7 @@ newFrame:
 			}
 			ci.pc = pc
 			L.top = ci.top
-			v := L.arithSlow(op, rb, kc)
+			v := L.arithSlowK(op, rb, kc, i.K())
 			stack = L.stack
 			stack[ra] = v
 		case bc.OpShrI:
@@ -392,6 +395,9 @@ newFrame:
 			if v, ok := arithFast(op, rb, rc); ok {
 				stack[ra] = v
 				continue
+			}
+			if isIntDivZero(rb, rc) {
+				L.divideByZero(op)
 			}
 			ci.pc = pc
 			L.top = ci.top
@@ -1047,4 +1053,30 @@ func (L *State) adjustVarargs(ci *callInfo, nfixed int) {
 	ci.fn += actual + 1
 	ci.top += actual + 1
 	L.ensureStack(ci.top)
+}
+
+// isIntDivZero reports an integer division or modulo by zero.
+func isIntDivZero(a, b Value) bool {
+	return a.t == tagInt && b.t == tagInt && b.n == 0
+}
+
+// divideByZero raises the error of an integer // or % by zero. Like the
+// reference, it does not save the current pc first, so the position is
+// that of the last instruction that did (the function's first line when
+// none has).
+func (L *State) divideByZero(op arithOp) {
+	if op == arithMod {
+		L.runError("attempt to perform 'n%%0'")
+	}
+	L.runError("attempt to divide by zero")
+}
+
+// arithSlowK is arithSlow for instructions with a constant operand; flip
+// says the constant was the left operand in the source, so metamethods
+// get the operands in their original order.
+func (L *State) arithSlowK(op arithOp, r, k Value, flip bool) Value {
+	if flip {
+		return L.arithSlow(op, k, r)
+	}
+	return L.arithSlow(op, r, k)
 }

@@ -13,9 +13,13 @@ import (
 // the output gives back an equivalent tree, and printing that tree gives the
 // same text again, which is what the parser's tests rely on.
 func Print(c *Chunk) string {
-	var p printer
+	p := printer{indent: -1} // top-level statements are not indented
 	p.block(c.Block)
-	return p.sb.String()
+	s := p.sb.String()
+	if s != "" {
+		s = s[1:] + "\n" // each statement starts with a line break
+	}
+	return s
 }
 
 // ExprString renders one expression the way Print does.

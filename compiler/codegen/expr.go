@@ -331,7 +331,7 @@ func (fs *funcState) body(e *ast.FunctionExpr, v *expDesc) {
 		nfs.codeABC(bc.OpVarargPrep, int(nfs.f.NumParams), 0, 0)
 	}
 	nfs.reserveRegs(nfs.nactvar)
-	nfs.statList(e.Body.Stmts, false)
+	nfs.statList(e.Body.Stmts, e.Body.End, false)
 	nfs.f.LastLineDefined = int32(fs.lineOf(e.End))
 	nfs.setLine(e.End)
 	nfs.closeFunc()

@@ -128,7 +128,7 @@ func Compile(chunk *ast.Chunk, src string) (p *bc.Proto, err error) {
 	fs.f.IsVararg = true
 	fs.code(bc.ABC(bc.OpVarargPrep, 0, 0, 0, false))
 	fs.f.Upvalues = append(fs.f.Upvalues, bc.UpvalDesc{Name: "_ENV", InStack: true, Index: 0, Kind: bc.VarRegular})
-	fs.statList(chunk.Block.Stmts, false)
+	fs.statList(chunk.Block.Stmts, chunk.Block.End, false)
 	fs.setLine(chunk.Block.End)
 	fs.closeFunc()
 	return fs.f, nil
@@ -326,7 +326,8 @@ func (fs *funcState) nvarstack() int { return fs.regLevel(fs.nactvar) }
 // newLocalVar declares a variable; it becomes active with adjustLocalVars.
 func (fs *funcState) newLocalVar(name string, pos ast.Pos) int {
 	g := fs.g
-	fs.pos = pos
+	// The reference notices the limit with the token after the name.
+	fs.pos = pos + ast.Pos(len(name))
 	fs.checkLimit(len(g.actvar)+1-fs.firstLocal, maxVars, "local variables")
 	g.actvar = append(g.actvar, varDesc{name: name})
 	return len(g.actvar) - 1 - fs.firstLocal
@@ -369,9 +370,12 @@ func (fs *funcState) leaveBlock() {
 	g := fs.g
 	hasClose := false
 	stkLevel := fs.regLevel(bl.nactvar)
+	// The block's variables go out of scope, but their descriptors stay
+	// readable until the pending gotos have been moved out: those still
+	// refer to them by count.
 	fs.endScope(bl.nactvar)
 	if bl.isLoop {
-		hasClose = fs.createLabel("break", 0, true, -1)
+		hasClose = fs.createLabel("break", 0, true, fs.pos)
 	}
 	if !hasClose && bl.previous != nil && bl.upval {
 		fs.codeABC(bc.OpClose, stkLevel, 0, 0)
@@ -384,11 +388,12 @@ func (fs *funcState) leaveBlock() {
 	} else if bl.firstGoto < len(g.gotos) {
 		fs.undefGoto(&g.gotos[bl.firstGoto])
 	}
+	g.actvar = g.actvar[:fs.firstLocal+fs.nactvar]
 }
 
-// endScope removes the locals above level, closing their debug ranges.
+// endScope ends the scope of the locals above level, closing their debug
+// ranges; leaveBlock drops their descriptors afterwards.
 func (fs *funcState) endScope(level int) {
-	g := fs.g
 	for fs.nactvar > level {
 		fs.nactvar--
 		vd := fs.localVar(fs.nactvar)
@@ -396,7 +401,6 @@ func (fs *funcState) endScope(level int) {
 			fs.f.LocVars[vd.pidx].EndPC = int32(fs.pc())
 		}
 	}
-	g.actvar = g.actvar[:fs.firstLocal+fs.nactvar]
 }
 
 // markUpval notes that the variable at level is captured by a closure, so

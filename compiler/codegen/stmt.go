@@ -7,20 +7,25 @@ import (
 	"panto/compiler/ast"
 )
 
-// statList compiles the statements of a block. inRepeat tells that the
-// block is the body of a repeat, whose 'until' does not end the block for
-// the purpose of labels.
-func (fs *funcState) statList(stmts []ast.Stmt, inRepeat bool) {
+// statList compiles the statements of a block ending at end. inRepeat
+// tells that the block is the body of a repeat, whose 'until' does not end
+// the block for the purpose of labels.
+func (fs *funcState) statList(stmts []ast.Stmt, end ast.Pos, inRepeat bool) {
 	for i, s := range stmts {
 		if lbl, ok := s.(*ast.LabelStmt); ok {
+			// A label is "last" when only labels follow it in the block;
+			// errors about it are reported where the reference's parser
+			// stands then: at the next statement or at the block's end.
 			last := !inRepeat
+			next := end
 			for _, rest := range stmts[i+1:] {
 				if _, isLabel := rest.(*ast.LabelStmt); !isLabel {
 					last = false
+					next = rest.Start()
 					break
 				}
 			}
-			fs.labelStat(lbl, last)
+			fs.labelStat(lbl, last, next)
 			continue
 		}
 		fs.statement(s)
@@ -69,7 +74,7 @@ func (fs *funcState) statement(s ast.Stmt) {
 func (fs *funcState) block(b *ast.Block) {
 	var bl blockCnt
 	fs.enterBlock(&bl, false)
-	fs.statList(b.Stmts, false)
+	fs.statList(b.Stmts, b.End, false)
 	fs.setLine(b.End)
 	fs.leaveBlock()
 }
@@ -311,7 +316,7 @@ func (fs *funcState) repeatStat(s *ast.RepeatStmt) {
 	var bl1, bl2 blockCnt
 	fs.enterBlock(&bl1, true)
 	fs.enterBlock(&bl2, false)
-	fs.statList(s.Body.Stmts, true)
+	fs.statList(s.Body.Stmts, s.Body.End, true)
 	fs.setLine(s.Body.End)
 	condExit := fs.cond(s.Cond)
 	fs.leaveBlock()
@@ -366,7 +371,7 @@ func (fs *funcState) testThenBlock(c *ast.IfClause, more bool, escape *int) {
 	fs.enterBlock(&bl, false)
 	jf = v.fj
 body:
-	fs.statList(stmts, false)
+	fs.statList(stmts, c.Body.End, false)
 	fs.setLine(c.Body.End)
 	fs.leaveBlock()
 	if more {
@@ -495,19 +500,20 @@ func (fs *funcState) gotoStat(s *ast.GotoStmt) {
 	}
 }
 
-func (fs *funcState) labelStat(s *ast.LabelStmt, last bool) {
+func (fs *funcState) labelStat(s *ast.LabelStmt, last bool, next ast.Pos) {
 	fs.setLine(s.Pos)
 	if lb := fs.findLabel(s.Name); lb != nil {
-		fs.semError(s.Pos, fmt.Sprintf("label '%s' already defined on line %d", s.Name, lb.line))
+		fs.semError(next, fmt.Sprintf("label '%s' already defined on line %d", s.Name, lb.line))
 	}
-	fs.createLabel(s.Name, fs.lineOf(s.Pos), last, s.Pos)
+	fs.createLabel(s.Name, fs.lineOf(s.Pos), last, next)
 }
 
 // createLabel declares a label here and resolves pending gotos to it; it
-// reports whether it emitted a CLOSE for them.
-func (fs *funcState) createLabel(name string, line int, last bool, pos ast.Pos) bool {
+// reports whether it emitted a CLOSE for them. errPos is where errors
+// about the resolution are reported.
+func (fs *funcState) createLabel(name string, line int, last bool, errPos ast.Pos) bool {
 	g := fs.g
-	l := fs.newLabelEntry(name, line, fs.getLabel(), pos)
+	l := fs.newLabelEntry(name, line, fs.getLabel(), errPos)
 	if last {
 		// Locals of the block are already out of scope at its end.
 		l.nactvar = fs.bl.nactvar
@@ -533,7 +539,7 @@ func (fs *funcState) solveGotos(lb *labelDesc) bool {
 		needsClose = needsClose || gt.close
 		if gt.nactvar < lb.nactvar {
 			vname := fs.localVar(gt.nactvar).name
-			fs.semError(gt.pos, fmt.Sprintf("<goto %s> at line %d jumps into the scope of local '%s'", gt.name, gt.line, vname))
+			fs.semError(lb.pos, fmt.Sprintf("<goto %s> at line %d jumps into the scope of local '%s'", gt.name, gt.line, vname))
 		}
 		fs.patchList(gt.pc, lb.pc)
 		g.gotos = append(g.gotos[:i], g.gotos[i+1:]...)
@@ -555,10 +561,11 @@ func (fs *funcState) moveGotosOut(bl *blockCnt) {
 }
 
 func (fs *funcState) undefGoto(gt *labelDesc) {
+	// Reported where the function ends, where the reference notices it.
 	if gt.name == "break" {
-		fs.semError(gt.pos, fmt.Sprintf("break outside a loop at line %d", gt.line))
+		fs.semError(fs.pos, fmt.Sprintf("break outside loop at line %d", gt.line))
 	}
-	fs.semError(gt.pos, fmt.Sprintf("no visible label '%s' for <goto> at line %d", gt.name, gt.line))
+	fs.semError(fs.pos, fmt.Sprintf("no visible label '%s' for <goto> at line %d", gt.name, gt.line))
 }
 
 // ---------------------------------------------------------------------------

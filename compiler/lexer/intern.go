@@ -11,6 +11,7 @@ type internTable struct {
 	slots []internSlot // length is a power of two
 	n     int
 	arena []byte // free room for copies; filled bytes are never changed
+	chunk int    // size of the next arena chunk
 }
 
 type internSlot struct {
@@ -26,7 +27,11 @@ func hashString(s string) uint32 {
 	return h
 }
 
-func (t *internTable) reset() {
+// reset empties the table for a source of srcLen bytes.
+func (t *internTable) reset(srcLen int) {
+	// Arena chunks grow with the source, so that a one-line chunk does not
+	// pay for a page of string storage.
+	t.chunk = min(max(srcLen/8, 64), 4096)
 	if len(t.slots) > 1<<12 {
 		t.slots = nil // do not keep a huge table alive between sources
 	} else {
@@ -43,7 +48,7 @@ func (t *internTable) clone(s string) string {
 		if len(s) > 256 {
 			return string([]byte(s))
 		}
-		t.arena = make([]byte, 4096)
+		t.arena = make([]byte, max(t.chunk, len(s)))
 	}
 	b := t.arena[:len(s):len(s)]
 	copy(b, s)

@@ -78,7 +78,7 @@ func (lx *Lexer) Init(src string) {
 	lx.Tok = Token{}
 	lx.Err = nil
 	lx.hasAhead = false
-	lx.strs.reset()
+	lx.strs.reset(len(src))
 }
 
 // Source returns the text being lexed.

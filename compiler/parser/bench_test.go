@@ -21,3 +21,14 @@ func BenchmarkParse(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkParseSmall measures the fixed cost of a parse, as paid by
+// programs that call load on short strings in a loop.
+func BenchmarkParseSmall(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Parse("=x", "return x + 1"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

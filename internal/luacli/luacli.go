@@ -154,11 +154,18 @@ func (r *runner) run() int {
 		return 1
 	}
 	L := runtime.NewState()
+	L.SetGCMode("generational") // as lua.c does
 	r.L = L
 	L.SetOutput(r.stdout, flushingWriter{r.stdout, r.o.Stderr})
 	L.SetInput(r.o.Stdin)
 	stdlib.OpenAll(L)
+	// Output left in files the script did not close is written at the
+	// end, as C's exit() flushes every stream.
+	defer stdlib.FlushFiles(L)
 	stdlib.SetExit(L, func(code int, close bool) {
+		if close {
+			L.Close()
+		}
 		r.stdout.Flush()
 		panic(exitRequest{code})
 	})
@@ -169,11 +176,14 @@ func (r *runner) run() int {
 		ok = r.pmain(flags, script)
 		return 0
 	})
-	if _, err := L.PCall(pmain); err != nil {
+	_, err := L.PCall(pmain)
+	if err != nil {
 		r.message(err.Error())
-		return 1
 	}
-	if !ok {
+	// Like lua_close at the end of lua.c's main: pending finalizers run
+	// after the error, if any, is reported.
+	L.Close()
+	if err != nil || !ok {
 		return 1
 	}
 	return 0

@@ -1,6 +1,260 @@
 package stdlib
 
-import "panto/runtime"
+import (
+	"math"
 
-// OpenTable is being written.
-func OpenTable(L *runtime.State) {}
+	"panto/internal/luanum"
+	"panto/runtime"
+)
+
+// The table library (manual §6.6).
+//
+// Every function reads and writes elements the way the reference's
+// lua_geti and lua_seti do, so proxies built with __index, __newindex and
+// __len work and their metamethods run in the reference's order. A table
+// without a metatable takes a raw fast path instead: there is no metamethod
+// to call, so the observable behaviour is the same and the cost is a slice
+// access. The check is repeated at every access because a comparator or a
+// metamethod may give the table a metatable half way through.
+
+// OpenTable opens the table library.
+func OpenTable(L *runtime.State) {
+	newLib(L, "table", map[string]func(*runtime.State) int{
+		"concat": tabConcat,
+		"insert": tabInsert,
+		"move":   tabMove,
+		"pack":   tabPack,
+		"remove": tabRemove,
+		"sort":   tabSort,
+		"unpack": tabUnpack,
+	})
+}
+
+// What a table argument must support when it is not a table (the
+// reference's TAB_R, TAB_W and TAB_L): the matching metamethods, checked
+// with raw access to its metatable.
+const (
+	tabR  = 1
+	tabW  = 2
+	tabL  = 4
+	tabRW = tabR | tabW
+)
+
+// seq is a table argument as the table functions see it.
+type seq struct {
+	L *runtime.State
+	v runtime.Value
+	t *runtime.Table // v as a table, nil for a proxy of another type
+}
+
+// get returns v[i] with lua_geti's semantics.
+func (s *seq) get(i int64) runtime.Value {
+	if t := s.t; t != nil && t.Metatable() == nil {
+		return t.GetInt(i)
+	}
+	return s.L.Index(s.v, runtime.Int(i))
+}
+
+// set performs v[i] = x with lua_seti's semantics.
+func (s *seq) set(i int64, x runtime.Value) {
+	if t := s.t; t != nil && t.Metatable() == nil {
+		t.SetInt(i, x)
+		return
+	}
+	s.L.SetIndex(s.v, runtime.Int(i), x)
+}
+
+// length returns #v as luaL_len does: __len is honoured and its result
+// must be convertible to an integer.
+func (s *seq) length() int64 {
+	if t := s.t; t != nil && t.Metatable() == nil {
+		return t.Len()
+	}
+	return objLength(s.L, s.v)
+}
+
+// objLength is luaL_len for any value.
+func objLength(L *runtime.State, v runtime.Value) int64 {
+	n, ok := L.Len(v).ToInteger()
+	if !ok {
+		L.Errorf("object length is not an integer")
+	}
+	return n
+}
+
+// checkTab accepts argument arg when it is a table, or when its metatable
+// has the metamethods that what asks for; otherwise it raises the usual
+// "table expected" error.
+func checkTab(L *runtime.State, arg int, what int) seq {
+	v := L.Arg(arg)
+	if t := v.AsTable(); t != nil {
+		return seq{L: L, v: v, t: t}
+	}
+	if mt := L.Metatable(v); mt != nil &&
+		(what&tabR == 0 || !mt.GetStr("__index").IsNil()) &&
+		(what&tabW == 0 || !mt.GetStr("__newindex").IsNil()) &&
+		(what&tabL == 0 || !mt.GetStr("__len").IsNil()) {
+		return seq{L: L, v: v}
+	}
+	L.CheckType(arg, runtime.TypeTable)
+	panic("unreachable")
+}
+
+// tabInsert is table.insert(t, [pos,] value).
+func tabInsert(L *runtime.State) int {
+	s := checkTab(L, 1, tabRW|tabL)
+	e := s.length() + 1 // first empty slot (wraps like the reference)
+	var pos int64
+	var v runtime.Value
+	switch L.Top() {
+	case 2:
+		pos, v = e, L.Arg(2)
+	case 3:
+		pos, v = L.CheckInteger(2), L.Arg(3)
+		// pos must be in [1, e]; the unsigned comparison checks both ends.
+		if uint64(pos)-1 >= uint64(e) {
+			L.ArgError(2, "position out of bounds")
+		}
+		for i := e; i > pos; i-- {
+			s.set(i, s.get(i-1))
+		}
+	default:
+		L.Errorf("wrong number of arguments to 'insert'")
+	}
+	s.set(pos, v)
+	return 0
+}
+
+// tabRemove is table.remove(t [, pos]).
+func tabRemove(L *runtime.State) int {
+	s := checkTab(L, 1, tabRW|tabL)
+	size := s.length()
+	pos := L.OptInteger(2, size)
+	// An explicit position may also be size+1 (and 0 when size is 0).
+	// 5.4.4 blames argument #1 for a bad position.
+	if pos != size && uint64(pos)-1 > uint64(size) {
+		L.ArgError(1, "position out of bounds")
+	}
+	res := s.get(pos)
+	for ; pos < size; pos++ {
+		s.set(pos, s.get(pos+1))
+	}
+	s.set(pos, runtime.Nil)
+	L.Push(res)
+	return 1
+}
+
+// tabMove is table.move(a1, f, e, t [, a2]).
+func tabMove(L *runtime.State) int {
+	f := L.CheckInteger(2)
+	e := L.CheckInteger(3)
+	t := L.CheckInteger(4)
+	tt := 1
+	if !L.Arg(5).IsNil() {
+		tt = 5
+	}
+	src := checkTab(L, 1, tabR)
+	dst := checkTab(L, tt, tabW)
+	if e >= f {
+		if !(f > 0 || e < math.MaxInt64+f) {
+			L.ArgError(3, "too many elements to move")
+		}
+		n := e - f + 1 // number of elements to move
+		if t > math.MaxInt64-n+1 {
+			L.ArgError(4, "destination wrap around")
+		}
+		// Copy forwards unless the ranges overlap with the destination
+		// after the source in the same table.
+		if t > e || t <= f || (tt != 1 && !L.Equal(L.Arg(1), L.Arg(tt))) {
+			for i := int64(0); i < n; i++ {
+				dst.set(t+i, src.get(f+i))
+			}
+		} else {
+			for i := n - 1; i >= 0; i-- {
+				dst.set(t+i, src.get(f+i))
+			}
+		}
+	}
+	L.Push(L.Arg(tt))
+	return 1
+}
+
+// tabConcat is table.concat(list [, sep [, i [, j]]]).
+func tabConcat(L *runtime.State) int {
+	s := checkTab(L, 1, tabR|tabL)
+	last := s.length()
+	sep := L.OptString(2, "")
+	i := L.OptInteger(3, 1)
+	last = L.OptInteger(4, last)
+	var buf []byte
+	for ; i < last; i++ {
+		buf = s.appendField(buf, i)
+		buf = append(buf, sep...)
+	}
+	if i == last { // the interval was not empty
+		buf = s.appendField(buf, i)
+	}
+	L.PushString(string(buf))
+	return 1
+}
+
+// appendField appends element i, which must be a string or a number.
+func (s *seq) appendField(buf []byte, i int64) []byte {
+	v := s.get(i)
+	switch {
+	case v.IsString():
+		return append(buf, v.AsString()...)
+	case v.IsInt():
+		return luanum.AppendInt(buf, v.AsInt())
+	case v.IsFloat():
+		return luanum.AppendFloat(buf, v.AsFloat())
+	}
+	s.L.Errorf("invalid value (%s) at index %d in table for 'concat'", v.TypeName(), i)
+	return nil
+}
+
+// tabPack is table.pack(...): the arguments fill the array part exactly,
+// holes included, plus the field n.
+func tabPack(L *runtime.State) int {
+	n := L.Top()
+	arr := make([]runtime.Value, n)
+	for i := range arr {
+		arr[i] = L.Arg(i + 1)
+	}
+	t := runtime.NewTableArray(arr, 1)
+	t.SetStr("n", runtime.Int(int64(n)))
+	L.Push(runtime.TableValue(t))
+	return 1
+}
+
+// tabUnpack is table.unpack(list [, i [, j]]). Unlike the other functions
+// it does not check its first argument: indexing a non-table fails with the
+// usual "attempt to index" error.
+func tabUnpack(L *runtime.State) int {
+	i := L.OptInteger(2, 1)
+	var e int64
+	if L.Arg(3).IsNil() {
+		v := L.Arg(1)
+		if t := v.AsTable(); t != nil && t.Metatable() == nil {
+			e = t.Len()
+		} else {
+			e = objLength(L, v)
+		}
+	} else {
+		e = L.CheckInteger(3)
+	}
+	if i > e {
+		return 0
+	}
+	n := uint64(e) - uint64(i) // number of elements minus 1, cannot overflow
+	if n >= math.MaxInt32 || !L.TryCheckStack(int(n+1)) {
+		L.Errorf("too many results to unpack")
+	}
+	s := seq{L: L, v: L.Arg(1), t: L.Arg(1).AsTable()}
+	// The loop stops before e so that e == maxinteger does not overflow.
+	for ; i < e; i++ {
+		L.Push(s.get(i))
+	}
+	L.Push(s.get(e))
+	return int(n + 1)
+}

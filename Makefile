@@ -1,0 +1,57 @@
+# panto — build, test and measure. `make help` lists the targets.
+
+GO      ?= go
+BIN     ?= bin/panto
+FUZZTIME ?= 30s
+
+.PHONY: all build test test-short race vet fmt golden fuzz bench bench-go clean help
+
+all: build
+
+help:
+	@echo "build      build bin/panto"
+	@echo "test       vet, gofmt check, unit tests with -race, and the golden corpus"
+	@echo "test-short unit tests without -race (quick loop while coding)"
+	@echo "golden     regenerate the golden files from the reference lua5.4"
+	@echo "fuzz       run every fuzz target for FUZZTIME each (default $(FUZZTIME))"
+	@echo "bench      run bench/ programs under panto, lua5.4 and gopher-lua"
+	@echo "bench-go   run the Go benchmarks (go test -bench)"
+
+build:
+	$(GO) build -o $(BIN) ./cmd/panto
+
+# The one command CI runs (see .ci/run): static checks, the race-enabled
+# unit tests, then the conformance corpus against the recorded goldens.
+test: vet fmt
+	$(GO) test -race -count=1 $$($(GO) list ./... | grep -v /conformance)
+	$(GO) test -count=1 ./conformance
+
+test-short:
+	$(GO) test -count=1 ./...
+
+vet:
+	$(GO) vet ./...
+
+fmt:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+golden:
+	conformance/regen.sh
+
+# Every FuzzXxx target in the module, FUZZTIME each.
+fuzz:
+	@for pkg in $$($(GO) list ./...); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg 2>/dev/null | grep '^Fuzz'); do \
+	    echo "== $$pkg $$f"; \
+	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	  done; \
+	done
+
+bench: build
+	cd bench && $(GO) run ./cmd/benchrun -panto ../$(BIN)
+
+bench-go:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+clean:
+	rm -rf bin

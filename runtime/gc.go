@@ -1,0 +1,637 @@
+package runtime
+
+import (
+	"runtime"
+	"runtime/metrics"
+	"strings"
+	"time"
+	"unsafe"
+)
+
+// Lua-visible garbage collection. Go's collector owns memory; what Lua
+// programs can observe of a collection is done here: entries of weak
+// tables disappear, objects with a __gc metamethod are finalized. Both
+// need to know which objects are unreachable from Lua, which only a mark
+// over the Lua object graph can tell (Go's collector still sees the weak
+// tables' and the finalization list's own references), so a cycle is:
+//
+//  1. mark everything reachable from the roots (registry, type metatables,
+//     the running threads, objects waiting for their finalizer), treating
+//     weak references as the reference does: weak-valued tables keep their
+//     keys, weak-keyed tables are ephemerons (a value is reachable only if
+//     its key is), fully weak tables keep nothing;
+//  2. clear the weak values that were not marked;
+//  3. move the unmarked objects registered for finalization to the list of
+//     pending finalizers, newest registration first, and mark them and
+//     what they reach ("resurrection");
+//  4. clear the weak keys that are still unmarked, and the weak values of
+//     tables reached only through the resurrected objects;
+//  5. call the pending finalizers, on the Lua thread that ran the cycle.
+//
+// This is the order of the reference's atomic phase, so weak tables and
+// finalizers interact the same way (an object being finalized has already
+// left weak values but stays as a weak key until the next cycle).
+//
+// docs/gc.md describes the design, the automatic cycles, and every place
+// where the result differs from the reference.
+
+// gcState is the per-interpreter state of the Lua-level collector.
+type gcState struct {
+	// finobj lists the objects marked for finalization (setmetatable with
+	// a __gc field), oldest first.
+	finobj []Value
+	// finset holds finobj and tobefnz, for "already marked" checks.
+	finset map[unsafe.Pointer]struct{}
+	// tobefnz lists unreachable objects whose finalizer has not run yet,
+	// in the order they will run.
+	tobefnz []Value
+
+	inFin   bool // a finalizer is running: collectgarbage answers fail
+	inCycle bool
+	closing bool // State.Close is running: no new finalizers
+	closed  bool
+
+	// weakSeen tells that some weak table exists (seen by the last cycle
+	// or given a metatable with __mode): automatic cycles have work.
+	weakSeen bool
+
+	// Pacing of automatic cycles.
+	notifier   *gcNotifier
+	lastMarked int
+	lastDur    time.Duration
+	lastEnd    time.Time
+	cycles     int
+
+	// upvalIDs gives debug.upvalueid a stable userdata per upvalue, since
+	// there is no light userdata. Entries whose id nobody holds are
+	// dropped at each cycle.
+	upvalIDs map[unsafe.Pointer]*Userdata
+
+	countSample []metrics.Sample
+}
+
+// ValueHolder is implemented by Go values stored in a userdata
+// (Userdata.Value) that keep Lua values of their own. The collector cannot
+// see inside Go values; without this, an object referenced only from such
+// a value looks unreachable to it, and would be cleared from weak tables
+// or finalized while still in use.
+type ValueHolder interface {
+	// LuaValues calls visit with every Lua value the Go value holds.
+	LuaValues(visit func(Value))
+}
+
+var (
+	modeKey = String("__mode")
+	gcKey   = String("__gc")
+)
+
+// upvalueID returns the identity userdata of an upvalue cell.
+func (gs *gcState) upvalueID(key unsafe.Pointer) *Userdata {
+	if gs.upvalIDs == nil {
+		gs.upvalIDs = make(map[unsafe.Pointer]*Userdata)
+	}
+	u := gs.upvalIDs[key]
+	if u == nil {
+		u = &Userdata{Value: key}
+		gs.upvalIDs[key] = u
+	}
+	return u
+}
+
+// collectable reports whether v is an object that weak tables may lose:
+// strings, numbers, booleans and Go functions without upvalues (the
+// reference's light C functions) are values, never cleared.
+func collectable(v Value) bool {
+	switch v.t {
+	case tagTable, tagLuaFn, tagUserdata, tagThread:
+		return true
+	case tagGoFn:
+		return len(v.gofn().Upvalues) > 0
+	}
+	return false
+}
+
+// marker is the state of one mark phase.
+type marker struct {
+	marked     map[unsafe.Pointer]struct{}
+	gray       []Value
+	weakVals   []*Table // __mode "v"
+	ephemerons []*Table // __mode "k"
+	allWeak    []*Table // __mode "kv"
+	running    *State   // the thread running the cycle, whose live frame may extend past top
+}
+
+func (m *marker) isMarked(v Value) bool {
+	if !collectable(v) {
+		return true
+	}
+	_, ok := m.marked[v.p]
+	return ok
+}
+
+// mark marks v and queues it for traversal; it reports whether v was
+// newly marked.
+func (m *marker) mark(v Value) bool {
+	if !collectable(v) {
+		return false
+	}
+	if _, ok := m.marked[v.p]; ok {
+		return false
+	}
+	m.marked[v.p] = struct{}{}
+	m.gray = append(m.gray, v)
+	return true
+}
+
+func (m *marker) markTable(t *Table) {
+	if t != nil {
+		m.mark(TableValue(t))
+	}
+}
+
+// propagate traverses queued objects until none is left.
+func (m *marker) propagate() {
+	for len(m.gray) > 0 {
+		v := m.gray[len(m.gray)-1]
+		m.gray = m.gray[:len(m.gray)-1]
+		switch v.t {
+		case tagTable:
+			m.traverseTable(v.table())
+		case tagLuaFn:
+			for _, uv := range v.closure().upvals {
+				if uv != nil && uv.v != nil {
+					m.mark(*uv.v)
+				}
+			}
+		case tagGoFn:
+			for _, u := range v.gofn().Upvalues {
+				m.mark(u)
+			}
+		case tagUserdata:
+			u := v.userdata()
+			m.markTable(u.meta)
+			for _, uv := range u.userValues {
+				m.mark(uv)
+			}
+			switch x := u.Value.(type) {
+			case Value:
+				m.mark(x)
+			case ValueHolder:
+				x.LuaValues(func(w Value) { m.mark(w) })
+			}
+		case tagThread:
+			m.traverseThread(v.thread())
+		}
+	}
+}
+
+// weakMode reads a table's weakness from its current metatable, as the
+// reference does at each traversal.
+func weakMode(t *Table) (keys, values bool) {
+	if t.meta == nil {
+		return false, false
+	}
+	mv := t.meta.getStr(modeKey)
+	if mv.t != tagString {
+		return false, false
+	}
+	s := mv.AsString()
+	return strings.IndexByte(s, 'k') >= 0, strings.IndexByte(s, 'v') >= 0
+}
+
+func (m *marker) traverseTable(t *Table) {
+	m.markTable(t.meta)
+	wk, wv := weakMode(t)
+	switch {
+	case wk && wv:
+		m.allWeak = append(m.allWeak, t)
+	case wv:
+		for i := range t.nodes {
+			if n := &t.nodes[i]; n.val.t != tagNil {
+				m.mark(n.key)
+			}
+		}
+		m.weakVals = append(m.weakVals, t)
+	case wk:
+		for _, v := range t.arr {
+			m.mark(v)
+		}
+		m.traverseEphemeron(t)
+		m.ephemerons = append(m.ephemerons, t)
+	default:
+		for _, v := range t.arr {
+			m.mark(v)
+		}
+		for i := range t.nodes {
+			if n := &t.nodes[i]; n.val.t != tagNil {
+				m.mark(n.key)
+				m.mark(n.val)
+			}
+		}
+	}
+}
+
+// traverseEphemeron marks the values whose keys are marked; it reports
+// whether it marked anything.
+func (m *marker) traverseEphemeron(t *Table) bool {
+	changed := false
+	for i := range t.nodes {
+		n := &t.nodes[i]
+		if n.val.t != tagNil && m.isMarked(n.key) && m.mark(n.val) {
+			changed = true
+		}
+	}
+	return changed
+}
+
+// traverseThread marks a thread's stack, hook and pending error. The
+// running Lua frame of a thread may have live registers above top (top is
+// only exact at calls), so its whole frame is scanned.
+func (m *marker) traverseThread(th *State) {
+	limit := th.stackLimit()
+	s := th.stack
+	if limit > len(s) {
+		limit = len(s)
+	}
+	for i := 0; i < limit; i++ {
+		m.mark(s[i])
+	}
+	m.mark(th.hook.fn)
+	m.mark(th.errValue)
+}
+
+// stackLimit is the end of the live part of a thread's stack.
+func (L *State) stackLimit() int {
+	limit := L.top
+	if ci := L.ci; ci != nil && ci.status&ciLua != 0 && ci.top > limit {
+		limit = ci.top
+	}
+	return limit
+}
+
+// converge propagates marks until the ephemeron tables reach a fixed
+// point: marking a value may make the key of another entry reachable.
+func (m *marker) converge() {
+	for {
+		m.propagate()
+		changed := false
+		for i := 0; i < len(m.ephemerons); i++ {
+			if m.traverseEphemeron(m.ephemerons[i]) {
+				changed = true
+				m.propagate()
+			}
+		}
+		if !changed {
+			return
+		}
+	}
+}
+
+// clearByValues removes the entries whose values are unmarked objects.
+func (m *marker) clearByValues(ts []*Table) {
+	for _, t := range ts {
+		for i, v := range t.arr {
+			if !m.isMarked(v) {
+				t.arr[i] = Nil
+			}
+		}
+		for i := range t.nodes {
+			if n := &t.nodes[i]; n.val.t != tagNil && !m.isMarked(n.val) {
+				n.val = Nil
+			}
+		}
+	}
+}
+
+// clearByKeys removes the entries whose keys are unmarked objects. The key
+// stays in its node as a dead key, so a traversal in progress can go on.
+func (m *marker) clearByKeys(ts []*Table) {
+	for _, t := range ts {
+		for i := range t.nodes {
+			if n := &t.nodes[i]; n.val.t != tagNil && !m.isMarked(n.key) {
+				n.val = Nil
+			}
+		}
+	}
+}
+
+// gcCycle runs a mark phase from thread L, clears weak tables and moves
+// unreachable finalizable objects to the pending list. It runs no Lua
+// code, so it may run wherever the VM can be paused.
+func (L *State) gcCycle() {
+	g := L.g
+	gs := &g.gc
+	if gs.inCycle {
+		return
+	}
+	gs.inCycle = true
+	defer func() { gs.inCycle = false }()
+	start := time.Now()
+
+	m := &marker{marked: make(map[unsafe.Pointer]struct{}, gs.lastMarked+gs.lastMarked/4+64), running: L}
+	m.markTable(g.registry)
+	for _, mt := range g.typeMeta {
+		m.markTable(mt)
+	}
+	m.mark(ThreadValue(g.mainThread))
+	for th := L; th != nil; th = th.resumer {
+		m.mark(ThreadValue(th))
+	}
+	for _, o := range gs.tobefnz {
+		m.mark(o)
+	}
+	m.converge()
+
+	m.clearByValues(m.weakVals)
+	m.clearByValues(m.allWeak)
+	origWeak, origAll := len(m.weakVals), len(m.allWeak)
+
+	// Separate the unreachable objects with finalizers, newest first.
+	var dead []Value
+	for i := len(gs.finobj) - 1; i >= 0; i-- {
+		if o := gs.finobj[i]; !m.isMarked(o) {
+			dead = append(dead, o)
+		}
+	}
+	if len(dead) > 0 {
+		live := gs.finobj[:0]
+		for _, o := range gs.finobj {
+			if m.isMarked(o) {
+				live = append(live, o)
+			}
+		}
+		clear(gs.finobj[len(live):])
+		gs.finobj = live
+		gs.tobefnz = append(gs.tobefnz, dead...)
+		for _, o := range dead {
+			m.mark(o)
+		}
+		m.converge()
+	}
+
+	m.clearByKeys(m.ephemerons)
+	m.clearByKeys(m.allWeak)
+	m.clearByValues(m.weakVals[origWeak:])
+	m.clearByValues(m.allWeak[origAll:])
+
+	for key, id := range gs.upvalIDs {
+		if !m.isMarked(UserdataValue(id)) {
+			delete(gs.upvalIDs, key)
+		}
+	}
+	gs.weakSeen = len(m.weakVals)+len(m.ephemerons)+len(m.allWeak) > 0
+	gs.lastMarked = len(m.marked)
+	gs.cycles++
+	gs.lastEnd = time.Now()
+	gs.lastDur = gs.lastEnd.Sub(start)
+}
+
+// checkFinalizer marks object o for finalization when its new metatable
+// has a __gc field, as lua_setmetatable does: a __gc added to the
+// metatable later does not count. It also notes weak tables, for the
+// pacing of automatic cycles.
+func (L *State) checkFinalizer(o Value, mt *Table) {
+	if mt == nil {
+		return
+	}
+	gs := &L.g.gc
+	if mt.getStr(modeKey).t == tagString {
+		gs.weakSeen = true
+		gs.startNotifier()
+	}
+	if gs.closing || mt.getStr(gcKey).t == tagNil {
+		return
+	}
+	if gs.finset == nil {
+		gs.finset = make(map[unsafe.Pointer]struct{})
+	}
+	if _, ok := gs.finset[o.p]; ok {
+		return
+	}
+	gs.finset[o.p] = struct{}{}
+	gs.finobj = append(gs.finobj, o)
+	gs.startNotifier()
+	L.gcPollGo()
+}
+
+// SetMetatable sets the metatable of v, like lua_setmetatable: for a
+// table or a userdata its own metatable (registering its finalizer when mt
+// has a __gc field), for other types the metatable shared by the type.
+// It does not check __metatable protection.
+func (L *State) SetMetatable(v Value, mt *Table) {
+	switch v.t {
+	case tagTable:
+		v.table().SetMetatable(mt)
+		L.checkFinalizer(v, mt)
+	case tagUserdata:
+		v.userdata().SetMetatable(mt)
+		L.checkFinalizer(v, mt)
+	default:
+		L.SetTypeMetatable(v, mt)
+	}
+}
+
+// runFinalizers calls the pending finalizers in order on thread L. It is
+// not reentrant: a finalizer that triggers a collection leaves the
+// finalizers it finds for the outer loop.
+func (L *State) runFinalizers() {
+	gs := &L.g.gc
+	if gs.inFin {
+		return
+	}
+	for len(gs.tobefnz) > 0 {
+		o := gs.tobefnz[0]
+		gs.tobefnz[0] = Nil
+		gs.tobefnz = gs.tobefnz[1:]
+		delete(gs.finset, o.p)
+		L.callFinalizer(o)
+	}
+	gs.tobefnz = nil
+}
+
+// callFinalizer runs the __gc metamethod of o (the one its metatable has
+// now) in protected mode, with hooks off and collections answering fail.
+// An error becomes the warning "error in __gc (msg)".
+func (L *State) callFinalizer(o Value) {
+	mt := L.metatable(o)
+	if mt == nil {
+		return
+	}
+	tm := mt.getStr(gcKey)
+	if tm.t == tagNil {
+		return
+	}
+	gs := &L.g.gc
+	if !tm.IsFunction() && L.metaOf(tm, tmCall).t == tagNil {
+		// The reference names the finalizer in this message; calling it
+		// from here would not.
+		L.Warn("error in __gc (attempt to call a "+L.objTypeName(tm)+" value (metamethod '__gc'))", false)
+		return
+	}
+	oldDisabled := L.hook.disabled
+	gs.inFin = true
+	L.hook.disabled = true
+	ci := L.ci
+	oldStatus := ci.status
+	ci.status |= ciFin
+	base := L.top
+	if ci.status&ciLua != 0 && base < ci.top {
+		base = ci.top
+	}
+	savedTop := L.top
+	L.ensureStack(base + 2 + minGoStack)
+	L.top = base
+	L.stack[base] = tm
+	L.stack[base+1] = o
+	L.top = base + 2
+	st := L.pcall(base, 0, 0)
+	ci.status = oldStatus
+	L.hook.disabled = oldDisabled
+	gs.inFin = false
+	if st != StatusOK {
+		msg := "error object is not a string"
+		if e := L.stack[base]; e.t == tagString {
+			msg = e.AsString()
+		}
+		L.Warn("error in __gc ("+msg+")", false)
+	}
+	clear(L.stack[base:L.top])
+	L.top = savedTop
+}
+
+// fullCycle is collectgarbage("collect"): a cycle, the finalizers it
+// found, and Go's collector, so that "count" reflects the freed memory.
+func (L *State) fullCycle() {
+	// Stale slots above the top keep garbage alive for Go's collector.
+	clear(L.stack[L.stackLimit():])
+	L.gcCycle()
+	L.runFinalizers()
+	runtime.GC()
+}
+
+// CollectGarbage performs a full collection, like collectgarbage(): weak
+// tables lose their unreachable entries, finalizers of unreachable objects
+// run (on L), and Go's collector runs.
+func (L *State) CollectGarbage() { L.fullCycle() }
+
+// SetGCMode sets the collector mode reported by collectgarbage,
+// "incremental" or "generational", and returns the previous one. The
+// standalone interpreter starts in generational mode, a bare state in
+// incremental mode, as in the reference. The mode only changes what
+// collectgarbage("step") answers (see docs/gc.md).
+func (L *State) SetGCMode(mode string) string {
+	prev := L.g.gcMode
+	if mode == "incremental" || mode == "generational" {
+		L.g.gcMode = mode
+	}
+	return prev
+}
+
+// Close closes the interpreter, as lua_close does: the main thread's
+// pending to-be-closed variables are closed (with no error), then the
+// finalizer of every object marked for finalization runs, reachable or
+// not, newest first, after those already pending. The state must not be
+// used afterwards. Closing twice does nothing.
+func (L *State) Close() {
+	g := L.g
+	gs := &g.gc
+	if gs.closed {
+		return
+	}
+	gs.closed = true
+	M := g.mainThread
+	M.ci = &M.baseCI
+	M.closeProtected(1, StatusOK, Nil)
+	gs.closing = true
+	for i := len(gs.finobj) - 1; i >= 0; i-- {
+		gs.tobefnz = append(gs.tobefnz, gs.finobj[i])
+	}
+	gs.finobj = nil
+	M.runFinalizers()
+	gs.stopNotifier()
+}
+
+// heapKB is collectgarbage("count"): the bytes of Go heap objects in use,
+// in kilobytes. It includes the host's memory; it is what a program can
+// watch grow and shrink.
+func (gs *gcState) heapKB() float64 {
+	if gs.countSample == nil {
+		gs.countSample = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	}
+	metrics.Read(gs.countSample)
+	if gs.countSample[0].Value.Kind() != metrics.KindUint64 {
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return float64(ms.HeapAlloc) / 1024
+	}
+	return float64(gs.countSample[0].Value.Uint64()) / 1024
+}
+
+// gcParam stores a pause or step multiplier the way the reference does
+// (a byte holding a quarter of the value) and returns what it will read
+// back.
+func gcParam(v int64) int {
+	return int(uint8(int32(v)/4)) * 4
+}
+
+// baseCollectGarbage is collectgarbage. Inside a finalizer every option
+// answers fail (nil), as in the reference, after checking its arguments.
+func baseCollectGarbage(L *State) int {
+	opts := []string{"stop", "restart", "collect", "count", "step", "setpause", "setstepmul", "isrunning", "generational", "incremental"}
+	o := opts[L.CheckOption(1, "collect", opts)]
+	g := L.g
+	gs := &g.gc
+	var a, b, c int64
+	switch o {
+	case "step", "setpause", "setstepmul":
+		a = L.OptInteger(2, 0)
+	case "generational":
+		a, b = L.OptInteger(2, 0), L.OptInteger(3, 0)
+	case "incremental":
+		a, b, c = L.OptInteger(2, 0), L.OptInteger(3, 0), L.OptInteger(4, 0)
+	}
+	if gs.inFin {
+		L.Push(Nil)
+		return 1
+	}
+	switch o {
+	case "collect":
+		L.fullCycle()
+		L.Push(Int(0))
+	case "count":
+		L.Push(Float(gs.heapKB()))
+	case "step":
+		L.gcCycle()
+		L.runFinalizers()
+		// A step of the incremental collector finishes a cycle on heaps
+		// this size; a generational step never ends one.
+		L.Push(Bool(g.gcMode == "incremental"))
+	case "setpause":
+		L.Push(Int(int64(g.gcPause)))
+		g.gcPause = gcParam(a)
+	case "setstepmul":
+		L.Push(Int(int64(g.gcStepMul)))
+		g.gcStepMul = gcParam(a)
+	case "isrunning":
+		L.Push(Bool(!g.gcStopped))
+	case "stop":
+		g.gcStopped = true
+		L.Push(Int(0))
+	case "restart":
+		g.gcStopped = false
+		L.Push(Int(0))
+	case "generational":
+		_, _ = a, b // minor and major multipliers: nothing to tune
+		L.PushString(L.SetGCMode("generational"))
+	case "incremental":
+		if a != 0 {
+			g.gcPause = gcParam(a)
+		}
+		if b != 0 {
+			g.gcStepMul = gcParam(b)
+		}
+		_ = c // step size: nothing to tune
+		L.PushString(L.SetGCMode("incremental"))
+	}
+	return 1
+}

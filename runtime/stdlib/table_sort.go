@@ -1,0 +1,186 @@
+package stdlib
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"panto/runtime"
+)
+
+// table.sort.
+//
+// The algorithm is the reference's quicksort, step for step: programs can
+// observe it (a comparator that logs its calls, __index/__newindex on a
+// proxy, the state of the table after an error, which of two incomparable
+// values is named first in "attempt to compare ..."), and the goldens
+// record those observations. So the element reads, writes and comparisons
+// below happen in the same order and with the same operands as there:
+//
+//   - the range [lo, up] is sorted in place; a[lo], a[mid] and a[up] are
+//     first put in order (median of three), which also finishes ranges of
+//     two or three elements;
+//   - the median becomes the pivot P and is parked in a[up-1]; the
+//     partition scans i up from lo while a[i] < P and j down from up-1
+//     while P < a[j], swapping out-of-place pairs, and finally swaps P into
+//     a[i];
+//   - an order function that claims a[i] < P at i == up-1 (where P itself
+//     sits) or P < a[j] with j already below i is inconsistent:
+//     "invalid order function for sorting";
+//   - the smaller side is sorted recursively and the larger one by looping,
+//     so the recursion depth stays logarithmic;
+//   - ranges of RANLIMIT (100) elements or more use a pseudo-random pivot in
+//     the middle half once a partition has come out too unbalanced (the
+//     larger side more than 128 times the smaller one); before that, and
+//     for smaller ranges, the middle element is the pivot. The random seed
+//     is not reproducible in the reference either (it mixes clock() and
+//     time()), so only its use, not its value, needs to match.
+
+const sortRanLimit = 100
+
+// sorter carries the state of one table.sort call.
+type sorter struct {
+	seq
+	cmp    runtime.Value // the order function, when hasCmp
+	hasCmp bool
+}
+
+// less is sort_comp: the order function, or the < operator (with __lt).
+// Numbers and strings are compared without going through the runtime.
+func (s *sorter) less(a, b runtime.Value) bool {
+	if s.hasCmp {
+		return s.L.Call1(s.cmp, a, b).Truthy()
+	}
+	switch {
+	case a.IsInt() && b.IsInt():
+		return a.AsInt() < b.AsInt()
+	case a.IsFloat() && b.IsFloat():
+		return a.AsFloat() < b.AsFloat()
+	case a.IsString() && b.IsString():
+		return a.AsString() < b.AsString()
+	}
+	return s.L.LessThan(a, b)
+}
+
+func (s *sorter) geti(i uint) runtime.Value    { return s.get(int64(i)) }
+func (s *sorter) seti(i uint, v runtime.Value) { s.set(int64(i), v) }
+
+// randomizePivot stands for the reference's l_randomizePivot: any value
+// that varies will do.
+func randomizePivot() uint32 { return rand.Uint32() }
+
+// choosePivot picks an index in the middle half of [lo, up].
+func choosePivot(lo, up uint, rnd uint32) uint {
+	r4 := (up - lo) / 4
+	return uint(rnd)%(r4*2) + lo + r4
+}
+
+// auxsort sorts a[lo..up].
+func (s *sorter) auxsort(lo, up uint, rnd uint32) {
+	for lo < up {
+		// Order a[lo] and a[up].
+		a, b := s.geti(lo), s.geti(up)
+		if s.less(b, a) {
+			s.seti(lo, b)
+			s.seti(up, a)
+		}
+		if up-lo == 1 {
+			break
+		}
+		var p uint
+		if up-lo < sortRanLimit || rnd == 0 {
+			p = (lo + up) / 2
+		} else {
+			p = choosePivot(lo, up, rnd)
+		}
+		// Order a[p] between a[lo] and a[up].
+		a, b = s.geti(p), s.geti(lo)
+		if s.less(a, b) {
+			s.seti(p, b)
+			s.seti(lo, a)
+		} else {
+			c := s.geti(up)
+			if s.less(c, a) {
+				s.seti(p, c)
+				s.seti(up, a)
+			}
+		}
+		if up-lo == 2 {
+			break
+		}
+		// Swap the pivot into a[up-1] and partition.
+		pivot := s.geti(p)
+		b = s.geti(up - 1)
+		s.seti(p, b)
+		s.seti(up-1, pivot)
+		p = s.partition(lo, up, pivot)
+		var n uint // size of the smaller side
+		if p-lo < up-p {
+			s.auxsort(lo, p-1, rnd)
+			n = p - lo
+			lo = p + 1
+		} else {
+			s.auxsort(p+1, up, rnd)
+			n = up - p
+			up = p - 1
+		}
+		// up-lo wraps when the larger side is empty; the loop ends then
+		// anyway, as in the reference.
+		if (up-lo)/128 > n {
+			rnd = randomizePivot()
+		}
+	}
+}
+
+// partition partitions a[lo..up] around pivot, which is in a[up-1], and
+// returns the pivot's final index.
+func (s *sorter) partition(lo, up uint, pivot runtime.Value) uint {
+	i, j := lo, up-1
+	for {
+		var ai, aj runtime.Value
+		for {
+			i++
+			ai = s.geti(i)
+			if !s.less(ai, pivot) {
+				break
+			}
+			if i == up-1 { // a[i] < P but a[up-1] == P
+				s.L.Errorf("invalid order function for sorting")
+			}
+		}
+		for {
+			j--
+			aj = s.geti(j)
+			if !s.less(pivot, aj) {
+				break
+			}
+			if j < i { // j < i but a[j] > P
+				s.L.Errorf("invalid order function for sorting")
+			}
+		}
+		if j < i {
+			s.seti(up-1, ai)
+			s.seti(i, pivot)
+			return i
+		}
+		s.seti(i, aj)
+		s.seti(j, ai)
+	}
+}
+
+// tabSort is table.sort(list [, comp]).
+func tabSort(L *runtime.State) int {
+	s := sorter{seq: checkTab(L, 1, tabRW|tabL)}
+	n := s.length()
+	if n > 1 {
+		if n >= math.MaxInt32 {
+			L.ArgError(1, "array too big")
+		}
+		if !L.Arg(2).IsNil() {
+			L.CheckType(2, runtime.TypeFunction)
+			s.cmp, s.hasCmp = L.Arg(2), true
+		}
+		L.SetTop(2)
+		s.auxsort(1, uint(n), 0)
+	}
+	return 0
+}
