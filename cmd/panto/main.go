@@ -1,17 +1,35 @@
 // Command panto is the one binary of the panto toolchain: the Lua
-// interpreter (panto lua), the bundle compiler and the extension host.
+// interpreter (panto lua), the bundle compiler (build, verify, inspect,
+// keygen) and the extension host (run, watch).
+//
+// Each command lives in its own file and registers itself in commands from
+// an init function, so the files do not step on each other.
 package main
 
 import (
+	"errors"
+	"fmt"
 	"os"
+	"strings"
+
+	"github.com/urfave/cli/v2"
 
 	"panto/internal/luacli"
 )
 
+// version is the toolchain version, recorded in bundles as the compiler
+// version.
+const version = "0.1.0"
+
+// commands is filled by the cmd_*.go files.
+var commands []*cli.Command
+
 func main() {
-	args := os.Args[1:]
-	if len(args) > 0 && args[0] == "lua" {
-		os.Exit(luacli.Main(append([]string{"lua"}, args[1:]...), luacli.Options{
+	args := os.Args
+	// `panto lua` takes the reference interpreter's options verbatim,
+	// including "-e" and everything after the script name.
+	if len(args) > 1 && args[1] == "lua" {
+		os.Exit(luacli.Main(append([]string{"lua"}, args[2:]...), luacli.Options{
 			Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Progname: "panto",
 			IsTTY: isTerminal(os.Stdin),
 		}))
@@ -19,9 +37,102 @@ func main() {
 	os.Exit(run(args))
 }
 
+func run(args []string) int {
+	app := &cli.App{
+		Name:    "panto",
+		Usage:   "build, verify and run Lua extension bundles",
+		Version: version,
+		Commands: append([]*cli.Command{{
+			Name:            "lua",
+			Usage:           "run Lua like the reference lua command: panto lua [-e stat] [-l mod] [-v] [-] [script [args]]",
+			SkipFlagParsing: true,
+		}}, commands...),
+		HideHelpCommand: true,
+		ExitErrHandler:  func(*cli.Context, error) {},
+	}
+	if err := app.Run(reorderArgs(app, args)); err != nil {
+		var ec cli.ExitCoder
+		if errors.As(err, &ec) {
+			if msg := err.Error(); msg != "" {
+				fmt.Fprintln(os.Stderr, "panto: "+msg)
+			}
+			return ec.ExitCode()
+		}
+		fmt.Fprintln(os.Stderr, "panto: "+err.Error())
+		return 1
+	}
+	return 0
+}
+
+// userError is an error to print as "panto: <what>: <why>" with exit 1.
+func userError(format string, a ...any) error {
+	return cli.Exit(fmt.Sprintf(format, a...), 1)
+}
+
+// reorderArgs moves a command's flags in front of its positional arguments:
+// urfave/cli stops parsing flags at the first positional argument, but the
+// contract is that `panto build ext -o out.pkg` works like
+// `panto build -o out.pkg ext`. A "--" ends flag handling as usual.
+func reorderArgs(app *cli.App, args []string) []string {
+	if len(args) < 2 {
+		return args
+	}
+	var cmd *cli.Command
+	for _, c := range app.Commands {
+		if c.Name == args[1] || contains(c.Aliases, args[1]) {
+			cmd = c
+		}
+	}
+	if cmd == nil || cmd.SkipFlagParsing {
+		return args
+	}
+	takesValue := map[string]bool{}
+	for _, f := range cmd.Flags {
+		_, isBool := f.(*cli.BoolFlag)
+		for _, n := range f.Names() {
+			takesValue[n] = !isBool
+		}
+	}
+	var flags, positional []string
+	rest := args[2:]
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		if a == "--" {
+			positional = append(positional, rest[i+1:]...)
+			break
+		}
+		if len(a) > 1 && a[0] == '-' {
+			flags = append(flags, a)
+			name := strings.TrimLeft(a, "-")
+			if strings.Contains(name, "=") {
+				continue
+			}
+			if takesValue[name] && i+1 < len(rest) {
+				i++
+				flags = append(flags, rest[i])
+			}
+			continue
+		}
+		positional = append(positional, a)
+	}
+	out := append([]string{args[0], args[1]}, flags...)
+	if len(positional) > 0 {
+		out = append(out, "--")
+		out = append(out, positional...)
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
 func isTerminal(f *os.File) bool {
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
-
-func run(args []string) int { return 2 }
