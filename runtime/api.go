@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"fmt"
-	"strings"
 
 	"panto/internal/luanum"
 )
@@ -485,29 +484,35 @@ func (L *State) PCallK(nargs, nresults, msgh, ctx int, k Continuation) Status {
 }
 
 // PCall calls fn from the host, in protected mode. An error comes back as
-// *Error whose message includes a traceback.
+// *Error: the error value, its message as the standalone interpreter
+// prints it, and the traceback of where it was raised.
 func (L *State) PCall(fn Value, args ...Value) (results []Value, err error) {
-	return L.pcallHost(fn, args, true)
-}
-
-func (L *State) pcallHost(fn Value, args []Value, traceback bool) (results []Value, err error) {
+	var rep errorReport
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(yieldUnwind); ok {
-				err = &Error{Value: String("attempt to yield from outside a coroutine"), Status: StatusRuntimeError, msg: "attempt to yield from outside a coroutine"}
+				err = &Error{Value: String("attempt to yield from outside a coroutine"), Status: StatusRuntimeError,
+					Message: "attempt to yield from outside a coroutine"}
 				return
 			}
 			panic(r)
 		}
 	}()
-	base := L.top
-	L.ensureStack(base + 2 + len(args))
-	msgh := 0
-	if traceback {
-		L.stack[base] = NewFunction("traceback", tracebackHandler)
-		msgh = base
-		base++
-	}
+	handler := NewFunction("traceback", func(L *State) int {
+		v := L.Arg(1)
+		rep.recorded = true
+		rep.value = v
+		rep.message, rep.wantTraceback = L.describeError(v)
+		if rep.wantTraceback {
+			rep.traceback = L.Traceback("", 1)
+		}
+		L.Push(v)
+		return 1
+	})
+	msgh := L.top
+	L.ensureStack(msgh + 2 + len(args))
+	L.stack[msgh] = handler
+	base := msgh + 1
 	L.stack[base] = fn
 	copy(L.stack[base+1:], args)
 	L.top = base + 1 + len(args)
@@ -515,57 +520,56 @@ func (L *State) pcallHost(fn Value, args []Value, traceback bool) (results []Val
 	if st != StatusOK {
 		v := L.stack[base]
 		L.top = msgh
-		if !traceback {
-			L.top = base
+		e := &Error{Value: v, Status: st}
+		if rep.recorded && RawEqual(rep.value, v) {
+			e.Message, e.Traceback = rep.message, rep.traceback
+		} else {
+			e.Message, _ = L.describeError(v)
 		}
-		return nil, L.makeError(st, v)
+		return nil, e
 	}
 	results = make([]Value, L.top-base)
 	copy(results, L.stack[base:L.top])
-	L.top = base
-	if traceback {
-		L.top = msgh
-	}
+	L.top = msgh
 	return results, nil
 }
 
-func (L *State) makeError(st Status, v Value) *Error {
-	msg := errorObjectString(L, v)
-	if v.t == tagTable || v.t == tagUserdata {
-		if tm := L.metaField(v, tostringKey); tm.t != tagNil {
-			msg = L.ToString(v)
-		}
-	}
-	if s := L.g.interrupt.tripped; s != nil && strings.Contains(msg, s.Error()) {
-		return &Error{Value: v, Status: st, msg: msg}
-	}
-	return &Error{Value: v, Status: st, msg: msg}
+// errorReport is what PCall's message handler learns where the error is
+// raised, before the stack unwinds.
+type errorReport struct {
+	recorded      bool
+	value         Value
+	message       string
+	traceback     string
+	wantTraceback bool
 }
 
-// tracebackHandler is the message handler PCall installs: it appends a
-// traceback to string messages, as the standalone interpreter does.
-func tracebackHandler(L *State) int {
-	v := L.Arg(1)
-	msg := ""
-	switch {
-	case v.t == tagString || v.IsNumber():
-		msg = L.ToString(v)
-	default:
-		if tm := L.metaField(v, tostringKey); tm.t != tagNil {
-			if s := L.Call1(tm, v); s.t == tagString {
-				L.Push(s)
-				return 1
-			}
-		}
-		msg = fmt.Sprintf("(error object is a %s value)", v.TypeName())
+// describeError renders an error value the way the standalone interpreter
+// does: strings and numbers as they are, objects through __tostring (and
+// then without a traceback), others as "(error object is a T value)".
+func (L *State) describeError(v Value) (msg string, withTraceback bool) {
+	switch v.t {
+	case tagString, tagInt, tagFloat:
+		return errorObjectString(L, v), true
 	}
-	L.PushString(L.Traceback(msg, 1))
-	return 1
+	if tm := L.metaField(v, tostringKey); tm.t != tagNil {
+		var s Value
+		if _, err := L.protected(func() { s = L.Call1(tm, v) }); err == nil && s.t == tagString {
+			return s.AsString(), false
+		}
+	}
+	return fmt.Sprintf("(error object is a %s value)", v.TypeName()), true
 }
 
-// TracebackHandler is the standalone interpreter's message handler, for
-// hosts that use PCallStack.
-var TracebackHandler = NewFunction("traceback", tracebackHandler)
+// protected runs f, turning a Lua error into a Go error.
+func (L *State) protected(f func()) (st Status, err error) {
+	oldCI, oldTop, oldNny, oldCcalls := L.ci, L.top, L.nny, L.nCcalls
+	st = L.runProtected(f, func(s Status, v Value) {
+		L.ci, L.top, L.nny, L.nCcalls = oldCI, oldTop, oldNny, oldCcalls
+		err = &Error{Value: v, Status: s, Message: errorObjectString(L, v)}
+	})
+	return st, err
+}
 
 // FormatNumber formats a number as tostring does.
 func FormatNumber(v Value) string {

@@ -352,7 +352,7 @@ func dbSethook(L *State) int {
 func dbGethook(L *State) int {
 	L1, _ := dbThread(L)
 	fn, mask, count := L1.Hook()
-	if fn.IsNil() {
+	if L1.hook.mask == 0 {
 		L.Push(Nil)
 		return 1
 	}

@@ -19,15 +19,33 @@ type luaError struct {
 // and the resume that started the coroutine.
 type yieldUnwind struct{}
 
-// Error is a Lua error returned to Go: the error value and, when a message
-// handler added one, the traceback inside the message.
+// Error is a Lua error returned to Go.
 type Error struct {
-	Value  Value
+	// Value is the error value itself (any Lua value).
+	Value Value
+	// Status tells a runtime error from a syntax error, an error in a
+	// message handler, and so on.
 	Status Status
-	msg    string
+	// Message is the value as the standalone interpreter prints it.
+	Message string
+	// Traceback is the stack at the point of the error ("stack
+	// traceback:\n\t..."), when there is one.
+	Traceback string
 }
 
-func (e *Error) Error() string { return e.msg }
+// Error returns the message followed by the traceback, as `lua` prints an
+// uncaught error.
+func (e *Error) Error() string {
+	if e.Traceback == "" {
+		return e.Message
+	}
+	return e.Message + "\n" + e.Traceback
+}
+
+// newError makes an *Error for a message produced on the Go side.
+func newError(st Status, msg string) *Error {
+	return &Error{Value: String(msg), Status: st, Message: msg}
+}
 
 // throw raises v as a Lua error, running the message handler first.
 func (L *State) throw(v Value) {

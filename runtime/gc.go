@@ -603,9 +603,10 @@ func baseCollectGarbage(L *State) int {
 	case "step":
 		L.gcCycle()
 		L.runFinalizers()
-		// A step of the incremental collector finishes a cycle on heaps
-		// this size; a generational step never ends one.
-		L.Push(Bool(g.gcMode == "incremental"))
+		// A generational step never ends a cycle; an incremental one
+		// does unless its step multiplier makes it do no work (see
+		// docs/gc.md).
+		L.Push(Bool(g.gcMode == "incremental" && (g.gcStepMul > 0 || a > 0)))
 	case "setpause":
 		L.Push(Int(int64(g.gcPause)))
 		g.gcPause = gcParam(a)

@@ -66,6 +66,14 @@ func (L *State) SetHook(fn Value, mask string, count int) {
 	L.hook.pendingCall = nil
 }
 
+// inherit is the hook state of a thread created by a thread with hook
+// state h. As with debug.sethook in the reference, the hook function
+// belongs to its thread: the new thread gets the mask and count (which
+// debug.gethook shows) but no function, so it runs no hook.
+func (h *hookState) inherit() hookState {
+	return hookState{mask: h.mask, count: h.count, countLeft: h.count}
+}
+
 // Hook returns the installed hook, its mask letters and count.
 func (L *State) Hook() (Value, string, int) {
 	m := ""
@@ -181,6 +189,14 @@ func (L *State) hookReturn(ci *callInfo, res, n int) {
 // (ci.pc already points past it).
 func (L *State) hookInstruction(ci *callInfo) {
 	if L.hook.disabled {
+		// The code of a hook or finalizer still uses up the count, as in
+		// the reference.
+		if L.hook.mask&hookMaskCount != 0 {
+			L.hook.countLeft--
+			if L.hook.countLeft <= 0 {
+				L.hook.countLeft = L.hook.count
+			}
+		}
 		return
 	}
 	p := ci.cl.p
@@ -193,9 +209,7 @@ func (L *State) hookInstruction(ci *callInfo) {
 		if L.hook.pendingCall == ci && npc == 1 {
 			L.hook.pendingCall = nil
 			if L.hook.mask&hookMaskCall != 0 {
-				ci.pc = 1
 				L.fireCall(ci)
-				ci.pc = 2
 			}
 			L.hook.lastCI = ci
 			L.hook.oldpc = 1 // the next instruction starts a "new" line

@@ -21,16 +21,16 @@ func (L *State) Load(src, chunkname, mode string) (Value, error) {
 	}
 	if strings.HasPrefix(src, binarySignature) {
 		if !strings.Contains(mode, "b") {
-			return Nil, &Error{msg: "attempt to load a binary chunk (mode is '" + mode + "')"}
+			return Nil, newError(StatusRuntimeError, "attempt to load a binary chunk (mode is '" + mode + "')")
 		}
 		return L.loadBinary(src, chunkname)
 	}
 	if !strings.Contains(mode, "t") {
-		return Nil, &Error{msg: "attempt to load a text chunk (mode is '" + mode + "')"}
+		return Nil, newError(StatusRuntimeError, "attempt to load a text chunk (mode is '" + mode + "')")
 	}
 	p, err := compiler.CompileDepth(chunkname, src, L.nCcalls+1)
 	if err != nil {
-		return Nil, &Error{Status: StatusSyntaxError, msg: err.Error()}
+		return Nil, newError(StatusSyntaxError, err.Error())
 	}
 	cl := &Closure{p: newFuncProto(p)}
 	cl.upvals = make([]*upval, len(p.Upvalues))
@@ -56,7 +56,7 @@ func (c *Closure) setEnv(v Value) {
 
 // loadBinary is replaced when precompiled chunks are supported.
 func (L *State) loadBinary(src, chunkname string) (Value, error) {
-	return Nil, &Error{msg: chunkIDOf(chunkname) + ": bad binary format (precompiled chunk from another implementation)"}
+	return Nil, newError(StatusRuntimeError, chunkIDOf(chunkname) + ": bad binary format (precompiled chunk from another implementation)")
 }
 
 func chunkIDOf(name string) string { return chunkID(name) }
@@ -70,7 +70,7 @@ func (L *State) LoadFile(path, mode string) (Value, error) {
 	if path == "" {
 		data, err = io.ReadAll(L.g.stdin)
 		if err != nil {
-			return Nil, &Error{msg: "cannot read stdin: " + Strerror(err)}
+			return Nil, newError(StatusRuntimeError, "cannot read stdin: " + Strerror(err))
 		}
 	} else {
 		name = "@" + path
@@ -81,7 +81,7 @@ func (L *State) LoadFile(path, mode string) (Value, error) {
 			if errors.As(err, &pe) && pe.Op == "read" {
 				what = "read"
 			}
-			return Nil, &Error{msg: "cannot " + what + " " + path + ": " + Strerror(err)}
+			return Nil, newError(StatusRuntimeError, "cannot " + what + " " + path + ": " + Strerror(err))
 		}
 	}
 	src := skipComment(string(data))

@@ -309,8 +309,7 @@ func (L *State) Loaded() *Table { return L.g.loaded }
 func (L *State) newThread() *State {
 	co := &State{g: L.g}
 	co.initStack()
-	co.hook = L.hook
-	co.hook.lastCI = nil
+	co.hook = L.hook.inherit()
 	return co
 }
 

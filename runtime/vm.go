@@ -238,12 +238,13 @@ newFrame:
 		case bc.OpNewTable:
 			nhash := i.B()
 			if nhash > 0 {
-				nhash = 1 << (nhash - 1)
+				nhash = 1 << (min(nhash, maxSizeHintLog) - 1)
 			}
 			narr := i.C()
 			if i.K() {
 				narr += code[pc].Ax() * (bc.MaxC + 1)
 			}
+			narr = min(narr, 1<<maxSizeHintLog)
 			pc++
 			stack[ra] = TableValue(NewTable(narr, nhash))
 		case bc.OpSelf:
@@ -255,7 +256,7 @@ newFrame:
 				key = stack[base+i.C()]
 			}
 			stack[ra+1] = rb
-			if rb.t == tagTable {
+			if rb.t == tagTable && key.t == tagString {
 				t := rb.table()
 				if v := t.getStr(key); v.t != tagNil || t.meta == nil {
 					stack[ra] = v
@@ -806,6 +807,10 @@ newFrame:
 				last += code[pc].Ax() * (bc.MaxC + 1)
 				pc++
 			}
+			if stack[ra].t != tagTable || n < 0 {
+				ci.pc = pc
+				L.runError("invalid SETLIST")
+			}
 			t := stack[ra].table()
 			t.ensureArray(last + n)
 			copy(t.arr[last:last+n], stack[ra+1:ra+1+n])
@@ -1054,6 +1059,10 @@ func (L *State) adjustVarargs(ci *callInfo, nfixed int) {
 	ci.top += actual + 1
 	L.ensureStack(ci.top)
 }
+
+// maxSizeHintLog caps the size hints of NEWTABLE: they only preallocate,
+// and bytecode from outside must not make the VM reserve gigabytes.
+const maxSizeHintLog = 20
 
 // isIntDivZero reports an integer division or modulo by zero.
 func isIntDivZero(a, b Value) bool {

@@ -417,21 +417,21 @@ func (st *ioState) fWrite(L *runtime.State) int {
 // written as "1", unlike tostring.
 func gWrite(L *runtime.State, s *stream, file runtime.Value, first int) int {
 	var err error
-	var scratch []byte
+	var scratch [48]byte
 	top := L.Top()
 	for n := first; n <= top; n++ {
 		v := L.Arg(n)
-		var data []byte
+		var data string
 		if v.Type() == runtime.TypeNumber {
-			scratch = scratch[:0]
+			var b []byte
 			if v.IsInt() {
-				scratch = luanum.AppendInt(scratch, v.AsInt())
+				b = luanum.AppendInt(scratch[:0], v.AsInt())
 			} else {
-				scratch = luanum.AppendFormatFloat(scratch, luanum.Spec{Precision: 14, Verb: 'g'}, v.AsFloat())
+				b = luanum.AppendFormatFloat(scratch[:0], luanum.Spec{Precision: 14, Verb: 'g'}, v.AsFloat())
 			}
-			data = scratch
+			data = string(b)
 		} else {
-			data = []byte(L.CheckString(n))
+			data = L.CheckString(n)
 		}
 		if err == nil {
 			err = s.write(data)

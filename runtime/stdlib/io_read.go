@@ -3,6 +3,8 @@ package stdlib
 import (
 	"bytes"
 	"io"
+	"slices"
+	"unsafe"
 
 	"panto/internal/luanum"
 	"panto/runtime"
@@ -27,12 +29,12 @@ func (s *stream) readLine(chop bool) (string, bool) {
 			}
 			line = append(line, buf[:end]...)
 			s.rpos += i + 1
-			return string(line), true
+			return ownedString(line), true
 		}
 		line = append(line, buf...)
 		s.rpos += len(buf)
 		if !s.fill() {
-			return string(line), len(line) > 0
+			return ownedString(line), len(line) > 0
 		}
 	}
 }
@@ -55,7 +57,7 @@ func (s *stream) readChars(n int64) (string, bool) {
 		out = append(out, buf[:k]...)
 		s.rpos += int(k)
 	}
-	return string(out), len(out) > 0
+	return ownedString(out), len(out) > 0
 }
 
 // readAll reads to the end of the file; it always succeeds (an empty
@@ -64,16 +66,16 @@ func (s *stream) readAll() string {
 	out := append([]byte(nil), s.buffered()...)
 	s.rbuf, s.rpos = s.rbuf[:0], 0
 	if s.eof || s.err != nil {
-		return string(out)
+		return ownedString(out)
 	}
 	if !s.readable {
 		s.err = errBadFD
-		return string(out)
+		return ownedString(out)
 	}
 	if len(s.wbuf) > 0 {
 		if err := s.flushWrites(); err != nil {
 			s.err = err
-			return string(out)
+			return ownedString(out)
 		}
 	}
 	if s.stdin && s.owner != nil {
@@ -82,16 +84,24 @@ func (s *stream) readAll() string {
 	r := s.reader()
 	if r == nil {
 		s.eof = true
-		return string(out)
+		return ownedString(out)
 	}
 	if s.proc != nil {
 		s.replayChild()
 		defer s.replayChild()
 	}
+	if s.file != nil && s.proc == nil {
+		// Size the result from the file's length when it has one.
+		if fi, err := s.file.Stat(); err == nil && fi.Mode().IsRegular() {
+			if pos, err := s.file.Seek(0, io.SeekCurrent); err == nil && fi.Size() > pos {
+				out = slices.Grow(out, int(fi.Size()-pos)+512)
+			}
+		}
+	}
 	// Read straight into the result rather than through rbuf.
 	for {
 		if cap(out)-len(out) < 512 {
-			out = append(out, make([]byte, readBufSize)...)[:len(out)]
+			out = slices.Grow(out, max(len(out), readBufSize))
 		}
 		n, err := r.Read(out[len(out):cap(out)])
 		out = out[:len(out)+n]
@@ -104,7 +114,16 @@ func (s *stream) readAll() string {
 			break
 		}
 	}
-	return string(out)
+	return ownedString(out)
+}
+
+// ownedString turns a buffer that nothing else references into a string
+// without copying it.
+func ownedString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
 // testEOF is read(0): "" unless at end of file.
@@ -125,17 +144,19 @@ type numReader struct {
 	s   *stream
 	c   byte // current (lookahead) byte, not yet consumed
 	ok  bool // c is valid (not end of file)
-	buf []byte
+	n   int  // length of the numeral in buf
 	bad bool // numeral too long
+	buf [maxNumeral]byte
 }
 
 // next accepts the current byte into the numeral and looks at the next.
 func (r *numReader) next() bool {
-	if len(r.buf) >= maxNumeral {
+	if r.n >= maxNumeral {
 		r.bad = true
 		return false
 	}
-	r.buf = append(r.buf, r.c)
+	r.buf[r.n] = r.c
+	r.n++
 	r.s.rpos++
 	r.c, r.ok = r.s.peek()
 	return true
@@ -205,7 +226,9 @@ func (s *stream) readNumber() (runtime.Value, bool) {
 	if r.bad {
 		return runtime.Nil, false
 	}
-	i, f, isFloat, ok := luanum.StrToNumber(string(r.buf))
+	// StrToNumber does not keep its argument, so the numeral is passed
+	// without a copy.
+	i, f, isFloat, ok := luanum.StrToNumber(unsafe.String(&r.buf[0], r.n))
 	if !ok {
 		return runtime.Nil, false
 	}

@@ -1,11 +1,11 @@
 package stdlib
 
 import (
-	"bytes"
 	"errors"
 	"io"
 	"os"
 	"os/exec"
+	"strings"
 	"sync"
 	"syscall"
 )
@@ -215,17 +215,18 @@ func (s *stream) prepareWrite() error {
 	return nil
 }
 
-// write outputs p according to the buffering mode.
-func (s *stream) write(p []byte) error {
+// write outputs p according to the buffering mode. It takes a string so
+// that Lua strings are written without a copy.
+func (s *stream) write(p string) error {
 	if err := s.prepareWrite(); err != nil {
 		return err
 	}
 	if s.sink != nil {
 		w := s.sink()
-		if _, err := w.Write(p); err != nil {
+		if _, err := io.WriteString(w, p); err != nil {
 			return err
 		}
-		if s.mode == bufNone || (s.mode == bufLine && bytes.IndexByte(p, '\n') >= 0) {
+		if s.mode == bufNone || (s.mode == bufLine && strings.IndexByte(p, '\n') >= 0) {
 			return flushWriter(w)
 		}
 		return nil
@@ -237,19 +238,22 @@ func (s *stream) write(p []byte) error {
 		if err := s.flushWrites(); err != nil {
 			return err
 		}
-		_, err := s.file.Write(p)
+		_, err := s.file.WriteString(p)
 		return err
 	}
 	if len(s.wbuf) == 0 && len(p) >= s.size {
 		// Large writes skip the buffer, as fwrite does.
-		_, err := s.file.Write(p)
+		_, err := s.file.WriteString(p)
 		return err
+	}
+	if s.wbuf == nil {
+		s.wbuf = make([]byte, 0, s.size)
 	}
 	s.wbuf = append(s.wbuf, p...)
 	if !s.dirty && s.owner != nil {
 		s.owner.markDirty(s)
 	}
-	if len(s.wbuf) >= s.size || (s.mode == bufLine && bytes.IndexByte(p, '\n') >= 0) {
+	if len(s.wbuf) >= s.size || (s.mode == bufLine && strings.IndexByte(p, '\n') >= 0) {
 		return s.flushWrites()
 	}
 	return nil

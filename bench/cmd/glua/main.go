@@ -1,0 +1,50 @@
+// Command glua runs a Lua file with gopher-lua (a Lua 5.1 implementation in
+// Go), the way `lua file.lua args...` does: the global arg holds the script
+// name at 0 and the arguments from 1, and the chunk receives the arguments
+// as its varargs. benchrun builds it to time gopher-lua next to panto.
+package main
+
+import (
+	"fmt"
+	"os"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: glua script.lua [args...]")
+		os.Exit(2)
+	}
+	script, args := os.Args[1], os.Args[2:]
+
+	// The data stack may grow: table.concat over a large buffer needs more
+	// than the fixed default (it fails with "registry overflow").
+	L := lua.NewState(lua.Options{
+		CallStackSize:   1024,
+		RegistrySize:    1024 * 20,
+		RegistryMaxSize: 1024 * 1024 * 16,
+	})
+	defer L.Close()
+
+	argt := L.NewTable()
+	argt.RawSetInt(0, lua.LString(script))
+	for i, a := range args {
+		argt.RawSetInt(i+1, lua.LString(a))
+	}
+	L.SetGlobal("arg", argt)
+
+	fn, err := L.LoadFile(script)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "glua:", err)
+		os.Exit(1)
+	}
+	L.Push(fn)
+	for _, a := range args {
+		L.Push(lua.LString(a))
+	}
+	if err := L.PCall(len(args), lua.MultRet, nil); err != nil {
+		fmt.Fprintln(os.Stderr, "glua:", err)
+		os.Exit(1)
+	}
+}

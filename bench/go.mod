@@ -1,0 +1,5 @@
+module panto/bench
+
+go 1.26
+
+require github.com/yuin/gopher-lua v1.1.2

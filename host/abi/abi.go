@@ -1,0 +1,154 @@
+// Package abi is the machine-readable contract between extensions and the
+// host: the panto module's functions, the event catalogue with each field's
+// type and writability, and the tool, command, protocol and component
+// contracts. The description lives in abi.json so that the host (event
+// field tables, writability), docs/abi.md and `panto build`'s checks all
+// read the same thing instead of three hand-kept copies.
+package abi
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+)
+
+//go:embed abi.json
+var abiJSON []byte
+
+// JSON returns the raw machine-readable description, for tools that want
+// to ship or diff it.
+func JSON() []byte { return append([]byte(nil), abiJSON...) }
+
+// Spec is the whole described surface.
+type Spec struct {
+	Version     string               `json:"version"`
+	Module      Module               `json:"module"`
+	Events      []Event              `json:"events"`
+	EventObject EventObject          `json:"event_object"`
+	Contracts   map[string]Contract  `json:"contracts"`
+	events      map[string]*Event    // by name
+	functions   map[string]*Function // by "table.name"
+}
+
+// Module describes require("panto").
+type Module struct {
+	Name   string  `json:"name"`
+	Note   string  `json:"note"`
+	Tables []Table `json:"tables"`
+}
+
+// Table is one table of the module (panto.ext, panto.text).
+type Table struct {
+	Name      string     `json:"name"`
+	Functions []Function `json:"functions"`
+	Values    []Member   `json:"values"`
+}
+
+// Function is one function of a module table.
+type Function struct {
+	Name      string `json:"name"`
+	Signature string `json:"signature"`
+	Summary   string `json:"summary"`
+}
+
+// Member is a non-function value of a table, or a member of the event
+// object.
+type Member struct {
+	Name    string `json:"name"`
+	Type    string `json:"type,omitempty"`
+	Summary string `json:"summary"`
+}
+
+// Event is one event of the catalogue.
+type Event struct {
+	Name string `json:"name"`
+	// Component tells whether the event belongs to a transcript block with
+	// a default (native) component that handlers may replace.
+	Component bool    `json:"component"`
+	Summary   string  `json:"summary"`
+	Fields    []Field `json:"fields"`
+}
+
+// Field is one field of an event.
+type Field struct {
+	Name string `json:"name"`
+	// Type is the Lua type handlers see: string, integer, boolean, table.
+	Type     string `json:"type"`
+	Optional bool   `json:"optional,omitempty"`
+	Writable bool   `json:"writable,omitempty"`
+	Summary  string `json:"summary,omitempty"`
+}
+
+// EventObject describes the userdata handlers receive.
+type EventObject struct {
+	Summary      string   `json:"summary"`
+	Members      []Member `json:"members"`
+	Rules        []string `json:"rules"`
+	CustomEvents []string `json:"custom_events"`
+}
+
+// Contract is a loosely structured description of one extension contract;
+// its keys vary by contract, so it stays a map.
+type Contract map[string]any
+
+// spec is the parsed description; abi.json is part of the binary, so a
+// parse failure is a build defect and panics at init.
+var spec = mustParse(abiJSON)
+
+// Version is the ABI version this host implements (semantic versioning).
+var Version = spec.Version
+
+// Get returns the parsed description. Callers must not modify it.
+func Get() *Spec { return spec }
+
+func mustParse(data []byte) *Spec {
+	s, err := Parse(data)
+	if err != nil {
+		panic("abi: embedded abi.json: " + err.Error())
+	}
+	return s
+}
+
+// Parse reads a description in the abi.json format and indexes it.
+func Parse(data []byte) (*Spec, error) {
+	var s Spec
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, err
+	}
+	if _, err := ParseVersion(s.Version); err != nil {
+		return nil, err
+	}
+	s.events = make(map[string]*Event, len(s.Events))
+	for i := range s.Events {
+		e := &s.Events[i]
+		if s.events[e.Name] != nil {
+			return nil, fmt.Errorf("event %q described twice", e.Name)
+		}
+		s.events[e.Name] = e
+	}
+	s.functions = map[string]*Function{}
+	for _, t := range s.Module.Tables {
+		for i := range t.Functions {
+			s.functions[t.Name+"."+t.Functions[i].Name] = &t.Functions[i]
+		}
+	}
+	return &s, nil
+}
+
+// Event returns the catalogue entry for a host event, or nil for a custom
+// event name.
+func (s *Spec) Event(name string) *Event { return s.events[name] }
+
+// Function returns a module function by its qualified name
+// ("panto.ext.on"), or nil.
+func (s *Spec) Function(qualified string) *Function { return s.functions[qualified] }
+
+// Field returns the named field of the event, or nil.
+func (e *Event) Field(name string) *Field {
+	for i := range e.Fields {
+		if e.Fields[i].Name == name {
+			return &e.Fields[i]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,185 @@
+// Package config reads a layer's config.toml: which extensions to allow,
+// deny or add ([extensions]), which model providers exist ([providers.*])
+// and which model the session uses ([models]). Files are read with
+// BurntSushi/toml; keys this schema does not know are reported as
+// warnings naming the file, never ignored silently, because a misspelt key
+// (alow = [...]) otherwise looks exactly like a setting that had no effect.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// File is one parsed config.toml.
+type File struct {
+	// Path is where the file was read from (for messages).
+	Path       string              `toml:"-"`
+	Extensions Extensions          `toml:"extensions"`
+	Providers  map[string]Provider `toml:"providers"`
+	Models     Models              `toml:"models"`
+	UI         UI                  `toml:"ui"`
+}
+
+// Extensions is the [extensions] table: it controls discovery and
+// activation.
+type Extensions struct {
+	// Allow, when not empty, keeps only the extensions whose file name or
+	// declared name matches one of its patterns (path.Match syntax).
+	Allow []string `toml:"allow"`
+	// Deny drops the extensions whose file name or declared name matches;
+	// deny beats allow.
+	Deny []string `toml:"deny"`
+	// Paths are extra places to load extensions from, relative to the
+	// project directory: a folder laid out like extensions/, a single .lua
+	// file, or a folder with init.lua.
+	Paths []string `toml:"paths"`
+	// Rocks are module names installed with luarocks under the data home's
+	// rocks tree; each must return an entry like any extension source.
+	Rocks []string `toml:"rocks"`
+}
+
+// Provider is one [providers.<name>] table.
+type Provider struct {
+	// Protocol is the wire protocol: a built-in one or the name of a
+	// protocol registered by an extension (register_protocol).
+	Protocol string `toml:"protocol"`
+	// Label is a human name for pickers.
+	Label string `toml:"label"`
+	// BaseURL is the endpoint the protocol talks to.
+	BaseURL string `toml:"base_url"`
+	// APIKeyEnv names the environment variable holding the credential.
+	// The credential itself never reaches Lua.
+	APIKeyEnv string `toml:"api_key_env"`
+	// Models maps the aliases extensions use ("fast") to upstream model
+	// ids ("vendor-model-2025-01-01").
+	Models map[string]string `toml:"models"`
+	// Reasoning lists the reasoning labels the provider accepts; empty
+	// means any (or the effort levels of an extension protocol).
+	Reasoning []string `toml:"reasoning"`
+}
+
+// Models is the [models] table.
+type Models struct {
+	// Default is the session's model reference, "provider:alias".
+	Default string `toml:"default"`
+	// Reasoning is the default reasoning label.
+	Reasoning string `toml:"reasoning"`
+}
+
+// UI is the [ui] table.
+type UI struct {
+	// Theme is the name of the active theme (see panto.ext.style).
+	Theme string `toml:"theme"`
+}
+
+// Warning is a problem in a config file that did not stop it from being
+// used.
+type Warning struct {
+	Path    string
+	Line    int // 0 when unknown
+	Message string
+}
+
+func (w Warning) Error() string {
+	if w.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", w.Path, w.Line, w.Message)
+	}
+	return w.Path + ": " + w.Message
+}
+
+// Read parses the config.toml at path. A missing file is not an error:
+// it returns (nil, nil, nil). A file that cannot be parsed returns an
+// error naming the file and line; unknown keys come back as warnings.
+func Read(path string) (*File, []Warning, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return Parse(path, data)
+}
+
+// Parse parses config text read from path.
+func Parse(path string, data []byte) (*File, []Warning, error) {
+	f := &File{Path: path}
+	md, err := toml.Decode(string(data), f)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return nil, nil, fmt.Errorf("%s:%d: %s", path, pe.Position.Line, strings.TrimPrefix(pe.Message, "toml: "))
+		}
+		return nil, nil, fmt.Errorf("%s: %s", path, strings.TrimPrefix(err.Error(), "toml: "))
+	}
+	var warns []Warning
+	for _, k := range md.Undecoded() {
+		warns = append(warns, Warning{Path: path, Line: keyLine(data, k), Message: fmt.Sprintf("unknown key %q", k.String())})
+	}
+	warns = append(warns, f.validate()...)
+	return f, warns, nil
+}
+
+// keyLine finds the line that defines key k, so that a warning points at
+// it; toml.MetaData keeps positions private, and a textual search for the
+// last key segment at the start of a line is right for hand-written files.
+func keyLine(data []byte, k toml.Key) int {
+	if len(k) == 0 {
+		return 0
+	}
+	last := k[len(k)-1]
+	for i, line := range strings.Split(string(data), "\n") {
+		t := strings.TrimSpace(line)
+		t = strings.TrimPrefix(t, "[")
+		if strings.HasPrefix(t, last) || strings.HasPrefix(t, `"`+last+`"`) || strings.HasPrefix(t, strings.Join(k, ".")) {
+			rest := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(t, strings.Join(k, ".")), last))
+			if rest == "" || rest[0] == '=' || rest[0] == ']' || rest[0] == '.' || rest[0] == '"' {
+				return i + 1
+			}
+		}
+	}
+	return 0
+}
+
+// validate reports values that parse but cannot be right.
+func (f *File) validate() []Warning {
+	var warns []Warning
+	add := func(format string, a ...any) {
+		warns = append(warns, Warning{Path: f.Path, Message: fmt.Sprintf(format, a...)})
+	}
+	for _, name := range sortedKeys(f.Providers) {
+		p := f.Providers[name]
+		if p.Protocol == "" {
+			add("providers.%s: protocol is required", name)
+		}
+		if strings.Contains(name, ":") {
+			add("providers.%s: a provider name cannot contain ':'", name)
+		}
+	}
+	if d := f.Models.Default; d != "" && !strings.Contains(d, ":") {
+		add("models.default %q is not a \"provider:alias\" reference", d)
+	}
+	for _, list := range [][]string{f.Extensions.Allow, f.Extensions.Deny} {
+		for _, p := range list {
+			if !validPattern(p) {
+				add("extensions: bad name pattern %q", p)
+			}
+		}
+	}
+	return warns
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,77 @@
+package config
+
+import "path"
+
+// Merged is the configuration of a session: the layers' files combined,
+// lowest precedence first.
+type Merged struct {
+	// Allow and Deny are the union of every layer's patterns: a deny
+	// anywhere wins, and an allow list anywhere restricts.
+	Allow, Deny []string
+	// Providers: a higher layer's [providers.x] replaces a lower one's
+	// entirely, so a project can point a provider elsewhere without
+	// inheriting stale models.
+	Providers map[string]Provider
+	// Models and UI: each non-empty value of a higher layer wins.
+	Models Models
+	UI     UI
+}
+
+// Merge combines files from lowest to highest precedence; nil files are
+// skipped.
+func Merge(files ...*File) *Merged {
+	m := &Merged{Providers: map[string]Provider{}}
+	for _, f := range files {
+		if f == nil {
+			continue
+		}
+		m.Allow = append(m.Allow, f.Extensions.Allow...)
+		m.Deny = append(m.Deny, f.Extensions.Deny...)
+		for name, p := range f.Providers {
+			m.Providers[name] = p
+		}
+		if f.Models.Default != "" {
+			m.Models.Default = f.Models.Default
+		}
+		if f.Models.Reasoning != "" {
+			m.Models.Reasoning = f.Models.Reasoning
+		}
+		if f.UI.Theme != "" {
+			m.UI.Theme = f.UI.Theme
+		}
+	}
+	return m
+}
+
+// Allowed applies allow and deny to an extension known by any of names
+// (its file name, its declared name): denied if any name matches a deny
+// pattern; otherwise allowed when there is no allow list or any name
+// matches an allow pattern.
+func (m *Merged) Allowed(names ...string) bool {
+	if m == nil {
+		return true
+	}
+	if matchAny(m.Deny, names) {
+		return false
+	}
+	return len(m.Allow) == 0 || matchAny(m.Allow, names)
+}
+
+func matchAny(patterns, names []string) bool {
+	for _, p := range patterns {
+		for _, n := range names {
+			if n == "" {
+				continue
+			}
+			if ok, err := path.Match(p, n); ok && err == nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func validPattern(p string) bool {
+	_, err := path.Match(p, "")
+	return p != "" && err == nil
+}
