@@ -502,7 +502,7 @@ func (L *State) PCall(fn Value, args ...Value) (results []Value, err error) {
 		v := L.Arg(1)
 		rep.recorded = true
 		rep.value = v
-		rep.message, rep.wantTraceback = L.describeError(v)
+		rep.message, rep.wantTraceback = L.describeError(v, false)
 		if rep.wantTraceback {
 			rep.traceback = L.Traceback("", 1)
 		}
@@ -524,7 +524,7 @@ func (L *State) PCall(fn Value, args ...Value) (results []Value, err error) {
 		if rep.recorded && RawEqual(rep.value, v) {
 			e.Message, e.Traceback = rep.message, rep.traceback
 		} else {
-			e.Message, _ = L.describeError(v)
+			e.Message, _ = L.describeError(v, true)
 		}
 		return nil, e
 	}
@@ -547,19 +547,39 @@ type errorReport struct {
 // describeError renders an error value the way the standalone interpreter
 // does: strings and numbers as they are, objects through __tostring (and
 // then without a traceback), others as "(error object is a T value)".
-func (L *State) describeError(v Value) (msg string, withTraceback bool) {
+// Inside a message handler (safe false) an error raised by __tostring
+// propagates and re-enters the handler, as in the reference.
+func (L *State) describeError(v Value, safe bool) (msg string, withTraceback bool) {
 	switch v.t {
 	case tagString, tagInt, tagFloat:
 		return errorObjectString(L, v), true
 	}
 	if tm := L.metaField(v, tostringKey); tm.t != tagNil {
 		var s Value
-		if _, err := L.protected(func() { s = L.Call1(tm, v) }); err == nil && s.t == tagString {
+		var err error
+		if safe {
+			_, err = L.protected(func() { s = L.Call1(tm, v) })
+		} else {
+			s = L.Call1(tm, v)
+		}
+		if err == nil && s.t == tagString {
 			return s.AsString(), false
 		}
 	}
 	return fmt.Sprintf("(error object is a %s value)", v.TypeName()), true
 }
+
+// MessageHandler is the standalone interpreter's message handler: it
+// turns the error value into the message the interpreter prints (with a
+// traceback appended unless the value's __tostring gave the message).
+var MessageHandler = NewFunction("msghandler", func(L *State) int {
+	msg, tb := L.describeError(L.Arg(1), false)
+	if tb {
+		msg = L.Traceback(msg, 1)
+	}
+	L.PushString(msg)
+	return 1
+})
 
 // protected runs f, turning a Lua error into a Go error.
 func (L *State) protected(f func()) (st Status, err error) {

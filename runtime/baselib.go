@@ -22,7 +22,7 @@ func OpenBase(L *State) {
 		{"ipairs", baseIpairs},
 		{"load", baseLoad},
 		{"loadfile", baseLoadfile},
-		{"next", baseNext},
+		{"next", nil},
 		{"pairs", basePairs},
 		{"pcall", basePcall},
 		{"print", basePrint},
@@ -38,8 +38,13 @@ func OpenBase(L *State) {
 		{"warn", baseWarn},
 		{"xpcall", baseXpcall},
 	} {
+		if f.fn == nil {
+			continue
+		}
 		G.SetStr(f.name, NewFunction(f.name, f.fn))
 	}
+	// pairs returns this same function, so pairs(t) == next holds.
+	G.SetStr("next", nextFunction)
 	L.g.loaded.SetStr("_G", TableValue(G))
 }
 
@@ -119,7 +124,7 @@ func baseNext(L *State) int {
 	t := L.CheckTable(1)
 	k, v, ok := t.Next(L.Arg(2))
 	if !ok {
-		L.Errorf("invalid key to 'next'")
+		L.runError("invalid key to 'next'")
 	}
 	if k.t == tagNil {
 		L.Push(Nil)
@@ -409,26 +414,39 @@ func baseLoad(L *State) int {
 	hasEnv := !L.NoValue(4)
 	var src string
 	var name string
+	if chunk.IsNumber() {
+		chunk = numberToString(chunk)
+	}
 	if chunk.t == tagString {
 		src = chunk.AsString()
 		name = L.OptString(2, src)
 	} else {
 		name = L.OptString(2, "=(load)")
 		L.CheckType(1, TypeFunction)
+		// Errors in the reader, or a piece that is not a string, make load
+		// fail (return nil, message) instead of propagating.
 		var b strings.Builder
-		for {
-			piece := L.Call1(chunk)
-			if piece.t == tagNil {
-				break
+		_, err := L.protected(func() {
+			for {
+				piece := L.Call1(chunk)
+				if piece.t == tagNil {
+					break
+				}
+				if piece.IsNumber() {
+					piece = numberToString(piece)
+				}
+				if piece.t != tagString {
+					L.runError("reader function must return a string")
+				}
+				if piece.n == 0 {
+					break
+				}
+				b.WriteString(piece.AsString())
 			}
-			if piece.t != tagString {
-				L.Push(Nil, String("reader function must return a string"))
-				return 2
-			}
-			if piece.n == 0 {
-				break
-			}
-			b.WriteString(piece.AsString())
+		})
+		if err != nil {
+			L.Push(Nil, err.(*Error).Value)
+			return 2
 		}
 		src = b.String()
 	}

@@ -103,8 +103,9 @@ func auxResume(L, co *State, narg int) int {
 		co.top -= nres
 		return nres
 	}
+	// The error value stays on the dead coroutine's stack too:
+	// coroutine.close reports it.
 	L.push(co.stack[co.top-1])
-	co.top--
 	return -1
 }
 

@@ -287,11 +287,13 @@ func (co *State) closeThread(from *State) (Status, Value) {
 		}
 	}
 	co.nny = 0
-	co.top = 1
 	co.tbc = co.tbc[:0]
+	co.top = 1
 	if status != StatusOK {
-		co.status = status
+		// Like the reference (5.4.4), the error stays in the first slot and
+		// the coroutine's status is reset: a second close reports success.
 		co.push(errv)
 	}
+	co.status = StatusOK
 	return status, errv
 }

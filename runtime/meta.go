@@ -83,7 +83,7 @@ func (L *State) callMetaRes(f, a, b Value) Value {
 	s[fn+1] = a
 	s[fn+2] = b
 	L.top = fn + 3
-	L.call(fn, 1)
+	L.callMetamethod(fn, 1)
 	L.top--
 	return L.stack[L.top]
 }
@@ -98,7 +98,19 @@ func (L *State) callMeta(f, a, b, c Value) {
 	s[fn+2] = b
 	s[fn+3] = c
 	L.top = fn + 4
-	L.call(fn, 0)
+	L.callMetamethod(fn, 0)
+}
+
+// callMetamethod calls a metamethod. From Lua code (the VM's slow paths)
+// the call may yield: the interrupted instruction is completed on resume.
+// From a Go function (tostring, table.concat...) it may not, as in the
+// reference, where such C functions have no continuation.
+func (L *State) callMetamethod(fn, nresults int) {
+	if L.ci.status&ciLua != 0 {
+		L.call(fn, nresults)
+	} else {
+		L.callNoYield(fn, nresults)
+	}
 }
 
 // finishGet completes t[key] when the fast path failed: it follows the

@@ -30,6 +30,7 @@ func (fs *funcState) expr(e ast.Expr, v *expDesc) {
 		v.init(eVararg, fs.codeABC(bc.OpVararg, 0, 0, 1))
 	case *ast.NameExpr:
 		fs.setLine(e.Pos)
+		fs.g.afterName = e.Pos + ast.Pos(len(e.Name))
 		fs.singleVar(e.Name, v)
 	case *ast.IndexExpr:
 		fs.expr(e.Obj, v)
@@ -150,6 +151,8 @@ func (fs *funcState) searchUpvalue(name string) int {
 
 // newUpvalue adds an upvalue for variable v of the enclosing function.
 func (fs *funcState) newUpvalue(name string, v *expDesc) int {
+	// The reference notices the limit with the token after the name.
+	fs.pos = fs.g.afterName
 	fs.checkLimit(len(fs.f.Upvalues)+1, maxUpvals, "upvalues")
 	prev := fs.prev
 	var d bc.UpvalDesc

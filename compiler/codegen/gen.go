@@ -83,6 +83,9 @@ type gen struct {
 	actvar []varDesc
 	gotos  []labelDesc
 	labels []labelDesc
+	// afterName is the position just past the name being resolved, where
+	// an upvalue limit error is reported.
+	afterName ast.Pos
 }
 
 // funcState is the state of one function being compiled.
@@ -126,6 +129,7 @@ func Compile(chunk *ast.Chunk, src string) (p *bc.Proto, err error) {
 	}()
 	fs := g.openFunc(nil, 0)
 	fs.f.IsVararg = true
+	fs.line = 1
 	fs.code(bc.ABC(bc.OpVarargPrep, 0, 0, 0, false))
 	fs.f.Upvalues = append(fs.f.Upvalues, bc.UpvalDesc{Name: "_ENV", InStack: true, Index: 0, Kind: bc.VarRegular})
 	fs.statList(chunk.Block.Stmts, chunk.Block.End, false)

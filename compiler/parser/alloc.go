@@ -45,7 +45,7 @@ func (a *listArena[T]) make(n int) []T {
 		if a.next < 32 {
 			a.next = 32
 		}
-		a.buf = make([]T, a.next)
+		a.buf = make([]T, max(a.next, n))
 		if a.next < 2048 {
 			a.next *= 2
 		}

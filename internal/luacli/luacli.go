@@ -273,8 +273,26 @@ func (r *runner) doChunk(fn runtime.Value, err error) bool {
 
 // docall calls fn with a traceback message handler.
 func (r *runner) docall(fn runtime.Value, args []runtime.Value) bool {
-	_, err := r.L.PCall(fn, args...)
-	return r.report(err)
+	// As in the reference, the message handler replaces the error value
+	// with the printed message (traceback included): __close methods and
+	// the final report see that string.
+	L := r.L
+	base := L.Top()
+	L.Push(runtime.MessageHandler, fn)
+	L.Push(args...)
+	st := L.PCallStack(len(args), -1, base+1)
+	if st != runtime.StatusOK {
+		msg := L.Get(-1)
+		L.SetTop(base)
+		if msg.IsString() {
+			r.message(msg.AsString())
+		} else {
+			r.message(L.ToString(msg))
+		}
+		return false
+	}
+	L.SetTop(base)
+	return true
 }
 
 func (r *runner) doFile(name string) bool {
