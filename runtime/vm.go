@@ -499,7 +499,7 @@ newFrame:
 			if cond != i.K() {
 				pc++
 			} else {
-				pc += code[pc].SJ() + 1
+				pc = L.jump(ci, pc, code[pc])
 			}
 		case bc.OpLt:
 			a := stack[ra]
@@ -518,7 +518,7 @@ newFrame:
 			if cond != i.K() {
 				pc++
 			} else {
-				pc += code[pc].SJ() + 1
+				pc = L.jump(ci, pc, code[pc])
 			}
 		case bc.OpLe:
 			a := stack[ra]
@@ -537,13 +537,13 @@ newFrame:
 			if cond != i.K() {
 				pc++
 			} else {
-				pc += code[pc].SJ() + 1
+				pc = L.jump(ci, pc, code[pc])
 			}
 		case bc.OpEqK:
 			if RawEqual(stack[ra], k[i.B()]) != i.K() {
 				pc++
 			} else {
-				pc += code[pc].SJ() + 1
+				pc = L.jump(ci, pc, code[pc])
 			}
 		case bc.OpEqI:
 			a := stack[ra]
@@ -557,7 +557,7 @@ newFrame:
 			if cond != i.K() {
 				pc++
 			} else {
-				pc += code[pc].SJ() + 1
+				pc = L.jump(ci, pc, code[pc])
 			}
 		case bc.OpLtI, bc.OpLeI, bc.OpGtI, bc.OpGeI:
 			a := stack[ra]
@@ -596,13 +596,13 @@ newFrame:
 			if cond != i.K() {
 				pc++
 			} else {
-				pc += code[pc].SJ() + 1
+				pc = L.jump(ci, pc, code[pc])
 			}
 		case bc.OpTest:
 			if stack[ra].Truthy() != i.K() {
 				pc++
 			} else {
-				pc += code[pc].SJ() + 1
+				pc = L.jump(ci, pc, code[pc])
 			}
 		case bc.OpTestSet:
 			rb := stack[base+i.B()]
@@ -610,7 +610,7 @@ newFrame:
 				pc++
 			} else {
 				stack[ra] = rb
-				pc += code[pc].SJ() + 1
+				pc = L.jump(ci, pc, code[pc])
 			}
 		case bc.OpCall:
 			if b := i.B(); b != 0 {
@@ -1088,4 +1088,17 @@ func (L *State) arithSlowK(op arithOp, r, k Value, flip bool) Value {
 		return L.arithSlow(op, k, r)
 	}
 	return L.arithSlow(op, r, k)
+}
+
+// jump performs the conditional jump j that follows a test at pc. Backward
+// jumps count a tick for interruption, so loops whose only back edge is a
+// test (repeat ... until cond) can be stopped too.
+func (L *State) jump(ci *callInfo, pc int, j bc.Instruction) int {
+	off := j.SJ() + 1
+	pc += off
+	if off <= 0 && L.g.interrupt.tick() {
+		ci.pc = pc
+		L.checkInterrupt()
+	}
+	return pc
 }
