@@ -133,7 +133,12 @@ func coWrap(L *State) int {
 		if r < 0 {
 			errv := L.Get(-1)
 			if co.status != StatusOK && co.status != StatusYield {
-				co.closeThread(L)
+				// Close the dead coroutine and take its error off its
+				// stack, so later calls find it dead.
+				if st, v := co.closeThread(L); st != StatusOK {
+					errv = v
+					co.top--
+				}
 			}
 			if errv.t == tagString {
 				errv = String(L.Where(1) + errv.AsString())

@@ -16,6 +16,7 @@ func (L *State) pcall(fnIdx, nresults, errfunc int) (status Status) {
 		st, v = L.closeProtected(fnIdx, st, v)
 		L.stack[fnIdx] = v
 		L.top = fnIdx + 1
+		L.shrinkStack()
 		status = st
 	})
 	L.errfunc = oldErrfunc

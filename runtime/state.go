@@ -365,6 +365,24 @@ func (L *State) reallocStack(size int) {
 	}
 }
 
+// shrinkStack gives back the extra room granted to report a stack
+// overflow once the error has been handled, so the next overflow is
+// reported as such and not as an error while handling one.
+func (L *State) shrinkStack() {
+	if len(L.stack) <= maxStack {
+		return
+	}
+	need := L.top
+	for ci := L.ci; ci != nil; ci = ci.prev {
+		if ci.top > need {
+			need = ci.top
+		}
+	}
+	if need+minGoStack < maxStack {
+		L.reallocStack(max(need+minGoStack, maxStack/2))
+	}
+}
+
 // checkStack makes room for n more values above top.
 func (L *State) checkStack(n int) {
 	L.ensureStack(L.top + n)

@@ -168,6 +168,7 @@ func (fs *funcState) errorAt(pos ast.Pos, msg string) {
 	near := ""
 	if pos >= 0 {
 		near = lexer.NearText(g.src, pos)
+		pos = lexer.TokenStart(g.src, pos)
 	}
 	panic(compileError{&parser.SyntaxError{
 		Name: g.file.Name,

@@ -720,6 +720,20 @@ func (lx *Lexer) TokenText(t *Token) string {
 	return t.Kind.String()
 }
 
+// TokenStart returns where the token at or after pos begins, skipping
+// spaces and comments: the reference reports errors at the line of the
+// token it stands on.
+func TokenStart(src string, pos ast.Pos) ast.Pos {
+	if pos < 0 || int(pos) >= len(src) {
+		return ast.Pos(len(src))
+	}
+	var lx Lexer
+	lx.src = src
+	lx.p = int(pos)
+	lx.scan(&lx.Tok)
+	return ast.Pos(lx.Tok.Pos)
+}
+
 // NearText returns how the reference names the token that starts at pos
 // in messages ("'end'", "'x'", "'\"abc\"'", "<eof>", "'<\\1>'" ...). The code
 // generator uses it to add " near ..." to its own errors. It returns "" for
