@@ -29,10 +29,13 @@ func main() {
 	// `panto lua` takes the reference interpreter's options verbatim,
 	// including "-e" and everything after the script name.
 	if len(args) > 1 && args[1] == "lua" {
-		os.Exit(luacli.Main(append([]string{"lua"}, args[2:]...), luacli.Options{
-			Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Progname: "panto",
+		stop := startCPUProfile()
+		code := luacli.Main(append([]string{"lua"}, args[2:]...), luacli.Options{
+			Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Progname: "panto", UsageName: "panto lua",
 			IsTTY: isTerminal(os.Stdin),
-		}))
+		})
+		stop()
+		os.Exit(code)
 	}
 	os.Exit(run(args))
 }

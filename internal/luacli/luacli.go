@@ -23,6 +23,8 @@ type Options struct {
 	Stdout, Stderr io.Writer
 	// Progname prefixes error messages ("lua: ..."), like argv[0].
 	Progname string
+	// UsageName is the command shown in the usage message ("panto lua").
+	UsageName string
 	// Getenv reads LUA_INIT; nil means os.Getenv.
 	Getenv func(string) string
 	// IsTTY reports whether stdin is a terminal (for the REPL).
@@ -40,6 +42,9 @@ func Main(argv []string, o Options) (status int) {
 	}
 	if o.Progname == "" {
 		o.Progname = "lua"
+	}
+	if o.UsageName == "" {
+		o.UsageName = o.Progname
 	}
 	stdout := bufio.NewWriter(o.Stdout)
 	defer stdout.Flush()
@@ -86,7 +91,7 @@ func (r *runner) usage(badopt string) {
 		"  -E        ignore environment variables\n"+
 		"  -W        turn warnings on\n"+
 		"  --        stop handling options\n"+
-		"  -         stop handling options and execute stdin\n", r.o.Progname)
+		"  -         stop handling options and execute stdin\n", r.o.UsageName)
 }
 
 // Option flags found by collectArgs.
