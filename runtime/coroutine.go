@@ -119,7 +119,7 @@ func (co *State) resumeBody(nargs int) {
 				return
 			}
 		}
-		co.poscall(ci, co.top-n, n)
+		co.posReturn(ci, co.top-n, n) // with the return hook, as the reference
 	}
 	co.unroll()
 }
@@ -161,7 +161,7 @@ func (L *State) finishGoCall(ci *callInfo) {
 	} else {
 		n = L.top - ci.fn - 1
 	}
-	L.poscall(ci, L.top-n, n)
+	L.posReturn(ci, L.top-n, n) // with the return hook, as the reference
 }
 
 // finishPcallK ends a yieldable pcall after a yield or, when recovering,

@@ -336,15 +336,27 @@ func dbUpvaluejoin(L *State) int {
 	return 0
 }
 
+// hookKey names the registry table that maps threads to the hook
+// functions set by debug.sethook (weak keys), as in the reference.
+var hookKey = String("_HOOKKEY")
+
 func dbSethook(L *State) int {
 	L1, arg := dbThread(L)
-	if L.Arg(arg + 1).IsNil() {
-		L1.SetHook(Nil, "", 0)
-		return 0
+	fn, mask, count := Nil, "", 0
+	if !L.Arg(arg + 1).IsNil() {
+		mask = L.CheckString(arg + 2)
+		fn = L.CheckType(arg+1, TypeFunction)
+		count = int(int32(L.OptInteger(arg+3, 0)))
 	}
-	mask := L.CheckString(arg + 2)
-	fn := L.CheckType(arg+1, TypeFunction)
-	count := int(int32(L.OptInteger(arg+3, 0)))
+	ht := L.g.registry.getStr(hookKey).AsTable()
+	if ht == nil {
+		ht = NewTable(0, 2)
+		mt := NewTable(0, 1)
+		mt.SetStr("__mode", String("k"))
+		ht.SetMetatable(mt)
+		L.g.registry.Set(hookKey, TableValue(ht))
+	}
+	ht.Set(ThreadValue(L1), fn)
 	L1.SetHook(fn, mask, count)
 	return 0
 }

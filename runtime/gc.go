@@ -56,6 +56,7 @@ type gcState struct {
 	weakSeen bool
 
 	// Pacing of automatic cycles.
+	newFin     int // objects marked for finalization since the last cycle
 	notifier   *gcNotifier
 	lastMarked int
 	lastDur    time.Duration
@@ -381,6 +382,7 @@ func (L *State) gcCycle() {
 	}
 	gs.weakSeen = len(m.weakVals)+len(m.ephemerons)+len(m.allWeak) > 0
 	gs.lastMarked = len(m.marked)
+	gs.newFin = 0
 	gs.cycles++
 	gs.lastEnd = time.Now()
 	gs.lastDur = gs.lastEnd.Sub(start)
@@ -395,11 +397,13 @@ func (L *State) checkFinalizer(o Value, mt *Table) {
 		return
 	}
 	gs := &L.g.gc
-	if mt.getStr(modeKey).t == tagString {
+	// fastTM remembers absent fields, so the common metatable without
+	// __mode and __gc costs two bit tests.
+	if L.fastTM(mt, tmMode).t == tagString {
 		gs.weakSeen = true
 		gs.startNotifier()
 	}
-	if gs.closing || mt.getStr(gcKey).t == tagNil {
+	if gs.closing || L.fastTM(mt, tmGC).t == tagNil {
 		return
 	}
 	if gs.finset == nil {
@@ -410,6 +414,7 @@ func (L *State) checkFinalizer(o Value, mt *Table) {
 	}
 	gs.finset[o.p] = struct{}{}
 	gs.finobj = append(gs.finobj, o)
+	gs.newFin++
 	gs.startNotifier()
 	L.gcPollGo()
 }

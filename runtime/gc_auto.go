@@ -12,8 +12,11 @@ import (
 // paced by allocation; here Go's collector does the allocation pacing and
 // tells us: after each Go collection (a sign that the heap grew by the
 // GOGC ratio) a Lua cycle is requested, and the interpreter runs it at the
-// next safe point, provided the state has something to collect for (an
-// object marked for finalization or a weak table).
+// next safe point, provided the state has something to collect for: an
+// object marked for finalization since the last cycle (objects marked
+// earlier and still alive then, like the standard files, are not a reason
+// to mark the heap again and again), a finalizer still pending, or a weak
+// table.
 //
 // Safe points:
 //   - every 1024 ticks of the VM (calls and backward jumps), through the
@@ -24,8 +27,8 @@ import (
 //     calling thread, as after collectgarbage.
 //
 // To bound the cost on large heaps, a requested cycle waits until the time
-// since the previous one is at least four times what that one took, so
-// automatic marking stays under about a fifth of the running time.
+// since the previous one is at least nine times what that one took, so
+// automatic marking stays under about a tenth of the running time.
 
 // gcNotifier turns Go collections into a flag. Its sentinel object is
 // collected at each Go cycle; the cleanup raises the flag and arms a new
@@ -93,11 +96,11 @@ func (L *State) autoCycle(fromVM bool) {
 	if gs.inFin || gs.inCycle || gs.closing || g.gcStopped {
 		return // stays requested
 	}
-	if len(gs.finobj) == 0 && len(gs.tobefnz) == 0 && !gs.weakSeen {
+	if gs.newFin == 0 && len(gs.tobefnz) == 0 && !gs.weakSeen {
 		gs.notifier.pending.Store(false)
 		return
 	}
-	if gs.lastDur > 0 && time.Since(gs.lastEnd) < 4*gs.lastDur {
+	if gs.lastDur > 0 && time.Since(gs.lastEnd) < 9*gs.lastDur {
 		return // stays requested; pacing
 	}
 	gs.notifier.pending.Store(false)

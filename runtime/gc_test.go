@@ -12,10 +12,31 @@ func runScript(t *testing.T, src string) string {
 	t.Helper()
 	L := NewState()
 	OpenDebug(L)
+	// The string library is not in this package: lines and find stand in
+	// for the bits of it that scripts use.
+	L.Register("lines", func(L *State) int {
+		L.Push(Int(int64(strings.Count(L.CheckString(1), "\n") + 1)))
+		return 1
+	})
+	L.Register("find", func(L *State) int {
+		L.Push(Bool(strings.Contains(L.CheckString(1), L.CheckString(2))))
+		return 1
+	})
 	var out strings.Builder
 	L.SetOutput(&out, &out)
 	L.EnableWarnings(true)
-	if _, err := L.DoString(src, "=test"); err != nil {
+	fn, err := L.Load(src, "=stdin", "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Run the chunk from a Go function, as the standalone interpreter
+	// does, so that tracebacks end the same way.
+	pmain := NewFunction("pmain", func(L *State) int {
+		L.Push(fn)
+		L.CallStack(0, 0)
+		return 0
+	})
+	if _, err := L.PCall(pmain); err != nil {
 		t.Fatalf("script failed: %v\noutput so far:\n%s", err, out.String())
 	}
 	L.Close()
@@ -182,7 +203,7 @@ setmetatable({}, {__gc = function() error({}) end})
 collectgarbage()
 print("still running")
 `, "Lua warning: error in __gc (error object is not a string)\n"+
-		"Lua warning: error in __gc (test:2: boom)\nstill running\n")
+		"Lua warning: error in __gc (stdin:2: boom)\nstill running\n")
 }
 
 func TestCollectInsideFinalizer(t *testing.T) {

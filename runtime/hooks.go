@@ -107,7 +107,14 @@ func (L *State) runHook(event string, line int, ftransfer, ntransfer int) {
 		ci.ftransfer, ci.ntransfer = ftransfer, ntransfer
 	}
 	fn := L.top
-	L.ensureStack(fn + 3 + minGoStack)
+	L.ensureStack(fn + 4 + minGoStack)
+	if ht := L.g.registry.getStr(hookKey); ht.t == tagTable {
+		// The reference's hook dispatcher keeps the table of hooks on
+		// the stack below the hook function; debug.getlocal sees it.
+		L.stack[fn] = ht
+		fn++
+		L.top = fn
+	}
 	L.stack[fn] = L.hook.fn
 	L.stack[fn+1] = String(event)
 	if line >= 0 {

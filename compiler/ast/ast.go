@@ -39,6 +39,9 @@ type Stmt interface {
 type Chunk struct {
 	File  *File
 	Block *Block
+	// Last is the last byte of the last token, whose line the final
+	// return of the main function carries.
+	Last Pos
 }
 
 // Block is a sequence of statements. End is the position of the token that

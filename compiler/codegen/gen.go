@@ -133,7 +133,8 @@ func Compile(chunk *ast.Chunk, src string) (p *bc.Proto, err error) {
 	fs.code(bc.ABC(bc.OpVarargPrep, 0, 0, 0, false))
 	fs.f.Upvalues = append(fs.f.Upvalues, bc.UpvalDesc{Name: "_ENV", InStack: true, Index: 0, Kind: bc.VarRegular})
 	fs.statList(chunk.Block.Stmts, chunk.Block.End, false)
-	fs.setLine(chunk.Block.End)
+	fs.setLine(chunk.Last)
+	fs.pos = chunk.Block.End
 	fs.closeFunc()
 	return fs.f, nil
 }

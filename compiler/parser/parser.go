@@ -95,7 +95,7 @@ func ParseDepth(name, src string, cCalls int) (chunk *ast.Chunk, err error) {
 	p.vararg = true // the main function is always a vararg function
 	b := p.block()
 	p.check(lexer.EOF)
-	return &ast.Chunk{File: p.getFile(), Block: b}, nil
+	return &ast.Chunk{File: p.getFile(), Block: b, Last: ast.Pos(max(p.lastEnd-1, 0))}, nil
 }
 
 // parserPool keeps parsers between calls for their intern table and
@@ -117,16 +117,19 @@ func (p *parser) release() {
 type bailout struct{}
 
 type parser struct {
-	lx     lexer.Lexer
-	t      *lexer.Token // &lx.Tok, the current token
-	name   string
-	src    string
-	file   *ast.File
-	level  int  // current nesting level
-	limit  int  // level at which the reference overflows
-	vararg bool // the function being parsed is a vararg function
-	err    *SyntaxError
-	n      nodes
+	// lastEnd is the end of the last token consumed: the reference
+	// attributes a chunk's final return to that token's line.
+	lastEnd int
+	lx      lexer.Lexer
+	t       *lexer.Token // &lx.Tok, the current token
+	name    string
+	src     string
+	file    *ast.File
+	level   int  // current nesting level
+	limit   int  // level at which the reference overflows
+	vararg  bool // the function being parsed is a vararg function
+	err     *SyntaxError
+	n       nodes
 
 	// Scratch stacks: lists are gathered here and copied out at their exact
 	// length, so a list costs one allocation however it grows.
@@ -175,6 +178,7 @@ func (p *parser) errorExpected(k lexer.Kind) {
 }
 
 func (p *parser) next() {
+	p.lastEnd = p.t.End
 	p.lx.Next()
 	if p.t.Kind == lexer.Illegal {
 		e := p.lx.Err

@@ -75,3 +75,8 @@ func validPattern(p string) bool {
 	_, err := path.Match(p, "")
 	return p != "" && err == nil
 }
+
+// Denied reports whether a deny pattern matches any of names.
+func (m *Merged) Denied(names ...string) bool {
+	return m != nil && matchAny(m.Deny, names)
+}

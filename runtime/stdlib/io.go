@@ -21,16 +21,21 @@ const fileTypeName = "FILE*"
 const ioStateKey = "panto.io"
 
 // ioState is the io library's state for one interpreter: the file
-// metatable, the default input and output files, and the streams that
-// hold unwritten output (so that it can be written when the program
-// exits, as C's exit() flushes every FILE).
+// metatable and the set of files with unwritten output. The default input
+// and output files are kept in the registry, as the reference keeps them,
+// where the collector sees them.
 type ioState struct {
-	L      *runtime.State // main thread, for the host's standard streams
-	meta   *runtime.Table
-	input  runtime.Value
-	output runtime.Value
-	stdout *stream
+	L     *runtime.State // main thread, for the host's standard streams
+	meta  *runtime.Table
+	files *fileSet
+}
 
+// fileSet tracks the streams that hold unwritten output, so that it can be
+// written when the program exits, as C's exit() flushes every FILE. It
+// must not lead back to the interpreter: streams point to it, and the Go
+// cleanup of an unreachable file handle (which uses it) would otherwise
+// keep the whole interpreter alive.
+type fileSet struct {
 	// mu guards dirty and the streams in it: cleanups of unreachable
 	// files run on another goroutine.
 	mu    sync.Mutex
@@ -48,22 +53,19 @@ func ioStateOf(L *runtime.State) *ioState {
 	return nil
 }
 
-func (st *ioState) markDirty(s *stream) {
-	st.mu.Lock()
+func (fs *fileSet) markDirty(s *stream) {
+	fs.mu.Lock()
 	s.dirty = true
-	st.dirty[s] = struct{}{}
-	st.mu.Unlock()
+	fs.dirty[s] = struct{}{}
+	fs.mu.Unlock()
 }
 
-func (st *ioState) forget(s *stream) {
-	st.mu.Lock()
-	delete(st.dirty, s)
+func (fs *fileSet) forget(s *stream) {
+	fs.mu.Lock()
+	delete(fs.dirty, s)
 	s.dirty = false
-	st.mu.Unlock()
+	fs.mu.Unlock()
 }
-
-// flushStdout flushes the host's standard output when it is buffered.
-func (st *ioState) flushStdout() { flushWriter(st.L.Stdout()) }
 
 // FlushFiles writes out the pending output of every open file of L's
 // interpreter, and flushes the host's standard output. Hosts call it when
@@ -75,38 +77,22 @@ func FlushFiles(L *runtime.State) {
 	if st == nil {
 		return
 	}
-	st.mu.Lock()
-	for s := range st.dirty {
+	fs := st.files
+	fs.mu.Lock()
+	for s := range fs.dirty {
 		if !s.closed {
 			s.flushWrites()
 		}
 		s.dirty = false
-		delete(st.dirty, s)
+		delete(fs.dirty, s)
 	}
-	st.mu.Unlock()
-	st.flushStdout()
-}
-
-// CloseFiles is FlushFiles for a state that is being closed
-// (os.exit(code, true)): files with pending output are also closed.
-func CloseFiles(L *runtime.State) {
-	st := ioStateOf(L)
-	if st == nil {
-		return
-	}
-	st.mu.Lock()
-	for s := range st.dirty {
-		s.discard()
-		s.dirty = false
-		delete(st.dirty, s)
-	}
-	st.mu.Unlock()
-	st.flushStdout()
+	fs.mu.Unlock()
+	flushWriter(st.L.Stdout())
 }
 
 // OpenIO opens the io library (manual §6.8).
 func OpenIO(L *runtime.State) {
-	st := &ioState{L: L.MainThread(), dirty: map[*stream]struct{}{}}
+	st := &ioState{L: L.MainThread(), files: &fileSet{dirty: map[*stream]struct{}{}}}
 	L.Registry().SetStr(ioStateKey, runtime.UserdataValue(runtime.NewUserdata(st, nil)))
 
 	methods := runtime.NewTable(0, 7)
@@ -145,35 +131,61 @@ func OpenIO(L *runtime.State) {
 	})
 
 	main := st.L
-	stdin := &stream{src: main.Stdin, readable: true, std: true, stdin: true, owner: st, size: writeBufSize}
-	stdout := &stream{sink: main.Stdout, writable: true, std: true, owner: st, mode: bufFull, size: writeBufSize}
-	stderr := &stream{sink: main.Stderr, writable: true, std: true, owner: st, mode: bufNone, size: writeBufSize}
-	st.stdout = stdout
-	st.input = st.newFile(stdin)
-	st.output = st.newFile(stdout)
-	lib.SetStr("stdin", st.input)
-	lib.SetStr("stdout", st.output)
-	lib.SetStr("stderr", st.newFile(stderr))
+	// An interactive prompt written with io.write must show before the
+	// program waits for input, as glibc flushes line-buffered output
+	// before reading a terminal.
+	flushOut := func() { flushWriter(main.Stdout()) }
+	stdin := &stream{src: main.Stdin, readable: true, std: true, beforeRead: flushOut}
+	stdout := &stream{sink: main.Stdout, writable: true, std: true, mode: bufFull}
+	stderr := &stream{sink: main.Stderr, writable: true, std: true, mode: bufNone}
+	reg := L.Registry()
+	for _, std := range []struct {
+		s        *stream
+		name     string
+		registry string
+	}{{stdin, "stdin", ioInputKey}, {stdout, "stdout", ioOutputKey}, {stderr, "stderr", ""}} {
+		v := st.newFile(L, std.s)
+		lib.SetStr(std.name, v)
+		if std.registry != "" {
+			reg.SetStr(std.registry, v)
+		}
+		L.Pop(1)
+	}
 }
 
-// newFile wraps a stream as a file handle. A handle that becomes garbage
-// while still open is closed (and its output written) by a cleanup, which
-// is what the reference's __gc does.
-func (st *ioState) newFile(s *stream) runtime.Value {
-	s.owner = st
+// Registry keys of the default files (the reference's names).
+const (
+	ioInputKey  = "_IO_input"
+	ioOutputKey = "_IO_output"
+)
+
+// newFile wraps a stream as a file handle and pushes it. The metatable is
+// set once the handle is on the stack, as lua_setmetatable would: that
+// registers its __gc (which closes the file), and a collection it starts
+// must see the new handle as reachable.
+//
+// A cleanup also closes the file (writing its pending output) if the
+// handle becomes Go garbage without a Lua collection having finalized it,
+// for instance when a host drops the whole interpreter.
+func (st *ioState) newFile(L *runtime.State, s *stream) runtime.Value {
+	s.owner = st.files
 	if s.size == 0 {
 		s.size = writeBufSize
 	}
-	u := runtime.NewUserdata(s, st.meta)
+	u := runtime.NewUserdata(s, nil)
+	v := runtime.UserdataValue(u)
+	L.Push(v)
+	L.SetMetatable(v, st.meta)
 	if !s.std {
 		goruntime.AddCleanup(u, func(s *stream) {
-			st.mu.Lock()
-			defer st.mu.Unlock()
+			fs := s.owner
+			fs.mu.Lock()
+			defer fs.mu.Unlock()
 			s.discard()
-			delete(st.dirty, s)
+			delete(fs.dirty, s)
 		}, s)
 	}
-	return runtime.UserdataValue(u)
+	return v
 }
 
 // testFile returns argument n as a stream when it is a file handle.
@@ -213,7 +225,7 @@ func valueStream(v runtime.Value) *stream {
 	return nil
 }
 
-// closeFile closes s and pushes close's results. Standard files stay
+// closeStream closes s and pushes close's results. Standard files stay
 // open.
 func closeStream(L *runtime.State, s *stream) int {
 	if s.std {
@@ -234,7 +246,7 @@ func (st *ioState) fClose(L *runtime.State) int {
 
 func (st *ioState) ioClose(L *runtime.State) int {
 	if L.NoValue(1) {
-		L.Push(st.output)
+		L.Push(L.Registry().GetStr(ioOutputKey))
 		return closeStream(L, st.toFileAt(L, L.Top()))
 	}
 	return st.fClose(L)
@@ -336,65 +348,70 @@ func (st *ioState) ioOpen(L *runtime.State) int {
 	if !checkMode(mode) {
 		L.ArgError(2, "invalid mode")
 	}
-	s, err := openStream(name, mode)
+	var s *stream
+	err := withFDs(L, func() (err error) { s, err = openStream(name, mode); return })
 	if err != nil {
 		return fileResult(L, err, name)
 	}
-	L.Push(st.newFile(s))
+	st.newFile(L, s)
 	return 1
 }
 
 // openCheckFile opens a file for io.input, io.output and io.lines, which
-// raise an error when they cannot.
+// raise an error when they cannot. The file is pushed.
 func (st *ioState) openCheckFile(L *runtime.State, name, mode string) runtime.Value {
-	s, err := openStream(name, mode)
+	var s *stream
+	err := withFDs(L, func() (err error) { s, err = openStream(name, mode); return })
 	if err != nil {
 		L.Errorf("cannot open file '%s' (%s)", name, runtime.Strerror(err))
 	}
-	return st.newFile(s)
+	return st.newFile(L, s)
 }
 
 func (st *ioState) ioTmpfile(L *runtime.State) int {
-	f, err := os.CreateTemp("", "lua_")
+	var f *os.File
+	err := withFDs(L, func() (err error) { f, err = os.CreateTemp("", "lua_"); return })
 	if err != nil {
 		return fileResult(L, err, "")
 	}
 	// Anonymous, like tmpfile(3): the name goes away at once.
 	os.Remove(f.Name())
-	L.Push(st.newFile(&stream{file: f, readable: true, writable: true, mode: bufFull, size: writeBufSize}))
+	st.newFile(L, &stream{file: f, readable: true, writable: true, mode: bufFull, size: writeBufSize})
 	return 1
 }
 
 // ioFile implements io.input and io.output: with a name it opens the file,
 // with a file handle it makes it the default; it returns the default.
-func (st *ioState) ioFile(L *runtime.State, def *runtime.Value, mode string) int {
+func (st *ioState) ioFile(L *runtime.State, key, mode string) int {
 	if !L.Arg(1).IsNil() {
 		v := L.Arg(1)
 		if name, ok := luaToString(v); ok {
-			*def = st.openCheckFile(L, name, mode)
+			v = st.openCheckFile(L, name, mode)
 		} else {
 			st.toFile(L)
-			*def = v
 		}
+		L.Registry().SetStr(key, v)
 	}
-	L.Push(*def)
+	L.Push(L.Registry().GetStr(key))
 	return 1
 }
 
-func (st *ioState) ioInput(L *runtime.State) int  { return st.ioFile(L, &st.input, "r") }
-func (st *ioState) ioOutput(L *runtime.State) int { return st.ioFile(L, &st.output, "w") }
+func (st *ioState) ioInput(L *runtime.State) int  { return st.ioFile(L, ioInputKey, "r") }
+func (st *ioState) ioOutput(L *runtime.State) int { return st.ioFile(L, ioOutputKey, "w") }
 
 // defaultFile returns the default input or output, which must be open.
-func (st *ioState) defaultFile(L *runtime.State, v runtime.Value, what string) *stream {
+func (st *ioState) defaultFile(L *runtime.State, key, what string) (*stream, runtime.Value) {
+	v := L.Registry().GetStr(key)
 	s := valueStream(v)
 	if s == nil || s.closed {
 		L.Errorf("default %s file is closed", what)
 	}
-	return s
+	return s, v
 }
 
 func (st *ioState) ioRead(L *runtime.State) int {
-	return gRead(L, st.defaultFile(L, st.input, "input"), 1)
+	s, _ := st.defaultFile(L, ioInputKey, "input")
+	return gRead(L, s, 1)
 }
 
 func (st *ioState) fRead(L *runtime.State) int {
@@ -402,8 +419,7 @@ func (st *ioState) fRead(L *runtime.State) int {
 }
 
 func (st *ioState) ioWrite(L *runtime.State) int {
-	v := st.output
-	s := st.defaultFile(L, v, "output")
+	s, v := st.defaultFile(L, ioOutputKey, "output")
 	return gWrite(L, s, v, 1)
 }
 
@@ -445,7 +461,7 @@ func gWrite(L *runtime.State, s *stream, file runtime.Value, first int) int {
 }
 
 func (st *ioState) ioFlush(L *runtime.State) int {
-	s := st.defaultFile(L, st.output, "output")
+	s, _ := st.defaultFile(L, ioOutputKey, "output")
 	return fileResult(L, s.flush(), "")
 }
 
@@ -493,11 +509,12 @@ func (st *ioState) ioLines(L *runtime.State) int {
 	}
 	toClose := false
 	if L.Arg(1).IsNil() {
-		L.Replace(1, st.input)
+		L.Replace(1, L.Registry().GetStr(ioInputKey))
 		st.toFile(L)
 	} else {
 		name := L.CheckString(1)
 		L.Replace(1, st.openCheckFile(L, name, "r"))
+		L.Pop(1)
 		toClose = true
 	}
 	it := st.linesIterator(L, toClose)
@@ -513,40 +530,51 @@ func (st *ioState) ioLines(L *runtime.State) int {
 
 // linesIterator builds the iterator for the file at argument 1 with the
 // formats at arguments 2..top. Formats are checked at each call, as in the
-// reference.
+// reference. The file, the number of formats, the closing flag and the
+// formats are the iterator's upvalues, as in the reference, so that the
+// collector (and debug.getupvalue) sees them.
 func (st *ioState) linesIterator(L *runtime.State, toClose bool) runtime.Value {
 	n := L.Top() - 1
 	if n > maxLinesArgs {
 		L.ArgError(maxLinesArgs+2, "too many arguments")
 	}
-	file := L.Arg(1)
-	formats := make([]runtime.Value, n)
-	for i := range formats {
-		formats[i] = L.Arg(i + 2)
+	up := make([]runtime.Value, 3+n)
+	up[0], up[1], up[2] = L.Arg(1), runtime.Int(int64(n)), runtime.Bool(toClose)
+	for i := 0; i < n; i++ {
+		up[3+i] = L.Arg(i + 2)
 	}
-	return runtime.NewFunction("lines", func(L *runtime.State) int {
-		s := valueStream(file)
-		if s.closed {
-			L.Errorf("file is already closed")
-		}
-		L.SetTop(1)
-		L.CheckStack(len(formats) + 3)
-		L.Push(formats...)
-		n := gRead(L, s, 2)
-		if L.Get(-n).Truthy() {
-			return n
-		}
-		if n > 1 {
-			// A read error: (nil, message, errno).
-			L.Errorf("%s", L.ToString(L.Get(-n+1)))
-		}
-		if toClose {
-			L.SetTop(0)
-			closeStream(L, s)
-			L.SetTop(0)
-		}
-		return 0
-	})
+	fn := &runtime.GoFunction{Name: "lines", Upvalues: up}
+	fn.Fn = func(L *runtime.State) int { return st.readLines(L, fn.Upvalues) }
+	return runtime.FunctionValue(fn)
+}
+
+// readLines is one call of a lines iterator.
+func (st *ioState) readLines(L *runtime.State, up []runtime.Value) int {
+	s := valueStream(up[0])
+	if s == nil {
+		L.Errorf("file is already closed")
+	}
+	if s.closed {
+		L.Errorf("file is already closed")
+	}
+	formats := up[3:]
+	L.SetTop(1)
+	L.CheckStack(len(formats) + 3)
+	L.Push(formats...)
+	n := gRead(L, s, 2)
+	if L.Get(-n).Truthy() {
+		return n
+	}
+	if n > 1 {
+		// A read error: (nil, message, errno).
+		L.Errorf("%s", L.ToString(L.Get(-n+1)))
+	}
+	if up[2].Truthy() {
+		L.SetTop(0)
+		closeStream(L, s)
+		L.SetTop(0)
+	}
+	return 0
 }
 
 func (st *ioState) ioPopen(L *runtime.State) int {
@@ -559,7 +587,7 @@ func (st *ioState) ioPopen(L *runtime.State) int {
 	if err != nil {
 		return fileResult(L, err, prog)
 	}
-	L.Push(st.newFile(s))
+	st.newFile(L, s)
 	return 1
 }
 
@@ -572,4 +600,19 @@ func luaToString(v runtime.Value) (string, bool) {
 		return runtime.FormatNumber(v), true
 	}
 	return "", false
+}
+
+// withFDs runs an operation that needs a file descriptor. When the process
+// has none left, a Lua collection runs first and the operation is tried
+// again: files a program dropped without closing are closed by their
+// finalizers. The reference's incremental collector usually gets to them
+// before the limit because it runs all the time; panto's Lua-level cycles
+// are paced by memory, which open files barely use.
+func withFDs(L *runtime.State, op func() error) error {
+	err := op()
+	if err != nil && isFDLimit(err) {
+		L.CollectGarbage()
+		err = op()
+	}
+	return err
 }

@@ -78,8 +78,8 @@ func (s *stream) readAll() string {
 			return ownedString(out)
 		}
 	}
-	if s.stdin && s.owner != nil {
-		s.owner.flushStdout()
+	if s.beforeRead != nil {
+		s.beforeRead()
 	}
 	r := s.reader()
 	if r == nil {

@@ -49,13 +49,13 @@ type stream struct {
 	sink func() io.Writer // standard output and error
 
 	readable, writable bool
-	std                bool // a standard file: close refuses
-	stdin              bool // reads flush standard output first
+	std                bool   // a standard file: close refuses
+	beforeRead         func() // runs before reading from the OS (stdin)
 
 	rbuf []byte // unread input is rbuf[rpos:]
 	rpos int
 	eof  bool  // end of file reached during the current read call
-	err  error // error seen during the current read or write call
+	err  error // error seen during the current read call (ferror)
 
 	wbuf  []byte
 	mode  bufMode
@@ -63,12 +63,12 @@ type stream struct {
 	dirty bool // registered with the owner as having pending output
 
 	closed bool
-	owner  *ioState
+	owner  *fileSet
 
 	// popen streams
 	proc             *exec.Cmd
 	procOut, procErr *syncBuffer // child output to replay into the host's writers
-	outSink, errSink func() io.Writer
+	outSink, errSink io.Writer
 }
 
 // errBadFD is what C's stdio reports for an operation the stream's mode
@@ -143,11 +143,8 @@ func (s *stream) fill() bool {
 			return false
 		}
 	}
-	if s.stdin && s.owner != nil {
-		// An interactive prompt written with io.write must show before
-		// the program waits for input, as glibc flushes line-buffered
-		// output before reading a terminal.
-		s.owner.flushStdout()
+	if s.beforeRead != nil {
+		s.beforeRead()
 	}
 	r := s.reader()
 	if r == nil {
@@ -223,6 +220,9 @@ func (s *stream) write(p string) error {
 	}
 	if s.sink != nil {
 		w := s.sink()
+		if w == nil {
+			return nil // a host without that stream: output is dropped
+		}
 		if _, err := io.WriteString(w, p); err != nil {
 			return err
 		}
@@ -414,14 +414,14 @@ func (b *syncBuffer) take() []byte {
 // when the reference (where the child writes to the terminal itself)
 // would show it, without racing with the script's own writes.
 func (s *stream) replayChild() {
-	if s.procOut != nil && s.outSink != nil {
-		if p := s.procOut.take(); len(p) > 0 {
-			s.outSink().Write(p)
+	replay := func(b *syncBuffer, w io.Writer) {
+		if b == nil || w == nil {
+			return
+		}
+		if p := b.take(); len(p) > 0 {
+			w.Write(p)
 		}
 	}
-	if s.procErr != nil && s.errSink != nil {
-		if p := s.procErr.take(); len(p) > 0 {
-			s.errSink().Write(p)
-		}
-	}
+	replay(s.procOut, s.outSink)
+	replay(s.procErr, s.errSink)
 }

@@ -120,7 +120,7 @@ var (
 	ddInvLn2   dd         // 1/ln 2
 	ddPi       dd         // pi
 	ddPiHalf   dd         // pi/2
-	piHalfPart [4]float64 // pi/2 = sum, first part with 32 bits
+	piHalfPart [4]float64 // pi/2 = sum of four doubles
 	twoOverPi  float64
 	invFact    [32]dd // 1/n!
 	invOdd     [48]dd // 1/(2n+1)
@@ -136,7 +136,7 @@ func init() {
 	ddPi = ddFromBig(pi)
 	half := new(big.Float).SetPrec(bigPrec).Quo(pi, big.NewFloat(2))
 	ddPiHalf = ddFromBig(half)
-	splitBig(half, 32, piHalfPart[:])
+	splitBig(half, 53, piHalfPart[:])
 	twoOverPi, _ = new(big.Float).SetPrec(bigPrec).Quo(big.NewFloat(2), pi).Float64()
 	f := new(big.Float).SetPrec(bigPrec).SetInt64(1)
 	for n := range invFact {
@@ -148,6 +148,7 @@ func init() {
 	for n := range invOdd {
 		invOdd[n] = ddFromBig(new(big.Float).SetPrec(bigPrec).Quo(one, big.NewFloat(float64(2*n+1))))
 	}
+	buildCRTables() // after the constants it uses
 }
 
 // splitBig writes x as a sum of float64 parts: the first one keeps only

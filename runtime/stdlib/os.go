@@ -184,7 +184,8 @@ func osRename(L *runtime.State) int {
 // as the reference does with mkstemp (the file is left in place so that
 // the name cannot be taken by someone else in between).
 func osTmpname(L *runtime.State) int {
-	f, err := os.CreateTemp("", "lua_")
+	var f *os.File
+	err := withFDs(L, func() (err error) { f, err = os.CreateTemp("", "lua_"); return })
 	if err != nil {
 		L.Errorf("unable to generate a unique filename")
 	}
@@ -218,8 +219,7 @@ func osSetlocale(L *runtime.State) int {
 }
 
 // osExit ends the program through the host's exit handler. Open files are
-// flushed first, as C's exit() flushes every stream; with close = true
-// they are closed as lua_close would.
+// flushed first, as C's exit() flushes every stream.
 func osExit(L *runtime.State) int {
 	var code int
 	if v := L.Arg(1); v.Type() == runtime.TypeBoolean {
@@ -234,11 +234,9 @@ func osExit(L *runtime.State) int {
 	if exit == nil {
 		L.Errorf("os.exit is not allowed in this host")
 	}
-	if closeState {
-		CloseFiles(L)
-	} else {
-		FlushFiles(L)
-	}
+	// With close set, the handler closes the state, whose finalizers
+	// close the files in the reference's order.
+	FlushFiles(L)
 	exit(code, closeState)
 	return 0
 }

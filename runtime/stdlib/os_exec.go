@@ -43,6 +43,9 @@ func shellCommand(L *runtime.State, cmdline string) *exec.Cmd {
 func childOutputs(L *runtime.State) (stdout, stderr io.Writer) {
 	var mu sync.Mutex
 	pick := func(w io.Writer) io.Writer {
+		if w == nil {
+			return nil // the child writes to /dev/null
+		}
 		if f, ok := w.(*os.File); ok {
 			return f
 		}
@@ -68,27 +71,31 @@ func (w *lockedWriter) Write(p []byte) (int, error) {
 // an OS file is collected and written when the stream is closed.
 func startPopen(L *runtime.State, cmdline string, read bool) (*stream, error) {
 	cmd := shellCommand(L, cmdline)
-	pr, pw, err := os.Pipe()
+	var pr, pw *os.File
+	err := withFDs(L, func() (err error) { pr, pw, err = os.Pipe(); return })
 	if err != nil {
 		return nil, err
 	}
 	s := &stream{proc: cmd, mode: bufFull, size: writeBufSize}
-	collect := func(w io.Writer, buf **syncBuffer, sink *func() io.Writer, get func() io.Writer) io.Writer {
+	collect := func(w io.Writer, buf **syncBuffer, sink *io.Writer) io.Writer {
+		if w == nil {
+			return nil
+		}
 		if f, ok := w.(*os.File); ok {
 			return f
 		}
 		*buf = new(syncBuffer)
-		*sink = get
+		*sink = w
 		return *buf
 	}
-	cmd.Stderr = collect(L.Stderr(), &s.procErr, &s.errSink, L.MainThread().Stderr)
+	cmd.Stderr = collect(L.Stderr(), &s.procErr, &s.errSink)
 	var child *os.File
 	if read {
 		cmd.Stdout = pw
 		s.file, child, s.readable = pr, pw, true
 	} else {
 		cmd.Stdin = pr
-		cmd.Stdout = collect(L.Stdout(), &s.procOut, &s.outSink, L.MainThread().Stdout)
+		cmd.Stdout = collect(L.Stdout(), &s.procOut, &s.outSink)
 		s.file, child, s.writable = pw, pr, true
 	}
 	err = cmd.Start()
@@ -98,6 +105,12 @@ func startPopen(L *runtime.State, cmdline string, read bool) (*stream, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// isFDLimit reports whether err says the process or the system is out of
+// file descriptors.
+func isFDLimit(err error) bool {
+	return errors.Is(err, syscall.EMFILE) || errors.Is(err, syscall.ENFILE)
 }
 
 // errnoOf returns the C errno behind err, 0 when there is none.

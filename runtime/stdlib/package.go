@@ -2,6 +2,7 @@ package stdlib
 
 import (
 	"os"
+	goruntime "runtime"
 	"strings"
 
 	"panto/runtime"
@@ -11,20 +12,42 @@ import (
 // LUA_CPATH) are unset or the environment is ignored, and spliced in
 // where those variables contain ";;".
 //
-// The Lua path is the reference's Unix default (the /usr/local tree, then
-// the distribution tree /usr/share/lua/5.4 where Debian and others install
-// pure-Lua modules, then the current directory), so panto finds the same
-// Lua modules as lua5.4 on the same machine. The C path is kept so that
-// package.cpath looks like the reference's and the error for a missing
-// module lists the same places; a C module found there is reported as
+// They are the reference's defaults as Debian builds lua5.4: the
+// /usr/local tree, then the distribution tree (/usr/share/lua/5.4, where
+// Debian and others install pure-Lua modules), then the current
+// directory. So panto finds the same Lua modules as lua5.4 on the same
+// machine, and a failed require lists the same places. The C path is
+// kept for those messages only: a C module found there is reported as
 // unloadable, since a pure-Go engine cannot load shared objects.
-const (
-	defaultPath = "/usr/local/share/lua/5.4/?.lua;/usr/local/share/lua/5.4/?/init.lua;" +
-		"/usr/local/lib/lua/5.4/?.lua;/usr/local/lib/lua/5.4/?/init.lua;" +
-		"/usr/share/lua/5.4/?.lua;/usr/share/lua/5.4/?/init.lua;" +
-		"./?.lua;./?/init.lua"
-	defaultCPath = "/usr/local/lib/lua/5.4/?.so;/usr/local/lib/lua/5.4/loadall.so;./?.so"
-)
+const defaultPath = "/usr/local/share/lua/5.4/?.lua;/usr/local/share/lua/5.4/?/init.lua;" +
+	"/usr/local/lib/lua/5.4/?.lua;/usr/local/lib/lua/5.4/?/init.lua;" +
+	"/usr/share/lua/5.4/?.lua;/usr/share/lua/5.4/?/init.lua;" +
+	"./?.lua;./?/init.lua"
+
+// defaultCPath is the C path; its multiarch directory
+// (/usr/lib/x86_64-linux-gnu/lua/5.4 on amd64) follows the machine, as
+// Debian's build does.
+var defaultCPath = "/usr/local/lib/lua/5.4/?.so;" + multiarchCDir() +
+	"/usr/lib/lua/5.4/?.so;/usr/local/lib/lua/5.4/loadall.so;./?.so"
+
+// multiarchCDir returns Debian's multiarch C module directory entry for
+// the running architecture ("" when there is none).
+func multiarchCDir() string {
+	if goruntime.GOOS != "linux" {
+		return ""
+	}
+	triplet := map[string]string{
+		"amd64": "x86_64-linux-gnu", "386": "i386-linux-gnu",
+		"arm64": "aarch64-linux-gnu", "arm": "arm-linux-gnueabihf",
+		"ppc64le": "powerpc64le-linux-gnu", "s390x": "s390x-linux-gnu",
+		"riscv64": "riscv64-linux-gnu", "mips64le": "mips64el-linux-gnuabi64",
+		"loong64": "loongarch64-linux-gnu",
+	}[goruntime.GOARCH]
+	if triplet == "" {
+		return ""
+	}
+	return "/usr/lib/" + triplet + "/lua/5.4/?.so;"
+}
 
 // Path syntax (package.config): directory separator, path separator, name
 // mark, executable-directory mark, ignore mark.
@@ -70,10 +93,7 @@ func OpenPackage(L *runtime.State, noEnv bool) {
 		{"searcher_C", searcherC},
 		{"searcher_Croot", searcherCroot},
 	} {
-		fn := s.fn
-		searchers.SetInt(int64(i+1), runtime.NewFunction(s.name, func(L *runtime.State) int {
-			return fn(L, pkgV)
-		}))
+		searchers.SetInt(int64(i+1), withPackage(s.name, pkgV, s.fn))
 	}
 	pkg.SetStr("searchers", runtime.TableValue(searchers))
 	pkg.SetStr("path", runtime.String(envPath("LUA_PATH", defaultPath, noEnv)))
@@ -83,9 +103,17 @@ func OpenPackage(L *runtime.State, noEnv bool) {
 	pkg.SetStr("preload", runtime.TableValue(preload))
 	L.SetGlobal("package", pkgV)
 	L.Loaded().SetStr("package", pkgV)
-	L.SetGlobal("require", runtime.NewFunction("require", func(L *runtime.State) int {
-		return pkgRequire(L, pkgV)
-	}))
+	L.SetGlobal("require", withPackage("require", pkgV, pkgRequire))
+}
+
+// withPackage makes a Go function whose upvalue is the package table, as
+// require and the searchers have it in the reference: they read
+// package.searchers, package.path and so on through it (so replacing the
+// global package changes nothing), and debug.getupvalue shows it.
+func withPackage(name string, pkg runtime.Value, fn func(*runtime.State, runtime.Value) int) runtime.Value {
+	f := &runtime.GoFunction{Name: name, Upvalues: []runtime.Value{pkg}}
+	f.Fn = func(L *runtime.State) int { return fn(L, f.Upvalues[0]) }
+	return runtime.FunctionValue(f)
 }
 
 // envPath computes package.path or package.cpath from the environment:

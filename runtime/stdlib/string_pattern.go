@@ -92,16 +92,23 @@ func strGmatch(L *runtime.State) int {
 		init = int64(len(s)) + 1
 	}
 	m := pattern.NewMatcher(s, p, int(init))
-	L.Push(runtime.NewFunction("gmatch_aux", func(L *runtime.State) int {
-		res, ok, err := m.Next()
-		if err != nil {
-			patternError(L, err)
-		}
-		if !ok {
-			return 0
-		}
-		return pushCaptures(L, s, res, true)
-	}))
+	iter := &runtime.GoFunction{
+		Name: "gmatch_aux",
+		Fn: func(L *runtime.State) int {
+			res, ok, err := m.Next()
+			if err != nil {
+				patternError(L, err)
+			}
+			if !ok {
+				return 0
+			}
+			return pushCaptures(L, s, res, true)
+		},
+		// The reference's iterator is a C closure over the subject, the
+		// pattern and its match state, and debug.getupvalue shows them.
+		Upvalues: []runtime.Value{L.Arg(1), L.Arg(2), runtime.UserdataValue(runtime.NewUserdata(m, nil))},
+	}
+	L.Push(runtime.FunctionValue(iter))
 	return 1
 }
 

@@ -213,6 +213,9 @@ func (s *seq) appendField(buf []byte, i int64) []byte {
 	return nil
 }
 
+// nKey is the field name of table.pack's count, hashed once.
+var nKey = runtime.String("n")
+
 // tabPack is table.pack(...): the arguments fill the array part exactly,
 // holes included, plus the field n.
 func tabPack(L *runtime.State) int {
@@ -222,7 +225,7 @@ func tabPack(L *runtime.State) int {
 		arr[i] = L.Arg(i + 1)
 	}
 	t := runtime.NewTableArray(arr, 1)
-	t.SetStr("n", runtime.Int(int64(n)))
+	t.Set(nKey, runtime.Int(int64(n)))
 	L.Push(runtime.TableValue(t))
 	return 1
 }

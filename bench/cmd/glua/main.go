@@ -7,6 +7,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"runtime/pprof"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -18,12 +19,28 @@ func main() {
 	}
 	script, args := os.Args[1], os.Args[2:]
 
+	// GLUA_CPUPROFILE=file writes a CPU profile of the run (go tool pprof).
+	if path := os.Getenv("GLUA_CPUPROFILE"); path != "" {
+		f, err := os.Create(path)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "glua:", err)
+			os.Exit(1)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(os.Stderr, "glua:", err)
+			os.Exit(1)
+		}
+		defer pprof.StopCPUProfile()
+	}
+
 	// The data stack may grow: table.concat over a large buffer needs more
-	// than the fixed default (it fails with "registry overflow").
+	// than the fixed default (it fails with "registry overflow"), and it grows
+	// in big steps: small ones make it quadratic.
 	L := lua.NewState(lua.Options{
-		CallStackSize:   1024,
-		RegistrySize:    1024 * 20,
-		RegistryMaxSize: 1024 * 1024 * 16,
+		CallStackSize:    1024,
+		RegistrySize:     1 << 16,
+		RegistryGrowStep: 1 << 16,
+		RegistryMaxSize:  1 << 24,
 	})
 	defer L.Close()
 
@@ -45,6 +62,7 @@ func main() {
 	}
 	if err := L.PCall(len(args), lua.MultRet, nil); err != nil {
 		fmt.Fprintln(os.Stderr, "glua:", err)
+		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
 }

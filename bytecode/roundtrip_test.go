@@ -1,0 +1,177 @@
+package bytecode_test
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	bc "panto/bytecode"
+	"panto/compiler"
+)
+
+// corpus compiles the programs at the top level of each conformance area
+// (those that compile: some are syntax-error tests).
+func corpus(t testing.TB) map[string]*bc.Proto {
+	t.Helper()
+	files, err := filepath.Glob("../conformance/testdata/*/*.lua")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("no conformance programs found")
+	}
+	protos := map[string]*bc.Proto{}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(src)
+		if strings.HasPrefix(text, "#") {
+			if i := strings.IndexByte(text, '\n'); i >= 0 {
+				text = text[i:]
+			}
+		}
+		p, err := compiler.Compile("@"+f, text)
+		if err != nil {
+			continue
+		}
+		protos[f] = p
+	}
+	t.Logf("%d of %d programs compiled", len(protos), len(files))
+	if len(protos) < len(files)/2 {
+		t.Fatalf("only %d of %d programs compiled", len(protos), len(files))
+	}
+	return protos
+}
+
+// TestVerifyAcceptsCompilerOutput keeps the verifier honest: everything
+// the compiler produces must pass it.
+func TestVerifyAcceptsCompilerOutput(t *testing.T) {
+	for name, p := range corpus(t) {
+		if err := bc.Verify(p); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+func TestRoundTripCorpus(t *testing.T) {
+	for name, p := range corpus(t) {
+		full := bc.Encode(p, false)
+		q, err := bc.Decode(full)
+		if err != nil {
+			t.Errorf("%s: decode: %v", name, err)
+			continue
+		}
+		if d := protoDiff(p, q, "main"); d != "" {
+			t.Errorf("%s: decoded prototype differs: %s", name, d)
+		}
+		if again := bc.Encode(q, false); !bytes.Equal(again, full) {
+			t.Errorf("%s: re-encoding the decoded prototype gives other bytes", name)
+		}
+		if again := bc.Encode(p, false); !bytes.Equal(again, full) {
+			t.Errorf("%s: Encode is not deterministic", name)
+		}
+
+		stripped := bc.Encode(p, true)
+		if len(stripped) > len(full) {
+			t.Errorf("%s: stripped chunk (%d bytes) larger than full (%d)", name, len(stripped), len(full))
+		}
+		s, err := bc.Decode(stripped)
+		if err != nil {
+			t.Errorf("%s: decode stripped: %v", name, err)
+			continue
+		}
+		if d := protoDiff(strip(p), s, "main"); d != "" {
+			t.Errorf("%s: stripped prototype differs: %s", name, d)
+		}
+		if again := bc.Encode(s, false); !bytes.Equal(again, stripped) {
+			t.Errorf("%s: a stripped prototype encodes differently with strip=false", name)
+		}
+	}
+}
+
+// strip returns a copy of p without what Encode(p, true) leaves out.
+func strip(p *bc.Proto) *bc.Proto {
+	q := *p
+	q.Source = ""
+	q.LineInfo = nil
+	q.LocVars = nil
+	q.Upvalues = append([]bc.UpvalDesc(nil), p.Upvalues...)
+	for i := range q.Upvalues {
+		q.Upvalues[i].Name = ""
+	}
+	q.Protos = make([]*bc.Proto, len(p.Protos))
+	for i, sub := range p.Protos {
+		q.Protos[i] = strip(sub)
+	}
+	return &q
+}
+
+// protoDiff describes the first difference between two prototypes, or
+// returns "". Empty and nil lists are equal; floats compare by bits (NaN
+// and -0 constants must survive).
+func protoDiff(a, b *bc.Proto, path string) string {
+	if a == nil || b == nil {
+		if a != b {
+			return path + ": one prototype is nil"
+		}
+		return ""
+	}
+	switch {
+	case a.Source != b.Source:
+		return fmt.Sprintf("%s: source %q vs %q", path, a.Source, b.Source)
+	case a.LineDefined != b.LineDefined || a.LastLineDefined != b.LastLineDefined:
+		return fmt.Sprintf("%s: lines %d-%d vs %d-%d", path, a.LineDefined, a.LastLineDefined, b.LineDefined, b.LastLineDefined)
+	case a.NumParams != b.NumParams || a.IsVararg != b.IsVararg || a.MaxStackSize != b.MaxStackSize:
+		return fmt.Sprintf("%s: header %d/%v/%d vs %d/%v/%d", path, a.NumParams, a.IsVararg, a.MaxStackSize, b.NumParams, b.IsVararg, b.MaxStackSize)
+	case len(a.Code) != len(b.Code):
+		return fmt.Sprintf("%s: %d vs %d instructions", path, len(a.Code), len(b.Code))
+	case len(a.Constants) != len(b.Constants):
+		return fmt.Sprintf("%s: %d vs %d constants", path, len(a.Constants), len(b.Constants))
+	case len(a.Upvalues) != len(b.Upvalues):
+		return fmt.Sprintf("%s: %d vs %d upvalues", path, len(a.Upvalues), len(b.Upvalues))
+	case len(a.Protos) != len(b.Protos):
+		return fmt.Sprintf("%s: %d vs %d nested functions", path, len(a.Protos), len(b.Protos))
+	case len(a.LineInfo) != len(b.LineInfo):
+		return fmt.Sprintf("%s: %d vs %d line entries", path, len(a.LineInfo), len(b.LineInfo))
+	case len(a.LocVars) != len(b.LocVars):
+		return fmt.Sprintf("%s: %d vs %d local variables", path, len(a.LocVars), len(b.LocVars))
+	}
+	for i := range a.Code {
+		if a.Code[i] != b.Code[i] {
+			return fmt.Sprintf("%s: instruction %d: %08x vs %08x", path, i+1, a.Code[i], b.Code[i])
+		}
+	}
+	for i := range a.Constants {
+		x, y := a.Constants[i], b.Constants[i]
+		if x.Kind != y.Kind || x.Int != y.Int || math.Float64bits(x.Float) != math.Float64bits(y.Float) || x.Str != y.Str {
+			return fmt.Sprintf("%s: constant %d: %+v vs %+v", path, i, x, y)
+		}
+	}
+	for i := range a.Upvalues {
+		if a.Upvalues[i] != b.Upvalues[i] {
+			return fmt.Sprintf("%s: upvalue %d: %+v vs %+v", path, i, a.Upvalues[i], b.Upvalues[i])
+		}
+	}
+	for i := range a.LineInfo {
+		if a.LineInfo[i] != b.LineInfo[i] {
+			return fmt.Sprintf("%s: line of instruction %d: %d vs %d", path, i+1, a.LineInfo[i], b.LineInfo[i])
+		}
+	}
+	for i := range a.LocVars {
+		if a.LocVars[i] != b.LocVars[i] {
+			return fmt.Sprintf("%s: local %d: %+v vs %+v", path, i, a.LocVars[i], b.LocVars[i])
+		}
+	}
+	for i := range a.Protos {
+		if d := protoDiff(a.Protos[i], b.Protos[i], fmt.Sprintf("%s/%d", path, i)); d != "" {
+			return d
+		}
+	}
+	return ""
+}

@@ -1,0 +1,267 @@
+package host
+
+import (
+	"context"
+
+	"panto/host/render"
+	"panto/runtime"
+)
+
+// Block is one transcript block (a tool call, a thinking or assistant
+// text block, a user message). It shows its native default component
+// until an event handler sets a Lua component on it.
+type Block struct {
+	h   *Host
+	gen int // the state the Lua component belongs to
+	// Kind is "tool", "thinking", "assistant_text" or "user_message".
+	Kind string
+	// native renders the default content chunks at a width.
+	native func(width int) []string
+	comp   runtime.Value // the Lua component table, or nil
+	handle *handleObj    // the handle of comp
+	// nativeUD is the opaque passthrough get_component returns.
+	nativeUD runtime.Value
+	pinned   bool
+	version  uint64
+}
+
+// handleObj is what set_component returns.
+type handleObj struct {
+	b    *Block
+	comp runtime.Value
+}
+
+func (h *Host) newBlock(kind string, native func(width int) []string) *Block {
+	return &Block{h: h, gen: h.gen, Kind: kind, native: native}
+}
+
+// live reports whether the block's Lua component belongs to the current
+// state: a rebuild kills every component of the old one.
+func (b *Block) live() bool {
+	return b.h.vm != nil && b.gen == b.h.gen
+}
+
+// Custom reports whether a live Lua component replaces the default.
+func (b *Block) Custom() bool { return b.live() && !b.comp.IsNil() }
+
+// Pinned reports whether the component asked to stay at the live
+// transcript tail (set_pinned(true)).
+func (b *Block) Pinned() bool { return b.Custom() && b.pinned }
+
+// Version changes whenever the block must be repainted: a component was
+// set or restored, or its handle's invalidate() was called. A
+// differential repaint may skip a block whose version did not change.
+func (b *Block) Version() uint64 { return b.version }
+
+func (b *Block) touch() { b.version++ }
+
+// Render returns the block's rows at width: exactly width columns each,
+// ending in a reset. A failing Lua component costs one dim diagnostic row,
+// never the screen.
+func (b *Block) Render(ctx context.Context, width int) []string {
+	if width < 1 {
+		return nil
+	}
+	if !b.Custom() {
+		return render.Rows(b.native(width), width)
+	}
+	chunks, err := b.renderLua(ctx, width)
+	if err != nil {
+		b.h.report(Problem{Stage: StageRender, Subject: b.Kind + " component", Message: firstLine(err.Error())})
+		return []string{render.Diagnostic("component render failed: "+firstLine(err.Error()), width)}
+	}
+	return render.Rows(chunks, width)
+}
+
+// renderLua calls comp:render(width) synchronously and converts what it
+// returns: a string, or an array whose entries are strings or numbers.
+func (b *Block) renderLua(ctx context.Context, width int) ([]string, error) {
+	v := b.h.vm
+	var chunks []string
+	call := runtime.NewFunction("render", func(L *runtime.State) int {
+		fn := L.Index(b.comp, runtime.String("render"))
+		res := L.Call1(fn, b.comp, runtime.Int(int64(width)))
+		chunks = toChunks(L, res)
+		return 0
+	})
+	_, err := v.loop.CallSync(ctx, call)
+	return chunks, err
+}
+
+// toChunks converts a render result as lua_tolstring would.
+func toChunks(L *runtime.State, res runtime.Value) []string {
+	switch {
+	case res.IsString():
+		return []string{res.AsString()}
+	case res.IsNumber():
+		return []string{L.ToString(res)}
+	case res.Type() != runtime.TypeTable:
+		L.Errorf("render must return a string or an array of chunks, got %s", res.TypeName())
+	}
+	t := res.AsTable()
+	n := t.Len()
+	chunks := make([]string, 0, n)
+	for i := int64(1); i <= n; i++ {
+		c := t.GetInt(i)
+		if !c.IsString() && !c.IsNumber() {
+			L.Errorf("render returned %s at index %d; chunks must be strings or numbers", describe(c), i)
+		}
+		chunks = append(chunks, L.ToString(c))
+	}
+	return chunks
+}
+
+// HandleInput gives raw input bytes to the Lua component's optional
+// handleInput(self, data). It reports whether the component has one.
+func (b *Block) HandleInput(ctx context.Context, data string) (bool, error) {
+	if !b.Custom() {
+		return false, nil
+	}
+	handled := false
+	call := runtime.NewFunction("handleInput", func(L *runtime.State) int {
+		fn := L.Index(b.comp, runtime.String("handleInput"))
+		if fn.IsNil() {
+			return 0
+		}
+		handled = true
+		L.Call(fn, b.comp, runtime.String(data))
+		return 0
+	})
+	_, err := b.h.vm.loop.CallSync(ctx, call)
+	return handled, err
+}
+
+// ---------------------------------------------------------------------------
+// Lua side: event:get_component(), event:set_component(x), handles and
+// native components.
+
+func (v *vm) luaGetComponent(L *runtime.State) int {
+	ev := checkEvent(L, 1)
+	b := ev.block
+	switch {
+	case b == nil:
+		L.Push(runtime.Nil)
+	case b.Custom():
+		L.Push(b.comp)
+	default:
+		L.Push(v.nativeComponent(b))
+	}
+	return 1
+}
+
+func (v *vm) luaSetComponent(L *runtime.State) int {
+	ev := checkEvent(L, 1)
+	b := ev.block
+	if b == nil {
+		L.Errorf("set_component: event '%s' has no component", ev.name)
+	}
+	x := L.Arg(2)
+	switch {
+	case x.IsNil() || (x.AsUserdata() != nil && x.AsUserdata() == b.nativeUD.AsUserdata()):
+		// Back to the default.
+		b.comp, b.handle, b.pinned = runtime.Nil, nil, false
+		b.touch()
+		L.Push(runtime.Nil)
+		return 1
+	case x.Type() != runtime.TypeTable:
+		L.Errorf("set_component: a component is a table with a render method, got %s", x.TypeName())
+	}
+	if fn := L.Index(x, runtime.String("render")); !fn.IsFunction() {
+		L.Errorf("set_component: the component has no render method")
+	}
+	v.anchor(x)
+	b.comp, b.pinned, b.gen = x, false, v.gen
+	b.handle = &handleObj{b: b, comp: x}
+	b.touch()
+	L.Push(runtime.UserdataValue(runtime.NewUserdata(b.handle, v.metas.handle)))
+	return 1
+}
+
+// nativeComponent returns the block's opaque default component.
+func (v *vm) nativeComponent(b *Block) runtime.Value {
+	if b.nativeUD.IsNil() || b.gen != v.gen {
+		b.nativeUD = v.anchor(runtime.UserdataValue(runtime.NewUserdata(b, v.metas.native)))
+	}
+	return b.nativeUD
+}
+
+// nativeRender is native:render(width): the default's lines at that
+// width, as a fresh table the caller may change.
+func (v *vm) nativeRender(L *runtime.State) int {
+	ud := L.Arg(1).AsUserdata()
+	b, ok := udValue[*Block](ud)
+	if !ok {
+		L.TypeError(1, "panto.native_component")
+	}
+	width := checkWidth(L, 2)
+	lines := render.Lines(b.native(width), width)
+	t := runtime.NewTable(len(lines), 0)
+	for i, l := range lines {
+		t.SetInt(int64(i+1), runtime.String(l))
+	}
+	L.Push(runtime.TableValue(t))
+	return 1
+}
+
+func checkHandle(L *runtime.State) *handleObj {
+	hd, ok := udValue[*handleObj](L.Arg(1).AsUserdata())
+	if !ok {
+		L.TypeError(1, "panto.component_handle")
+	}
+	return hd
+}
+
+// alive is true while the component is the one its block shows, in the
+// state that set it.
+func (hd *handleObj) alive() bool {
+	return hd.b.live() && hd.b.handle == hd
+}
+
+func (v *vm) handleAlive(L *runtime.State) int {
+	L.Push(runtime.Bool(checkHandle(L).alive()))
+	return 1
+}
+
+func (v *vm) handleInvalidate(L *runtime.State) int {
+	if hd := checkHandle(L); hd.alive() {
+		hd.b.touch()
+	}
+	return 0
+}
+
+func (v *vm) handleSetPinned(L *runtime.State) int {
+	hd := checkHandle(L)
+	if !L.Arg(2).IsNil() && L.Arg(2).Type() != runtime.TypeBoolean {
+		L.TypeError(2, "boolean")
+	}
+	if hd.alive() {
+		hd.b.pinned = L.Arg(2).Truthy()
+		hd.b.touch()
+	}
+	return 0
+}
+
+func udValue[T any](ud *runtime.Userdata) (T, bool) {
+	var zero T
+	if ud == nil {
+		return zero, false
+	}
+	x, ok := ud.Value.(T)
+	return x, ok
+}
+
+// checkWidth reads a width argument: a non-negative integral number.
+func checkWidth(L *runtime.State, n int) int {
+	w := L.Arg(n)
+	if !w.IsNumber() {
+		L.TypeError(n, "number")
+	}
+	i, ok := w.ToInteger()
+	if !ok || i < 0 {
+		L.ArgError(n, "width must be a non-negative integer")
+	}
+	if i > 1<<20 {
+		i = 1 << 20 // no terminal is a million columns wide
+	}
+	return int(i)
+}

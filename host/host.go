@@ -1,0 +1,187 @@
+// Package host runs extensions: it evaluates the sources discovery found,
+// activates them into a Lua state, gives them require("panto"), and keeps
+// what they registered (tools, slash commands, provider protocols, event
+// handlers) so that a session, a TUI or `panto run` can call them.
+//
+// One Host is one session's extension runtime. Its Lua state is owned by
+// an event loop (host/loop), and every method must be called from the
+// goroutine that owns it. Rebuild tears the state down and evaluates and
+// activates everything again, as /new, /resume and watch mode need;
+// registered themes survive because they live outside the state.
+package host
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"panto/host/config"
+	"panto/host/discover"
+)
+
+// Options configure a Host.
+type Options struct {
+	// Setup is what discovery found: the layers (lowest precedence
+	// first), the project root and home for panto.ext.dirs.
+	Setup *discover.Setup
+	// Session describes the session for session_info() and the
+	// session_ready/session_end events; nil means no session host, and
+	// session_info() answers nil, "no session host is available".
+	Session *SessionInfo
+	// Stdout and Stderr receive Lua's print and io.write (default: the
+	// process's).
+	Stdout, Stderr io.Writer
+	// Report receives problems as they happen (default: written to
+	// Stderr as "panto: <stage>: <message>").
+	Report func(Problem)
+	// Budget limits every slice of Lua execution (a handler running until
+	// it returns or awaits) to this many VM ticks; 0 is unlimited. It is
+	// what stops an endless loop when no context deadline is set.
+	Budget int64
+	// Terminal is the TUI, when there is one: run_foreground needs it to
+	// hand the terminal to a child process. nil means no TUI.
+	Terminal Terminal
+}
+
+// SessionInfo is what session_info() returns.
+type SessionInfo struct {
+	ID, Directory, Model, Reasoning string
+}
+
+// Terminal is the part of a TUI that run_foreground needs.
+type Terminal interface {
+	// Suspend restores the terminal for a child with inherited stdio.
+	Suspend() error
+	// Resume takes the terminal back and redraws.
+	Resume() error
+}
+
+// Skip records an extension (or one of its declarations) that was
+// found but not activated, and why.
+type Skip struct {
+	Name, Source, Reason string
+}
+
+// Host is one session's extension runtime.
+type Host struct {
+	opts  Options
+	setup *discover.Setup
+	cfg   *config.Merged
+
+	vm       *vm
+	gen      int // bumped at every rebuild: handles of older states are dead
+	problems []Problem
+	skipped  []Skip
+	calls    int // tool calls so far, for ids and indexes
+}
+
+// New evaluates and activates every extension of the setup. Broken
+// extensions do not make it fail: they are reported (Problems) and the
+// others load. The error is for a host that cannot start at all.
+func New(ctx context.Context, opts Options) (*Host, error) {
+	if opts.Setup == nil {
+		return nil, errors.New("host: Options.Setup is required")
+	}
+	if opts.Stdout == nil {
+		opts.Stdout = os.Stdout
+	}
+	if opts.Stderr == nil {
+		opts.Stderr = os.Stderr
+	}
+	h := &Host{opts: opts, setup: opts.Setup, cfg: opts.Setup.Config()}
+	for _, p := range opts.Setup.Problems() {
+		h.report(Problem{Stage: StageConfig, Message: p.String()})
+	}
+	h.build(ctx)
+	return h, nil
+}
+
+// build makes a fresh Lua state and loads everything into it.
+func (h *Host) build(ctx context.Context) {
+	h.gen++
+	h.skipped = nil
+	h.vm = newVM(h)
+	h.load(ctx)
+	if s := h.opts.Session; s != nil {
+		h.fire(ctx, "session_ready", nil, fieldValues{
+			"session_id": str(s.ID), "directory": str(s.Directory),
+			"model": optString(s.Model), "reasoning": optString(s.Reasoning),
+		})
+	}
+}
+
+// Rebuild ends the current Lua state and evaluates and activates every
+// extension again in a new one. reason ("new", "resume", "tree",
+// "reload") is passed to session_end handlers.
+func (h *Host) Rebuild(ctx context.Context, reason string) {
+	h.teardown(ctx, reason)
+	h.build(ctx)
+}
+
+// Close ends the session: session_end handlers run, protocols are closed,
+// the loop and the state are released.
+func (h *Host) Close() {
+	if h.vm != nil {
+		h.teardown(context.Background(), "quit")
+	}
+}
+
+func (h *Host) teardown(ctx context.Context, reason string) {
+	v := h.vm
+	if v == nil {
+		return
+	}
+	if s := h.opts.Session; s != nil {
+		h.fire(ctx, "session_end", nil, fieldValues{"session_id": str(s.ID), "reason": optString(reason)})
+	}
+	for _, p := range sortedValues(v.reg.protocols) {
+		if p.Close.IsNil() {
+			continue
+		}
+		if _, err := v.loop.CallSync(ctx, p.Close, p.Decl); err != nil {
+			h.report(Problem{Stage: StageTeardown, Source: p.Source, Message: fmt.Sprintf("protocol '%s' close: %s", p.Name, firstLine(err.Error()))})
+		}
+	}
+	v.close()
+	h.vm = nil
+}
+
+// report records a problem and hands it to Options.Report.
+func (h *Host) report(p Problem) {
+	if p.Stage == StageEvaluate || p.Stage == StageActivate || p.Stage == StageConfig {
+		h.problems = append(h.problems, p)
+	}
+	if h.opts.Report != nil {
+		h.opts.Report(p)
+		return
+	}
+	fmt.Fprintln(h.opts.Stderr, "panto: "+p.String())
+}
+
+// Problems returns what went wrong while loading (configuration,
+// evaluation, activation), in order.
+func (h *Host) Problems() []Problem { return h.problems }
+
+// Skipped returns what was found but not activated: denied or not allowed
+// by [extensions], or shadowed by a higher-precedence entry.
+func (h *Host) Skipped() []Skip { return h.skipped }
+
+// Tools returns the registered tools sorted by name.
+func (h *Host) Tools() []*Tool { return sortedValues(h.vm.reg.tools) }
+
+// Tool returns a registered tool, or nil.
+func (h *Host) Tool(name string) *Tool { return h.vm.reg.tools[name] }
+
+// Commands returns the registered slash commands sorted by name.
+func (h *Host) Commands() []*Command { return sortedValues(h.vm.reg.commands) }
+
+// Protocols returns the registered protocols sorted by name.
+func (h *Host) Protocols() []*Protocol { return sortedValues(h.vm.reg.protocols) }
+
+// Handlers returns the event handlers in registration order.
+func (h *Host) Handlers() []*Handler { return append([]*Handler(nil), h.vm.reg.handlers...) }
+
+// Config returns the merged configuration.
+func (h *Host) Config() *config.Merged { return h.cfg }

@@ -1,0 +1,182 @@
+package host
+
+import (
+	"context"
+	"fmt"
+
+	"panto/host/discover"
+	"panto/runtime"
+)
+
+// item is one thing a source returned: an entry to activate or a tool
+// declaration to register.
+type item struct {
+	es       *entryState
+	name     string
+	decl     *runtime.Table
+	activate runtime.Value // nil for a tool declaration
+}
+
+// load evaluates every source, then activates what they returned. All
+// sources are evaluated before any is activated, as the spec orders, so
+// that activation order never depends on evaluation side effects; a source
+// that fails either step is reported with its file and line and the
+// others carry on.
+func (h *Host) load(ctx context.Context) {
+	defer h.vm.enter(ctx)()
+	res := h.setup.Resolve()
+	for _, s := range res.Shadowed {
+		h.skipped = append(h.skipped, Skip{Name: s.Entry.Name, Source: s.Entry.Main.Source, Reason: "shadowed by " + s.By.Main.Source})
+	}
+	var items []item
+	for _, e := range res.Entries {
+		if h.cfg.Denied(e.Name) {
+			h.skipped = append(h.skipped, Skip{Name: e.Name, Source: e.Main.Source, Reason: "denied by [extensions] deny"})
+			continue
+		}
+		items = append(items, h.evaluate(ctx, e)...)
+	}
+	for _, it := range items {
+		if !h.cfg.Allowed(it.es.entry.Name, it.name) {
+			reason := "not in [extensions] allow"
+			if h.cfg.Denied(it.name) {
+				reason = "denied by [extensions] deny"
+			}
+			h.skipped = append(h.skipped, Skip{Name: it.name, Source: it.es.entry.Main.Source, Reason: reason})
+			continue
+		}
+		h.activate(ctx, it)
+	}
+}
+
+// evaluate runs one source file and returns its declarations.
+func (h *Host) evaluate(ctx context.Context, e *discover.Entry) []item {
+	v := h.vm
+	es := v.newEntryState(e)
+	src := e.Main.Source
+	fn, err := v.loadModule(e, e.Main)
+	if err != nil {
+		h.report(Problem{Stage: StageEvaluate, Source: src, Message: err.Error()})
+		return nil
+	}
+	results, err := v.loop.CallDriven(ctx, fn, runtime.String(e.Name), runtime.String(src))
+	if err != nil {
+		h.report(Problem{Stage: StageEvaluate, Source: src, Message: firstLine(err.Error())})
+		return nil
+	}
+	ret := runtime.Nil
+	if len(results) > 0 {
+		ret = results[0]
+	}
+	items, err := classify(es, ret)
+	if err != nil {
+		if e.Origin == discover.Rock {
+			// A rock that is not an extension is a library the others
+			// require: keep what it returned as require would.
+			if ret.IsNil() {
+				ret = runtime.True
+			}
+			v.L.Loaded().SetStr(e.Name, ret)
+			return nil
+		}
+		h.report(Problem{Stage: StageEvaluate, Source: src, Message: err.Error()})
+		return nil
+	}
+	return items
+}
+
+// classify checks the shape of what a source returned.
+func classify(es *entryState, v runtime.Value) ([]item, error) {
+	t := v.AsTable()
+	if t == nil {
+		return nil, fmt.Errorf("returned %s; a source must return an entry { name, activate }, a tool declaration { name, description, schema, handler }, or a list of them", describe(v))
+	}
+	if it, ok, err := classifyOne(es, t); ok || err != nil {
+		if err != nil {
+			return nil, err
+		}
+		return []item{it}, nil
+	}
+	n, dense := isDenseArray(t)
+	if n == 0 || !dense {
+		return nil, fmt.Errorf("returned a table that is neither an entry { name, activate }, a tool declaration { name, description, schema, handler }, nor a list of them")
+	}
+	items := make([]item, 0, n)
+	for i := int64(1); i <= n; i++ {
+		elem := t.GetInt(i).AsTable()
+		if elem == nil {
+			return nil, fmt.Errorf("item %d of the returned list is %s, not an entry or a tool declaration", i, describe(t.GetInt(i)))
+		}
+		it, ok, err := classifyOne(es, elem)
+		if err != nil {
+			return nil, fmt.Errorf("item %d: %v", i, err)
+		}
+		if !ok {
+			return nil, fmt.Errorf("item %d of the returned list is neither an entry { name, activate } nor a tool declaration", i)
+		}
+		items = append(items, it)
+	}
+	return items, nil
+}
+
+// classifyOne recognises an entry (it has activate) or a tool declaration
+// (it has handler); anything else is not one of them (ok false).
+func classifyOne(es *entryState, t *runtime.Table) (it item, ok bool, err error) {
+	name := t.GetStr("name")
+	act := t.GetStr("activate")
+	switch {
+	case !act.IsNil():
+		if !name.IsString() || name.AsString() == "" {
+			return item{}, true, fmt.Errorf("an entry needs a non-empty string 'name'")
+		}
+		if !act.IsFunction() {
+			return item{}, true, fmt.Errorf("entry '%s': 'activate' must be a function, got %s", name.AsString(), act.TypeName())
+		}
+		return item{es: es, name: name.AsString(), decl: t, activate: act}, true, nil
+	case !t.GetStr("handler").IsNil():
+		n := ""
+		if name.IsString() {
+			n = name.AsString()
+		}
+		return item{es: es, name: n, decl: t}, true, nil
+	}
+	return item{}, false, nil
+}
+
+// activate runs an entry's activate() or registers a tool declaration.
+// A failure drops whatever the entry registered before it failed.
+func (h *Host) activate(ctx context.Context, it item) {
+	v := h.vm
+	v.activating = it.es
+	defer func() { v.activating = nil }()
+	src := it.es.entry.Main.Source
+	var err error
+	if it.activate.IsNil() {
+		reg := runtime.NewFunction("register_tool", func(L *runtime.State) int {
+			v.registerTool(L, it.decl, src)
+			return 0
+		})
+		_, err = v.loop.CallSync(ctx, reg)
+	} else {
+		_, err = v.loop.CallDriven(ctx, it.activate)
+	}
+	if err != nil {
+		v.reg.dropOwner(it.es)
+		subject := "entry '" + it.name + "'"
+		if it.activate.IsNil() {
+			subject = "tool declaration"
+		}
+		h.report(Problem{Stage: StageActivate, Source: src, Subject: subject, Message: firstLine(err.Error())})
+	}
+}
+
+// describe names a value's type for messages: "nil", "a string".
+func describe(v runtime.Value) string {
+	switch v.Type() {
+	case runtime.TypeNil:
+		return "nothing"
+	case runtime.TypeUserdata:
+		return "a userdata"
+	}
+	return "a " + v.TypeName()
+}

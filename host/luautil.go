@@ -1,0 +1,88 @@
+package host
+
+import (
+	"strings"
+
+	"panto/runtime"
+)
+
+// fields iterates the string keys of a table in traversal order.
+func eachField(t *runtime.Table, f func(k string, v runtime.Value)) {
+	for k, v, ok := t.Next(runtime.Nil); ok && !k.IsNil(); k, v, ok = t.Next(k) {
+		if k.IsString() {
+			f(k.AsString(), v)
+		}
+	}
+}
+
+// isDenseArray reports whether t's keys are exactly 1..#t, and #t.
+func isDenseArray(t *runtime.Table) (int64, bool) {
+	n := t.Len()
+	count := int64(0)
+	for k, _, ok := t.Next(runtime.Nil); ok && !k.IsNil(); k, _, ok = t.Next(k) {
+		if !k.IsInt() || k.AsInt() < 1 || k.AsInt() > n {
+			return n, false
+		}
+		count++
+	}
+	return n, count == n
+}
+
+// callerSource is "file:line" of the Lua code that called the running Go
+// function, for registrations (so --list and duplicate errors can point at
+// the register_* call).
+func callerSource(L *runtime.State) string {
+	return strings.TrimSuffix(L.Where(1), ": ")
+}
+
+// stringField reads an optional string field of a declaration table; what
+// names the declaration in messages ("register_tool").
+func stringField(L *runtime.State, t *runtime.Table, what, key string, required bool) string {
+	v := t.GetStr(key)
+	switch {
+	case v.IsString():
+		if required && v.AsString() == "" {
+			L.Errorf("%s: '%s' must not be empty", what, key)
+		}
+		return v.AsString()
+	case v.IsNil() && !required:
+		return ""
+	case v.IsNil():
+		L.Errorf("%s: '%s' is required (a string)", what, key)
+	}
+	L.Errorf("%s: '%s' must be a string, got %s", what, key, v.TypeName())
+	return ""
+}
+
+// functionField reads a function field of a declaration table.
+func functionField(L *runtime.State, t *runtime.Table, what, key string, required bool) runtime.Value {
+	v := t.GetStr(key)
+	switch {
+	case v.IsFunction():
+		return v
+	case v.IsNil() && !required:
+		return runtime.Nil
+	case v.IsNil():
+		L.Errorf("%s: '%s' is required (a function)", what, key)
+	}
+	L.Errorf("%s: '%s' must be a function, got %s", what, key, v.TypeName())
+	return runtime.Nil
+}
+
+// stringList builds a Lua array of strings.
+func stringList(items []string) runtime.Value {
+	t := runtime.NewTable(len(items), 0)
+	for i, s := range items {
+		t.SetInt(int64(i+1), runtime.String(s))
+	}
+	return runtime.TableValue(t)
+}
+
+// optString is v as a Lua value, nil when empty: the spec lets optional
+// string fields appear as nil when their value is empty.
+func optString(s string) runtime.Value {
+	if s == "" {
+		return runtime.Nil
+	}
+	return runtime.String(s)
+}

@@ -1,0 +1,62 @@
+package host
+
+import "panto/runtime"
+
+// pantoModule builds require("panto") for this state: panto.ext and
+// panto.text. There is deliberately no global panto.
+func (v *vm) pantoModule() runtime.Value {
+	ext := runtime.NewTable(0, 16)
+	for name, fn := range map[string]func(*runtime.State) int{
+		"register_tool":     v.luaRegisterTool,
+		"register_command":  v.luaRegisterCommand,
+		"register_protocol": v.luaRegisterProtocol,
+		"on":                v.luaOn,
+		"emit":              v.luaEmit,
+		"run_foreground":    v.luaRunForeground,
+		"highlight":         v.luaHighlight,
+		"style":             v.luaStyle,
+		"session_info":      v.luaSessionInfo,
+		"models":            v.luaModels,
+		"resolve_model":     v.luaResolveModel,
+	} {
+		ext.SetStr(name, runtime.NewFunction(name, fn))
+	}
+	ext.SetStr("json", runtime.TableValue(v.json.Module()))
+	ext.SetStr("dirs", v.dirs())
+
+	text := runtime.NewTable(0, 3)
+	text.SetStr("width", runtime.NewFunction("width", textWidth))
+	text.SetStr("truncate", runtime.NewFunction("truncate", textTruncate))
+	text.SetStr("wrap", runtime.NewFunction("wrap", textWrap))
+
+	mod := runtime.NewTable(0, 2)
+	mod.SetStr("ext", runtime.TableValue(ext))
+	mod.SetStr("text", runtime.TableValue(text))
+	return runtime.TableValue(mod)
+}
+
+// dirs is panto.ext.dirs: home when known (never in bundle runs),
+// project_root, and the layers that have a folder, lowest precedence
+// first.
+func (v *vm) dirs() runtime.Value {
+	s := v.h.setup
+	d := runtime.NewTable(0, 3)
+	if s.Home != "" {
+		d.SetStr("home", str(s.Home))
+	}
+	d.SetStr("project_root", str(s.ProjectRoot))
+	layers := runtime.NewTable(len(s.Layers), 0)
+	n := int64(0)
+	for _, l := range s.Layers {
+		if l.Dir == "" {
+			continue // unresolvable: omitted, as the spec says
+		}
+		lt := runtime.NewTable(0, 2)
+		lt.SetStr("name", str(l.Name))
+		lt.SetStr("dir", str(l.Dir))
+		n++
+		layers.SetInt(n, runtime.TableValue(lt))
+	}
+	d.SetStr("layers", runtime.TableValue(layers))
+	return runtime.TableValue(d)
+}

@@ -1,0 +1,158 @@
+package host
+
+import (
+	"fmt"
+	"sort"
+
+	"panto/runtime"
+)
+
+// Tool is a registered tool.
+type Tool struct {
+	Name        string
+	Description string
+	// Schema is the JSON schema as the extension gave it (a Lua table);
+	// SchemaJSON is its encoding.
+	Schema     runtime.Value
+	SchemaJSON string
+	Handler    runtime.Value
+	// Source is where it was registered: "file:line" of the register_tool
+	// call, or the file that returned the declaration.
+	Source string
+	owner  *entryState
+}
+
+// Command is a registered slash command.
+type Command struct {
+	Name        string
+	Description string
+	Handler     runtime.Value
+	Source      string
+	owner       *entryState
+}
+
+// EffortLevel is one reasoning effort a protocol offers.
+type EffortLevel struct {
+	Label  string
+	Detail string
+}
+
+// Protocol is a registered provider wire protocol.
+type Protocol struct {
+	Name         string
+	EffortLevels []EffortLevel
+	// Open and the callbacks (nil when absent) are Lua functions.
+	Open                                            runtime.Value
+	CancelTurn, ResetContext, ReleaseContext, Close runtime.Value
+	// Decl is the table given to register_protocol (the callbacks' self).
+	Decl   runtime.Value
+	Source string
+	owner  *entryState
+}
+
+// Handler is an event subscription.
+type Handler struct {
+	Event  string
+	Fn     runtime.Value
+	Source string
+	owner  *entryState
+}
+
+// registry holds what extensions registered in one Lua state.
+type registry struct {
+	tools     map[string]*Tool
+	commands  map[string]*Command
+	protocols map[string]*Protocol
+	handlers  []*Handler // registration order
+}
+
+func newRegistry() *registry {
+	return &registry{
+		tools:     map[string]*Tool{},
+		commands:  map[string]*Command{},
+		protocols: map[string]*Protocol{},
+	}
+}
+
+// duplicateError names both sources, as the spec requires for duplicate
+// tool, command and protocol names.
+func duplicateError(kind, name, first, second string) error {
+	return fmt.Errorf("duplicate %s name '%s': registered by %s and again by %s", kind, name, first, second)
+}
+
+func (r *registry) addTool(t *Tool) error {
+	if old := r.tools[t.Name]; old != nil {
+		return duplicateError("tool", t.Name, old.Source, t.Source)
+	}
+	r.tools[t.Name] = t
+	return nil
+}
+
+func (r *registry) addCommand(c *Command) error {
+	if old := r.commands[c.Name]; old != nil {
+		return duplicateError("command", c.Name, old.Source, c.Source)
+	}
+	r.commands[c.Name] = c
+	return nil
+}
+
+func (r *registry) addProtocol(p *Protocol) error {
+	if old := r.protocols[p.Name]; old != nil {
+		return duplicateError("protocol", p.Name, old.Source, p.Source)
+	}
+	r.protocols[p.Name] = p
+	return nil
+}
+
+// handlersFor returns the handlers of an event in registration order, as
+// a snapshot: a handler registered during a dispatch runs from the next
+// one on.
+func (r *registry) handlersFor(event string) []*Handler {
+	var hs []*Handler
+	for _, h := range r.handlers {
+		if h.Event == event {
+			hs = append(hs, h)
+		}
+	}
+	return hs
+}
+
+// dropOwner removes everything an entry registered: an extension whose
+// activation fails must not leave half of itself behind.
+func (r *registry) dropOwner(e *entryState) {
+	for name, t := range r.tools {
+		if t.owner == e {
+			delete(r.tools, name)
+		}
+	}
+	for name, c := range r.commands {
+		if c.owner == e {
+			delete(r.commands, name)
+		}
+	}
+	for name, p := range r.protocols {
+		if p.owner == e {
+			delete(r.protocols, name)
+		}
+	}
+	kept := r.handlers[:0]
+	for _, h := range r.handlers {
+		if h.owner != e {
+			kept = append(kept, h)
+		}
+	}
+	r.handlers = kept
+}
+
+func sortedValues[V any](m map[string]V) []V {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := make([]V, len(keys))
+	for i, k := range keys {
+		out[i] = m[k]
+	}
+	return out
+}

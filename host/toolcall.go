@@ -1,0 +1,255 @@
+package host
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"panto/runtime"
+)
+
+// Attachment is a result part besides the text.
+type Attachment struct {
+	MediaType string // may be empty: the spec makes it optional
+	Data      string
+}
+
+// ToolCall is one tool call going through the lifecycle events:
+//
+//	tool -> tool_details -> tool_delta* -> tool_call_complete
+//	     -> tool_dispatch_start -> tool_output_delta -> tool_result
+//	     (-> tool_collapse whenever the block is collapsed or expanded)
+//
+// A session drives it from the provider's stream; CallTool drives it
+// from a name and a JSON input.
+type ToolCall struct {
+	h     *Host
+	Index int
+	ID    string
+	Name  string
+	// InputJSON is the raw argument text accumulated so far.
+	InputJSON string
+	// Input is the decoded input (a Lua table) once the call is complete,
+	// as tool_call_complete handlers left it.
+	Input runtime.Value
+	// Output, OK and Attachments are the result once it ran, with
+	// tool_result handlers' overrides applied to Output.
+	Output      string
+	OK          bool
+	Attachments []Attachment
+	// Block is the call's transcript block.
+	Block *Block
+
+	collapsed, dispatched, done bool
+}
+
+// toolFields are the fields every tool event after "tool" carries.
+func (tc *ToolCall) fields(extra fieldValues) fieldValues {
+	f := fieldValues{
+		"index": runtime.Int(int64(tc.Index)), "tool_name": str(tc.Name),
+		"id": str(tc.ID), "collapsed": runtime.Bool(tc.collapsed),
+	}
+	for k, v := range extra {
+		f[k] = v
+	}
+	return f
+}
+
+// BeginToolCall starts a call at a position of the assistant message
+// (1-based) and fires "tool".
+func (h *Host) BeginToolCall(ctx context.Context, index int) *ToolCall {
+	tc := &ToolCall{h: h, Index: index, Input: runtime.Nil}
+	tc.Block = h.newBlock("tool", tc.nativeChunks)
+	h.fire(ctx, "tool", tc.Block, fieldValues{"index": runtime.Int(int64(index)), "collapsed": runtime.False})
+	return tc
+}
+
+// Details records the tool name and call id and fires tool_details.
+func (tc *ToolCall) Details(ctx context.Context, name, id string) {
+	tc.Name, tc.ID = name, id
+	tc.h.fire(ctx, "tool_details", tc.Block, tc.fields(nil))
+}
+
+// ArgumentDelta appends a chunk of the JSON arguments and fires
+// tool_delta.
+func (tc *ToolCall) ArgumentDelta(ctx context.Context, delta string) {
+	tc.InputJSON += delta
+	tc.Block.touch()
+	tc.h.fire(ctx, "tool_delta", tc.Block, tc.fields(fieldValues{"delta": str(delta), "input": str(tc.InputJSON)}))
+}
+
+// Complete decodes the arguments (empty means {}) and fires
+// tool_call_complete, whose handlers may replace the input. An input that
+// is not a JSON object is an error and no event fires.
+func (tc *ToolCall) Complete(ctx context.Context) error {
+	in, err := tc.h.decodeInput(tc.InputJSON)
+	if err != nil {
+		return err
+	}
+	f := tc.h.fire(ctx, "tool_call_complete", tc.Block, tc.fields(fieldValues{"input": in}))
+	tc.Input = f["input"]
+	return nil
+}
+
+// decodeInput turns tool arguments into the table a handler receives.
+func (h *Host) decodeInput(text string) (runtime.Value, error) {
+	if text == "" {
+		text = "{}"
+	}
+	v, err := h.vm.json.Decode(text)
+	if err != nil {
+		return runtime.Nil, fmt.Errorf("tool input: %v", err)
+	}
+	t := v.AsTable()
+	if t == nil || h.vm.json.IsArray(t) {
+		return runtime.Nil, fmt.Errorf("tool input must be a JSON object, got %s", text)
+	}
+	return v, nil
+}
+
+// Run fires tool_dispatch_start, runs the handler as a coroutine (it may
+// await luv work), then fires tool_output_delta and tool_result, whose
+// handlers may replace the output text. A failing handler, an unknown
+// tool and a result of the wrong type give OK false and the error as the
+// output: the model sees what went wrong, the session goes on.
+func (tc *ToolCall) Run(ctx context.Context) {
+	h := tc.h
+	tc.dispatched = true
+	tc.Block.touch()
+	h.fire(ctx, "tool_dispatch_start", tc.Block, tc.fields(fieldValues{"input": tc.Input}))
+	tc.OK = true
+	tool := h.vm.reg.tools[tc.Name]
+	if tool == nil {
+		tc.Output, tc.OK = fmt.Sprintf("unknown tool '%s'", tc.Name), false
+	} else {
+		tc.Output, tc.Attachments, tc.OK = h.runHandler(ctx, tool, tc)
+	}
+	tc.done = true
+	tc.Block.touch()
+	h.fire(ctx, "tool_output_delta", tc.Block, tc.fields(fieldValues{"delta": str(tc.Output), "output": str(tc.Output)}))
+	f := h.fire(ctx, "tool_result", tc.Block, tc.fields(fieldValues{"output": str(tc.Output), "result_ok": runtime.Bool(tc.OK)}))
+	tc.Output = f["output"].AsString()
+}
+
+// runHandler calls the tool's handler with the input and the context
+// table { tool_call_id, tool_name }, and checks what it returned.
+func (h *Host) runHandler(ctx context.Context, tool *Tool, tc *ToolCall) (string, []Attachment, bool) {
+	tctx := runtime.NewTable(0, 2)
+	tctx.SetStr("tool_call_id", str(tc.ID))
+	tctx.SetStr("tool_name", str(tc.Name))
+	defer h.vm.enter(ctx)()
+	res, err := h.vm.loop.CallCoroutine(ctx, tool.Handler, tc.Input, runtime.TableValue(tctx))
+	if err != nil {
+		return firstLine(err.Error()), nil, false
+	}
+	ret := runtime.Nil
+	if len(res) > 0 {
+		ret = res[0]
+	}
+	text, atts, err := toolResult(ret)
+	if err != nil {
+		return fmt.Sprintf("tool '%s' (%s): %v", tool.Name, tool.Source, err), nil, false
+	}
+	return text, atts, true
+}
+
+// toolResult checks a handler's return value: a string, or
+// { text = "...", attachments = { { media_type = "...", data = "..." } } }.
+func toolResult(v runtime.Value) (string, []Attachment, error) {
+	if v.IsString() {
+		return v.AsString(), nil, nil
+	}
+	t := v.AsTable()
+	if t == nil {
+		return "", nil, fmt.Errorf("the handler returned %s; a tool handler must return a string or { text, attachments }", describe(v))
+	}
+	text := t.GetStr("text")
+	attsV := t.GetStr("attachments")
+	if text.IsNil() && attsV.IsNil() {
+		return "", nil, fmt.Errorf("the handler returned a table without text or attachments; a tool handler must return a string or { text, attachments }")
+	}
+	if !text.IsNil() && !text.IsString() {
+		return "", nil, fmt.Errorf("the result's text must be a string, got %s", text.TypeName())
+	}
+	var atts []Attachment
+	if !attsV.IsNil() {
+		at := attsV.AsTable()
+		n, dense := int64(0), false
+		if at != nil {
+			n, dense = isDenseArray(at)
+		}
+		if !dense {
+			return "", nil, fmt.Errorf("the result's attachments must be an array of { media_type?, data } tables")
+		}
+		for i := int64(1); i <= n; i++ {
+			a := at.GetInt(i).AsTable()
+			if a == nil {
+				return "", nil, fmt.Errorf("attachment %d must be a table { media_type?, data }", i)
+			}
+			data, mt := a.GetStr("data"), a.GetStr("media_type")
+			if !data.IsString() {
+				return "", nil, fmt.Errorf("attachment %d: data must be a string, got %s", i, data.TypeName())
+			}
+			if !mt.IsNil() && !mt.IsString() {
+				return "", nil, fmt.Errorf("attachment %d: media_type must be a string, got %s", i, mt.TypeName())
+			}
+			a2 := Attachment{Data: data.AsString()}
+			if mt.IsString() {
+				a2.MediaType = mt.AsString()
+			}
+			atts = append(atts, a2)
+		}
+	}
+	s := ""
+	if text.IsString() {
+		s = text.AsString()
+	}
+	return s, atts, nil
+}
+
+// SetCollapsed collapses or expands the block and fires tool_collapse
+// with the current input and output.
+func (tc *ToolCall) SetCollapsed(ctx context.Context, collapsed bool) {
+	tc.collapsed = collapsed
+	tc.Block.touch()
+	in := tc.Input
+	if in.IsNil() {
+		in = runtime.TableValue(runtime.NewTable(0, 0))
+	}
+	out := runtime.Nil
+	if tc.done {
+		out = str(tc.Output)
+	}
+	tc.h.fire(ctx, "tool_collapse", tc.Block, tc.fields(fieldValues{"input": in, "output": out}))
+}
+
+// CallTool runs one tool outside a model turn (panto run --tool): the
+// whole lifecycle with the input as a single argument delta, so event
+// handlers apply as in a session. The error is for calls that cannot
+// start (unknown tool, input that is not a JSON object); a failing
+// handler is a result with OK false.
+func (h *Host) CallTool(ctx context.Context, name, inputJSON string) (*ToolCall, error) {
+	if h.vm.reg.tools[name] == nil {
+		return nil, fmt.Errorf("unknown tool '%s'%s", name, h.known("tools", len(h.vm.reg.tools)))
+	}
+	if _, err := h.decodeInput(inputJSON); err != nil {
+		return nil, err
+	}
+	h.calls++
+	tc := h.BeginToolCall(ctx, 1)
+	tc.Details(ctx, name, "call_"+strconv.Itoa(h.calls))
+	tc.ArgumentDelta(ctx, inputJSON)
+	if err := tc.Complete(ctx); err != nil {
+		return nil, err
+	}
+	tc.Run(ctx)
+	return tc, nil
+}
+
+// known hints at what exists when a name is not found.
+func (h *Host) known(what string, n int) string {
+	if n == 0 {
+		return " (no " + what + " are registered)"
+	}
+	return " (see --list for the registered " + what + ")"
+}
