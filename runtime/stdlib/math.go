@@ -2,6 +2,7 @@ package stdlib
 
 import (
 	"math"
+	"panto/internal/crmath"
 
 	"panto/internal/luanum"
 	"panto/runtime"
@@ -32,11 +33,11 @@ func OpenMath(L *runtime.State) {
 		"sqrt":      mathSqrt,
 		"exp":       mathExp,
 		"log":       mathLog,
-		"sin":       mathFloat1(crSin, nanInvalid),
-		"cos":       mathFloat1(crCos, nanInvalid),
-		"tan":       mathFloat1(crTan, nanInvalid),
-		"asin":      mathFloat1(crAsin, nanPositive),
-		"acos":      mathFloat1(crAcos, nanPositive),
+		"sin":       mathFloat1(crmath.Sin, nanInvalid),
+		"cos":       mathFloat1(crmath.Cos, nanInvalid),
+		"tan":       mathFloat1(crmath.Tan, nanInvalid),
+		"asin":      mathFloat1(crmath.Asin, nanPositive),
+		"acos":      mathFloat1(crmath.Acos, nanPositive),
 		"atan":      mathAtan,
 		"deg":       mathFloat1(func(x float64) float64 { return x * degPerRad }, nanInvalid),
 		"rad":       mathFloat1(func(x float64) float64 { return x * radPerDeg }, nanInvalid),
@@ -210,7 +211,7 @@ func mathSqrt(L *runtime.State) int {
 
 func mathExp(L *runtime.State) int {
 	x := L.CheckNumber(1)
-	L.Push(runtime.Float(fixNaN(crExp(x), nanInvalid, x)))
+	L.Push(runtime.Float(fixNaN(crmath.Exp(x), nanInvalid, x)))
 	return 1
 }
 
@@ -220,16 +221,16 @@ func mathLog(L *runtime.State) int {
 	x := L.CheckNumber(1)
 	var r float64
 	if L.Arg(2).IsNil() {
-		r = fixNaN(crLog(x), nanInvalid, x)
+		r = fixNaN(crmath.Log(x), nanInvalid, x)
 	} else {
 		base := L.CheckNumber(2)
 		switch base {
 		case 2:
-			r = fixNaN(crLog2(x), nanInvalid, x)
+			r = fixNaN(crmath.Log2(x), nanInvalid, x)
 		case 10:
 			r = fixNaN(fdLog10(x), nanPositive, x)
 		default:
-			r = fixNaN(crLog(x), nanInvalid, x) / fixNaN(crLog(base), nanInvalid, base)
+			r = fixNaN(crmath.Log(x), nanInvalid, x) / fixNaN(crmath.Log(base), nanInvalid, base)
 		}
 	}
 	L.Push(runtime.Float(r))
@@ -240,13 +241,13 @@ func mathLog(L *runtime.State) int {
 func mathAtan(L *runtime.State) int {
 	y := L.CheckNumber(1)
 	x := L.OptNumber(2, 1)
-	L.Push(runtime.Float(fixNaN(crAtan2(y, x), nanInvalid, y, x)))
+	L.Push(runtime.Float(fixNaN(crmath.Atan2(y, x), nanInvalid, y, x)))
 	return 1
 }
 
 func mathPow(L *runtime.State) int {
 	x, y := L.CheckNumber(1), L.CheckNumber(2)
-	L.Push(runtime.Float(crPow(x, y)))
+	L.Push(runtime.Float(crmath.Pow(x, y)))
 	return 1
 }
 

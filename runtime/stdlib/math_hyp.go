@@ -1,13 +1,17 @@
 package stdlib
 
-import "math"
+import (
+	"math"
+
+	"panto/internal/crmath"
+)
 
 // The hyperbolic functions and log10 of the 5.3 compatibility set. glibc
 // computes them with the classic fdlibm formulas on top of exp, expm1 and
 // log rather than with correctly rounded code, and the results differ from
 // correctly rounded ones in the last bit now and then; these are the same
 // formulas (with the same thresholds, tested on the high word of the
-// argument as there), over crExp and crLog, which match glibc's exp and
+// argument as there), over crmath.Exp and crmath.Log, which match glibc's exp and
 // log, and Go's math.Expm1, which is the same fdlibm expm1.
 
 // highWord returns the upper 32 bits of |x|.
@@ -43,9 +47,9 @@ func fdSinh(x float64) float64 {
 		}
 		return h * (t + t/(t+1))
 	case ix < 0x40862e42: // |x| < log(maxdouble)
-		return h * crExp(ax)
+		return h * crmath.Exp(ax)
 	case overflowEdge(x):
-		w := crExp(0.5 * ax)
+		w := crmath.Exp(0.5 * ax)
 		t := h * w
 		return t * w
 	}
@@ -64,12 +68,12 @@ func fdCosh(x float64) float64 {
 		w := 1 + t
 		return 1 + (t*t)/(w+w)
 	case ix < 0x40360000: // |x| < 22
-		t := crExp(ax)
+		t := crmath.Exp(ax)
 		return 0.5*t + 0.5/t
 	case ix < 0x40862e42:
-		return 0.5 * crExp(ax)
+		return 0.5 * crmath.Exp(ax)
 	case overflowEdge(x):
-		w := crExp(0.5 * ax)
+		w := crmath.Exp(0.5 * ax)
 		t := 0.5 * w
 		return t * w
 	case ix >= 0x7ff00000:
@@ -136,6 +140,6 @@ func fdLog10(x float64) float64 {
 		m /= 2
 	}
 	y := float64(k)
-	z := y*log102lo + ivln10*crLog(m)
+	z := y*log102lo + ivln10*crmath.Log(m)
 	return z + y*log102hi
 }

@@ -1,4 +1,4 @@
-package stdlib
+package crmath
 
 import (
 	"math"
@@ -51,7 +51,7 @@ func ldexpRound(m dd, k int) float64 {
 	return r
 }
 
-func crExp(x float64) float64 {
+func Exp(x float64) float64 {
 	switch {
 	case x != x:
 		return x
@@ -74,8 +74,8 @@ func crExp(x float64) float64 {
 func twoSumDD(a, b float64) dd  { s, e := twoSum(a, b); return dd{s, e} }
 func twoProdDD(a, b float64) dd { p, e := twoProd(a, b); return dd{p, e} }
 
-// crLog is log(x); the caller fixes NaN signs.
-func crLog(x float64) float64 {
+// Log is log(x); the caller fixes NaN signs.
+func Log(x float64) float64 {
 	switch {
 	case x != x || math.IsInf(x, 1):
 		return x
@@ -92,7 +92,7 @@ func crLog(x float64) float64 {
 	return logDD(x).hi
 }
 
-func crLog2(x float64) float64 {
+func Log2(x float64) float64 {
 	switch {
 	case x != x || math.IsInf(x, 1):
 		return x
@@ -178,7 +178,7 @@ func alternate(x dd, i int) dd {
 	return x
 }
 
-func crSin(x float64) float64 {
+func Sin(x float64) float64 {
 	switch {
 	case x != x || math.Abs(x) < 0x1p-27:
 		return x // also 0 and -0: the cubic term is below half an ulp
@@ -203,7 +203,7 @@ func crSin(x float64) float64 {
 	return pick(sinCosDD(r)).hi
 }
 
-func crCos(x float64) float64 {
+func Cos(x float64) float64 {
 	switch {
 	case x != x:
 		return x
@@ -230,7 +230,7 @@ func crCos(x float64) float64 {
 	return pick(sinCosDD(r)).hi
 }
 
-func crTan(x float64) float64 {
+func Tan(x float64) float64 {
 	switch {
 	case x != x || math.Abs(x) < 0x1p-27:
 		return x // also 0 and -0: the cubic term is below half an ulp
@@ -250,7 +250,7 @@ func crTan(x float64) float64 {
 	return pick(sinCosDD(r)).hi
 }
 
-func crAtan(x float64) float64 {
+func Atan(x float64) float64 {
 	switch {
 	case x != x || math.Abs(x) < 0x1p-27:
 		return x // also 0 and -0: the cubic term is below half an ulp
@@ -283,7 +283,7 @@ func atanRounded(q dd, fin func(dd) dd) float64 {
 	return a.hi
 }
 
-func crAtan2(y, x float64) float64 {
+func Atan2(y, x float64) float64 {
 	if y != y || x != x || y == 0 || x == 0 || math.IsInf(x, 0) || math.IsInf(y, 0) {
 		return math.Atan2(y, x) // C99 special values
 	}
@@ -333,7 +333,7 @@ func asinAcosRoot(x float64) dd {
 	return ddSqrt(ddMul((twoSumDD(1, -x)), (twoSumDD(1, x))))
 }
 
-func crAsin(x float64) float64 {
+func Asin(x float64) float64 {
 	ax := math.Abs(x)
 	switch {
 	case x != x:
@@ -349,7 +349,7 @@ func crAsin(x float64) float64 {
 	return math.Copysign(a, x)
 }
 
-func crAcos(x float64) float64 {
+func Acos(x float64) float64 {
 	ax := math.Abs(x)
 	switch {
 	case x != x:
@@ -371,10 +371,10 @@ func crAcos(x float64) float64 {
 	return atanRounded(ddDiv(asinAcosRoot(ax), ddOf(ax)), fin)
 }
 
-// crPow is pow(x, y) as glibc computes it: C99's special values, with
+// Pow is pow(x, y) as glibc computes it: C99's special values, with
 // glibc's NaN signs (the caller must not fix them up), and the correctly
 // rounded exp(y*log|x|) otherwise.
-func crPow(x, y float64) float64 {
+func Pow(x, y float64) float64 {
 	yInf := math.IsInf(y, 0)
 	switch {
 	case y == 0:
@@ -434,3 +434,10 @@ func crPow(x, y float64) float64 {
 func isOddInt(y float64) bool {
 	return math.Abs(y) < 0x1p53 && y == math.Trunc(y) && math.Mod(y, 2) != 0
 }
+
+// The two NaNs x86's C library produces: the "default" NaN of invalid
+// operations has the sign bit set, which the reference prints as -nan.
+var (
+	negNaN = math.Float64frombits(0xFFF8000000000000)
+	posNaN = math.Float64frombits(0x7FF8000000000000)
+)
