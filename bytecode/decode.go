@@ -135,14 +135,27 @@ func (d *decoder) varint() int64 {
 // size bytes each, refusing counts the rest of the chunk cannot hold.
 func (d *decoder) count(size int, what string) int {
 	v := d.uvarint()
-	if v > uint64(d.left()/size) {
-		d.fail("%s count %d exceeds the chunk size", what, v)
-	}
+	d.fits(v, size, what)
 	return int(v)
 }
 
+// fits refuses n items of at least size bytes each when the rest of the
+// chunk cannot hold them. A cut file and a crafted count look the same
+// from here: the message says the first, with what was declared for the
+// second.
+func (d *decoder) fits(n uint64, size int, what string) {
+	if n <= uint64(d.left()/size) {
+		return
+	}
+	where := ""
+	if d.where != "" {
+		where = d.where + " "
+	}
+	panic(decodeFailure(fmt.Sprintf("truncated chunk: %sdeclares %d %s, %d bytes left", where, n, what, d.left())))
+}
+
 func (d *decoder) str(what string) string {
-	n := d.count(1, what+" length")
+	n := d.count(1, what+" bytes")
 	return string(d.take(n))
 }
 
@@ -208,8 +221,9 @@ func (d *decoder) proto(parent *Proto, depth int) *Proto {
 		d.fail("functions nested too deeply (limit is %d)", MaxNesting)
 	}
 	p := &Proto{}
-	if n := d.count(1, "source name"); n > 0 {
-		p.Source = string(d.take(n - 1))
+	if n := d.uvarint(); n > 0 {
+		d.fits(n-1, 1, "source name bytes")
+		p.Source = string(d.take(int(n - 1)))
 	} else if parent != nil {
 		p.Source = parent.Source
 	}
@@ -225,14 +239,14 @@ func (d *decoder) proto(parent *Proto, depth int) *Proto {
 	p.IsVararg = flags&flagVararg != 0
 	p.MaxStackSize = d.byte()
 
-	if n := d.count(instructionSize, "instruction"); n > 0 {
+	if n := d.count(instructionSize, "instructions"); n > 0 {
 		p.Code = make([]Instruction, n)
 		for i := range p.Code {
 			p.Code[i] = Instruction(d.u32())
 		}
 	}
 
-	if n := d.count(minConstSize, "constant"); n > 0 {
+	if n := d.count(minConstSize, "constants"); n > 0 {
 		p.Constants = make([]Constant, n)
 		for i := range p.Constants {
 			c := &p.Constants[i]
@@ -258,7 +272,7 @@ func (d *decoder) proto(parent *Proto, depth int) *Proto {
 		}
 	}
 
-	if n := d.count(minUpvalSize, "upvalue"); n > 0 {
+	if n := d.count(minUpvalSize, "upvalues"); n > 0 {
 		if n > MaxUpvalues {
 			d.fail("%d upvalues (limit is %d)", n, MaxUpvalues)
 		}
@@ -279,7 +293,7 @@ func (d *decoder) proto(parent *Proto, depth int) *Proto {
 		}
 	}
 
-	if n := d.count(minProtoSize, "nested function"); n > 0 {
+	if n := d.count(minProtoSize, "nested functions"); n > 0 {
 		p.Protos = make([]*Proto, n)
 		for i := range p.Protos {
 			p.Protos[i] = d.proto(p, depth+1)
@@ -287,7 +301,7 @@ func (d *decoder) proto(parent *Proto, depth int) *Proto {
 	}
 
 	// Debug information: each list is empty (stripped) or complete.
-	if n := d.count(minLineSize, "line info"); n > 0 {
+	if n := d.count(minLineSize, "line info entries"); n > 0 {
 		if n != len(p.Code) {
 			d.fail("line info for %d instructions, code has %d", n, len(p.Code))
 		}
@@ -301,7 +315,7 @@ func (d *decoder) proto(parent *Proto, depth int) *Proto {
 			p.LineInfo[i] = int32(line)
 		}
 	}
-	if n := d.count(minLocVarSize, "local variable"); n > 0 {
+	if n := d.count(minLocVarSize, "local variables"); n > 0 {
 		p.LocVars = make([]LocVar, n)
 		for i := range p.LocVars {
 			v := &p.LocVars[i]
@@ -310,7 +324,7 @@ func (d *decoder) proto(parent *Proto, depth int) *Proto {
 			v.EndPC = d.pc()
 		}
 	}
-	if n := d.count(minNameSize, "upvalue name"); n > 0 {
+	if n := d.count(minNameSize, "upvalue names"); n > 0 {
 		if n != len(p.Upvalues) {
 			d.fail("%d upvalue names for %d upvalues", n, len(p.Upvalues))
 		}

@@ -2,6 +2,8 @@ package bytecode_test
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -91,6 +93,12 @@ func FuzzDecode(f *testing.F) {
 func FuzzCompileVerify(f *testing.F) {
 	for _, src := range fuzzSources {
 		f.Add(src)
+	}
+	files, _ := filepath.Glob("../conformance/testdata/*/*.lua")
+	for _, name := range files {
+		if src, err := os.ReadFile(name); err == nil {
+			f.Add(string(src))
+		}
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		p, err := compiler.Compile("=fuzz", src)

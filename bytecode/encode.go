@@ -69,9 +69,12 @@ const flagVararg = 1
 // Encode trusts p no more than Decode trusts bytes: whatever it is given,
 // Decode of the result either fails or yields a verified prototype.
 func Encode(p *Proto, strip bool) []byte {
-	e := encoder{buf: make([]byte, 0, 64+8*len(p.Code))}
+	var e encoder
+	if p != nil {
+		e.buf = make([]byte, 0, 64+8*len(p.Code))
+	}
 	e.header()
-	e.proto(p, "", strip)
+	e.proto(p, "", strip, 0)
 	return e.buf
 }
 
@@ -109,7 +112,12 @@ func (e *encoder) boolean(b bool) {
 // its source is written as "same as the parent" (0) rather than repeated.
 // The main prototype's parent source is "", so an empty source costs one
 // byte too.
-func (e *encoder) proto(p *Proto, parentSource string, strip bool) {
+func (e *encoder) proto(p *Proto, parentSource string, strip bool, depth int) {
+	if p == nil || depth > MaxNesting {
+		// Written as a function without code, which Decode refuses
+		// (a cycle of prototypes must not recurse forever).
+		p = &Proto{}
+	}
 	if strip || p.Source == parentSource {
 		e.count(0)
 	} else {
@@ -168,7 +176,7 @@ func (e *encoder) proto(p *Proto, parentSource string, strip bool) {
 		src = ""
 	}
 	for _, sub := range p.Protos {
-		e.proto(sub, src, strip)
+		e.proto(sub, src, strip, depth+1)
 	}
 
 	// Debug information.

@@ -175,3 +175,45 @@ func protoDiff(a, b *bc.Proto, path string) string {
 	}
 	return ""
 }
+
+// TestVerifyLargeCompiled covers what only big functions compile to:
+// LOADKX (more than 2^17 constants), SETLIST and NEWTABLE with an
+// EXTRAARG (constructors of thousands of items), constructors ending in a
+// vararg expansion.
+func TestVerifyLargeCompiled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles a large function")
+	}
+	var b strings.Builder
+	b.WriteString("local t = {")
+	for i := 0; i < 140000; i++ {
+		fmt.Fprintf(&b, "%d.5, ", i)
+	}
+	b.WriteString("} local u = {")
+	for i := 0; i < 600; i++ {
+		fmt.Fprintf(&b, "x%d = %d, nil, ", i, i)
+	}
+	b.WriteString("...} return #t, u")
+	p, err := compiler.Compile("=big", b.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[bc.Opcode]bool{}
+	for _, i := range p.Code {
+		if i.K() || i.Op() == bc.OpLoadKX {
+			seen[i.Op()] = true
+		}
+	}
+	for _, op := range []bc.Opcode{bc.OpLoadKX, bc.OpSetList, bc.OpNewTable} {
+		if !seen[op] {
+			t.Errorf("no %s with an extra argument compiled", op)
+		}
+	}
+	q, err := bc.Decode(bc.Encode(p, false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := protoDiff(p, q, "main"); d != "" {
+		t.Fatal(d)
+	}
+}

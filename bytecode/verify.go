@@ -22,6 +22,10 @@ import "fmt"
 //     JMP the VM executes in their place, LOADKX, NEWTABLE and SETLIST
 //     with k by the EXTRAARG they consume, which nothing else reaches;
 //     TFORPREP lands on TFORCALL, which is followed by TFORLOOP;
+//   - numeric for loops: well formed and properly nested, entered only
+//     through FORPREP, their control registers neither overwritten in the
+//     body nor reachable through an open upvalue (FORLOOP updates them in
+//     place as integers);
 //   - allocation: the table size hints of NEWTABLE and the index SETLIST
 //     stores from are no larger than the code can fill, so the tables a
 //     chunk preallocates are proportional to its size;
@@ -66,6 +70,8 @@ type funcVerifier struct {
 	pc       int // instruction being checked, -1 outside the code
 	maxStack int
 	flags    []uint8
+	succ     [][2]int32 // where each instruction may continue, -1 for none
+	loops    []forLoop  // numeric for loops, by FORPREP position
 	// stores and setlists count the instructions that fill tables, for
 	// tableHints; -1 until needed.
 	stores, setlists int
@@ -73,7 +79,7 @@ type funcVerifier struct {
 
 func verifyProto(p, parent *Proto, depth int) {
 	if p == nil {
-		panic(decodeFailure("missing function prototype"))
+		panic(decodeFailure("missing main function"))
 	}
 	v := &funcVerifier{p: p, where: funcName(p, parent == nil), pc: -1, maxStack: int(p.MaxStackSize), stores: -1}
 	if depth > MaxNesting {
@@ -106,6 +112,11 @@ func (v *funcVerifier) header(parent *Proto) {
 	}
 	if len(p.Upvalues) > MaxUpvalues {
 		v.fail("%d upvalues (limit is %d)", len(p.Upvalues), MaxUpvalues)
+	}
+	for i, sub := range p.Protos {
+		if sub == nil {
+			v.fail("nested function %d is missing", i)
+		}
 	}
 	for i, c := range p.Constants {
 		if c.Kind > ConstString {
@@ -142,9 +153,6 @@ func (v *funcVerifier) needsClose() bool {
 		}
 	}
 	for _, sub := range v.p.Protos {
-		if sub == nil {
-			continue
-		}
 		for _, u := range sub.Upvalues {
 			if u.InStack {
 				return true
@@ -241,6 +249,12 @@ func (v *funcVerifier) edge(from, to int) {
 	} else {
 		v.flags[to] |= flagJumpedTo
 	}
+	s := &v.succ[from]
+	if s[0] < 0 {
+		s[0] = int32(to)
+	} else {
+		s[1] = int32(to)
+	}
 }
 
 // extraArg checks that the instruction takes the EXTRAARG after it, and
@@ -292,6 +306,10 @@ func (v *funcVerifier) code() {
 	code := p.Code
 	n := len(code)
 	v.flags = make([]uint8, n)
+	v.succ = make([][2]int32, n)
+	for i := range v.succ {
+		v.succ[i] = [2]int32{-1, -1}
+	}
 	needClose := v.needsClose()
 	if p.IsVararg && code[0].Op() != OpVarargPrep {
 		v.fail("vararg function does not start with VARARGPREP")
@@ -463,9 +481,18 @@ func (v *funcVerifier) code() {
 		case OpForLoop:
 			v.regs(a, 4)
 			v.edge(pc, pc+1-ins.Bx())
+			prep := pc - ins.Bx()
+			if prep < 0 || code[prep].Op() != OpForPrep || code[prep].A() != a || prep+1+code[prep].Bx() != pc {
+				v.fail("jumps back to instruction %d, not into the loop of a FORPREP", prep+2)
+			}
 		case OpForPrep:
 			v.regs(a, 4)
 			v.edge(pc, pc+2+ins.Bx())
+			loop := pc + 1 + ins.Bx()
+			if l := code[loop]; l.Op() != OpForLoop || l.A() != a || loop-l.Bx() != pc {
+				v.fail("skips to instruction %d, not past the FORLOOP of its loop", loop+2)
+			}
+			v.loops = append(v.loops, forLoop{prep: pc, loop: loop, a: a})
 		case OpTForPrep:
 			v.regs(a, 4)
 			target := pc + 1 + ins.Bx()
@@ -535,7 +562,195 @@ func (v *funcVerifier) code() {
 		}
 	}
 	v.arrivals()
+	v.forLoops()
 	v.pc = -1
+}
+
+// forLoop is a numeric for loop: FORPREP at prep, FORLOOP at loop, control
+// registers a..a+2.
+type forLoop struct {
+	prep, loop, a int
+}
+
+// forLoops protects the integer fast path of FORLOOP, which updates the
+// index and the counter in place, as integers, without looking at what the
+// registers hold: that is only sound if they still hold what FORPREP put
+// there (integers, or floats and a float step that sends FORLOOP down its
+// other path). So, as in compiled code:
+//   - loops nest properly, and control enters a loop's body only through
+//     its FORPREP (or from inside it);
+//   - nothing in the body writes the control registers, counting the
+//     registers a call (or a metamethod called by CONCAT or CLOSE) may
+//     overwrite: everything from its base up;
+//   - no upvalue is open on them while the loop runs (a closure could
+//     assign them through SETUPVAL).
+func (v *funcVerifier) forLoops() {
+	if len(v.loops) == 0 {
+		return
+	}
+	code := v.p.Code
+	openUp := v.openUpvalues()
+	// One sweep with the stack of the loops around each instruction
+	// (their control registers are disjoint, so it is at most 86 deep):
+	// inner[pc] is the innermost loop whose body or FORLOOP holds pc.
+	inner := make([]int32, len(code))
+	var open []int
+	next := 0
+	for pc := range code {
+		v.pc = pc
+		for len(open) > 0 && v.loops[open[len(open)-1]].loop < pc {
+			open = open[:len(open)-1]
+		}
+		inner[pc] = -1
+		if len(open) > 0 {
+			inner[pc] = int32(open[len(open)-1])
+		}
+		for ; next < len(v.loops) && v.loops[next].prep == pc; next++ {
+			if len(open) > 0 && v.loops[next].loop > v.loops[open[len(open)-1]].loop {
+				v.fail("loop overlaps the loop at instruction %d", v.loops[open[len(open)-1]].prep+1)
+			}
+			open = append(open, next)
+		}
+		lo, hi := writes(code[pc])
+		for _, i := range open {
+			l := v.loops[i]
+			if pc > l.prep && pc < l.loop && lo <= l.a+2 && hi >= l.a {
+				v.fail("may overwrite registers %d..%d, the control registers of the loop at instruction %d", max(lo, l.a), min(hi, l.a+2), l.prep+1)
+			}
+			if openUp != nil {
+				for r := l.a; r <= l.a+2; r++ {
+					if openUp[pc].has(r) {
+						v.fail("register %d, a control register of the loop at instruction %d, may be captured by an open upvalue", r, l.prep+1)
+					}
+				}
+			}
+		}
+	}
+	for pc, s := range v.succ {
+		for _, to := range s {
+			if to < 0 || inner[to] < 0 {
+				continue
+			}
+			if l := v.loops[inner[to]]; pc < l.prep || pc > l.loop {
+				v.pc = pc
+				v.fail("jumps into the loop at instruction %d", l.prep+1)
+			}
+		}
+	}
+}
+
+// regSet is a set of registers.
+type regSet [4]uint64
+
+func (s *regSet) has(r int) bool { return s[r>>6]&(1<<(r&63)) != 0 }
+func (s *regSet) add(r int)      { s[r>>6] |= 1 << (r & 63) }
+
+// clearFrom removes registers r and above.
+func (s *regSet) clearFrom(r int) {
+	w := r >> 6
+	s[w] &= 1<<(r&63) - 1
+	for w++; w < len(s); w++ {
+		s[w] = 0
+	}
+}
+
+// openUpvalues computes, for each instruction, the registers that may
+// have an open upvalue when it starts: CLOSURE opens the upvalues of the
+// registers its function captures, CLOSE closes those from A up. It
+// returns nil when the function creates no such upvalue. The analysis
+// is a forward data flow to a fixpoint; sets only grow, so each
+// instruction is revisited at most 256 times.
+func (v *funcVerifier) openUpvalues() []regSet {
+	code := v.p.Code
+	captures := make([]regSet, len(v.p.Protos))
+	capturing := false
+	for i, sub := range v.p.Protos {
+		for _, u := range sub.Upvalues {
+			if u.InStack {
+				captures[i].add(int(u.Index))
+				capturing = true
+			}
+		}
+	}
+	if !capturing {
+		return nil
+	}
+	// Every instruction is processed at least once (its in-set may stay
+	// empty), in code order first.
+	in := make([]regSet, len(code))
+	queued := make([]bool, len(code))
+	work := make([]int32, len(code))
+	for i := range work {
+		work[i] = int32(len(code) - 1 - i)
+		queued[i] = true
+	}
+	for len(work) > 0 {
+		pc := work[len(work)-1]
+		work = work[:len(work)-1]
+		queued[pc] = false
+		out := in[pc]
+		switch ins := code[pc]; ins.Op() {
+		case OpClosure:
+			c := &captures[ins.Bx()]
+			for j := range out {
+				out[j] |= c[j]
+			}
+		case OpClose:
+			out.clearFrom(ins.A())
+		}
+		for _, to := range v.succ[pc] {
+			if to < 0 {
+				continue
+			}
+			merged := in[to]
+			for j := range merged {
+				merged[j] |= out[j]
+			}
+			if merged != in[to] {
+				in[to] = merged
+				if !queued[to] {
+					queued[to] = true
+					work = append(work, to)
+				}
+			}
+		}
+	}
+	return in
+}
+
+// writes returns the registers an instruction may overwrite, as an
+// interval (hi < lo for none). Calls, and instructions that may call a
+// metamethod with the stack top inside the frame, count every register
+// from their base up: the callee's frame lies there.
+func writes(i Instruction) (lo, hi int) {
+	const all = MaxA
+	a := i.A()
+	switch op := i.Op(); op {
+	case OpLoadNil:
+		return a, a + i.B()
+	case OpSelf:
+		return a, a + 1
+	case OpCall, OpTailCall, OpConcat, OpClose:
+		return a, all
+	case OpForPrep, OpForLoop:
+		return a, a + 3
+	case OpTForCall:
+		return a + 4, all
+	case OpTForLoop:
+		return a + 2, a + 2
+	case OpVararg:
+		if i.C() == 0 {
+			return a, all
+		}
+		return a, a + i.C() - 2
+	case OpTForPrep, OpVarargPrep:
+		return 0, -1
+	default:
+		if Info[op].SetsA {
+			return a, a
+		}
+	}
+	return 0, -1
 }
 
 // tableHints bounds the sizes NEWTABLE preallocates by what the function

@@ -48,6 +48,24 @@ func TestVerifyBase(t *testing.T) {
 	if err := Verify(base()); err != nil {
 		t.Fatal(err)
 	}
+	if err := Verify(nil); err == nil {
+		t.Fatal("nil prototype accepted")
+	}
+}
+
+func TestRegSetClearFrom(t *testing.T) {
+	for r := 0; r <= MaxA; r++ {
+		var s regSet
+		for i := 0; i <= MaxA; i++ {
+			s.add(i)
+		}
+		s.clearFrom(r)
+		for i := 0; i <= MaxA; i++ {
+			if s.has(i) != (i < r) {
+				t.Fatalf("clearFrom(%d): has(%d) = %v", r, i, s.has(i))
+			}
+		}
+	}
 }
 
 func TestVerifyRefuses(t *testing.T) {
@@ -114,6 +132,45 @@ func TestVerifyRefuses(t *testing.T) {
 			p.MaxStackSize = 4
 			withCode(ABx(OpForLoop, 0, 9), ret())(p)
 		}, "jump to instruction -6 out of range"},
+		{"FORLOOP alone", func(p *Proto) {
+			p.MaxStackSize = 8
+			withCode(ABx(OpLoadK, 0, 0), ABx(OpForLoop, 0, 1), ret())(p)
+		}, "instruction 3 (FORLOOP): jumps back to instruction 3, not into the loop of a FORPREP"},
+		{"FORLOOP to the start", func(p *Proto) {
+			p.MaxStackSize = 8
+			p.IsVararg = false
+			p.Code = []Instruction{ABx(OpForLoop, 0, 1), ABC(OpReturn0, 0, 0, 0, false)}
+			p.LineInfo = nil
+		}, "instruction 1 (FORLOOP): jumps back to instruction 1, not into the loop of a FORPREP"},
+		{"FORPREP alone", func(p *Proto) {
+			p.MaxStackSize = 8
+			withCode(ABx(OpForPrep, 0, 0), ret(), ret())(p)
+		}, "instruction 2 (FORPREP): skips to instruction 4, not past the FORLOOP of its loop"},
+		{"loop writes control", func(p *Proto) {
+			p.MaxStackSize = 8
+			withCode(ABx(OpForPrep, 0, 1), ABx(OpLoadK, 1, 0), ABx(OpForLoop, 0, 2), ret())(p)
+		}, "instruction 3 (LOADK): may overwrite registers 1..1, the control registers of the loop at instruction 2"},
+		{"loop call below", func(p *Proto) {
+			p.MaxStackSize = 8
+			withCode(ABx(OpForPrep, 2, 1), ABC(OpCall, 0, 1, 1, false), ABx(OpForLoop, 2, 2), ret())(p)
+		}, "instruction 3 (CALL): may overwrite registers 2..4"},
+		{"loop concat below", func(p *Proto) {
+			p.MaxStackSize = 8
+			withCode(ABx(OpForPrep, 2, 1), ABC(OpConcat, 0, 2, 0, false), ABx(OpForLoop, 2, 2), ret())(p)
+		}, "instruction 3 (CONCAT): may overwrite registers 2..4"},
+		{"jump into loop", func(p *Proto) {
+			p.MaxStackSize = 8
+			withCode(SJOp(OpJmp, 1), ABx(OpForPrep, 0, 1), ABx(OpLoadI, 4, 0), ABx(OpForLoop, 0, 2), ret())(p)
+		}, "instruction 2 (JMP): jumps into the loop at instruction 3"},
+		{"loops overlap", func(p *Proto) {
+			p.MaxStackSize = 8
+			withCode(ABx(OpForPrep, 0, 1), ABx(OpForPrep, 4, 1), ABx(OpForLoop, 0, 2), ABx(OpForLoop, 4, 2), ret())(p)
+		}, "loop overlaps the loop at instruction 2"},
+		{"loop control captured", func(p *Proto) {
+			p.MaxStackSize = 8
+			withCode(ABx(OpClosure, 4, 0), ABx(OpForPrep, 0, 1), ABx(OpLoadI, 4, 0), ABx(OpForLoop, 0, 2), ABC(OpReturn, 0, 1, 1, true))(p)
+			p.Protos = []*Proto{{LineDefined: 2, MaxStackSize: 2, Upvalues: []UpvalDesc{{InStack: true, Index: 1}}, Code: []Instruction{ABC(OpReturn0, 0, 0, 0, false)}}}
+		}, "instruction 3 (FORPREP): register 1, a control register of the loop at instruction 3, may be captured by an open upvalue"},
 		{"TFORPREP target", func(p *Proto) {
 			p.MaxStackSize = 8
 			withCode(ABx(OpTForPrep, 0, 0), ABC(OpReturn, 0, 1, 1, true))(p)
@@ -163,6 +220,7 @@ func TestVerifyRefuses(t *testing.T) {
 			sub := child(p)
 			sub.Code = []Instruction{ABx(OpLoadK, 0, 0), ABC(OpReturn0, 0, 0, 0, false)}
 		}, "function at line 3: instruction 1 (LOADK): constant 0 out of range (function has 0)"},
+		{"nil function", func(p *Proto) { p.Protos = []*Proto{nil} }, "main function: nested function 0 is missing"},
 		{"nil constant kind", func(p *Proto) { p.Constants[0].Kind = 9 }, "constant 0 has unknown kind 9"},
 		{"upvalue kind", func(p *Proto) { p.Upvalues[0].Kind = 3 }, "upvalue 0: unknown variable kind 3"},
 	}
@@ -210,6 +268,16 @@ func TestVerifyNesting(t *testing.T) {
 	if _, err := Decode(Encode(deep(5000), false)); err == nil || !strings.Contains(err.Error(), "nested too deeply") {
 		t.Fatalf("nesting 5000: %v", err)
 	}
+	// Encode is total: a cycle or a nil prototype encodes to a chunk that
+	// Decode refuses.
+	cyc := base()
+	cyc.Protos = []*Proto{cyc}
+	if _, err := Decode(Encode(cyc, false)); err == nil {
+		t.Fatal("cyclic prototype decoded")
+	}
+	if _, err := Decode(Encode(nil, true)); err == nil || !strings.Contains(err.Error(), "function has no code") {
+		t.Fatalf("nil prototype: %v", err)
+	}
 }
 
 func TestDecodeHeader(t *testing.T) {
@@ -252,7 +320,7 @@ func TestDecodeHeader(t *testing.T) {
 	}
 	// Every proper prefix is truncated.
 	for n := 0; n < len(good); n++ {
-		if _, err := Decode(good[:n]); err == nil || !strings.Contains(err.Error(), "truncated chunk") && !strings.Contains(err.Error(), "exceeds the chunk size") {
+		if _, err := Decode(good[:n]); err == nil || !strings.Contains(err.Error(), "truncated chunk") && !strings.Contains(err.Error(), "truncated chunk: ") {
 			t.Errorf("prefix of %d bytes: %v", n, err)
 		}
 	}
@@ -279,12 +347,12 @@ func TestDecodeHugeCounts(t *testing.T) {
 		data []byte
 		want string
 	}{
-		{"source", chunkWith(uvarint(1 << 60)), "source name count"},
-		{"code", chunkWith(head, uvarint(1<<60)), "main function: instruction count 1152921504606846976 exceeds the chunk size"},
-		{"constants", chunkWith(head, uvarint(0), uvarint(1<<40)), "constant count"},
-		{"string", chunkWith(head, uvarint(0), uvarint(1), []byte{tagString}, uvarint(1<<50)), "string constant length count"},
-		{"upvalues", chunkWith(head, uvarint(0), uvarint(0), uvarint(1<<33)), "upvalue count"},
-		{"protos", chunkWith(head, uvarint(0), uvarint(0), uvarint(0), uvarint(math.MaxUint64)), "nested function count"},
+		{"source", chunkWith(uvarint(1 << 60)), "truncated chunk: declares 1152921504606846975 source name bytes"},
+		{"code", chunkWith(head, uvarint(1<<60)), "truncated chunk: main function declares 1152921504606846976 instructions, 0 bytes left"},
+		{"constants", chunkWith(head, uvarint(0), uvarint(1<<40)), "main function declares 1099511627776 constants"},
+		{"string", chunkWith(head, uvarint(0), uvarint(1), []byte{tagString}, uvarint(1<<50)), "main function declares 1125899906842624 string constant bytes"},
+		{"upvalues", chunkWith(head, uvarint(0), uvarint(0), uvarint(1<<33)), "main function declares 8589934592 upvalues"},
+		{"protos", chunkWith(head, uvarint(0), uvarint(0), uvarint(0), uvarint(math.MaxUint64)), "main function declares 18446744073709551615 nested functions"},
 		{"overflow", chunkWith(head, bytes.Repeat([]byte{0xff}, 11)), "varint overflows 64 bits"},
 	}
 	for _, c := range cases {

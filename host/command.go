@@ -30,12 +30,15 @@ func isSpace(r rune) bool { return r == ' ' || r == '\t' || r == '\n' || r == '\
 func (h *Host) RunCommand(ctx context.Context, line string) (string, error) {
 	name, args, ok := ParseSlash(line)
 	if !ok {
-		return "", fmt.Errorf("%q is not a slash command (it must start with '/' and a name)", line)
+		return "", fmt.Errorf("%q: not a slash command (it must start with '/' and a name)", line)
 	}
 	v := h.vm
+	if v == nil {
+		return "", errClosed
+	}
 	cmd := v.reg.commands[name]
 	if cmd == nil {
-		return "", fmt.Errorf("unknown command '/%s'%s", name, h.known("commands", len(v.reg.commands)))
+		return "", fmt.Errorf("/%s: unknown command%s", name, h.known("commands", len(v.reg.commands)))
 	}
 	h.fire(ctx, "command_start", nil, fieldValues{"command": str(name), "args": str(args)})
 	v.inCommand = true

@@ -191,9 +191,9 @@ func (v *vm) nativeRender(L *runtime.State) int {
 	ud := L.Arg(1).AsUserdata()
 	b, ok := udValue[*Block](ud)
 	if !ok {
-		L.TypeError(1, "panto.native_component")
+		typeError(L, "render", 1, "panto.native_component")
 	}
-	width := checkWidth(L, 2)
+	width := checkWidth(L, "render", 2)
 	lines := render.Lines(b.native(width), width)
 	t := runtime.NewTable(len(lines), 0)
 	for i, l := range lines {
@@ -206,7 +206,7 @@ func (v *vm) nativeRender(L *runtime.State) int {
 func checkHandle(L *runtime.State) *handleObj {
 	hd, ok := udValue[*handleObj](L.Arg(1).AsUserdata())
 	if !ok {
-		L.TypeError(1, "panto.component_handle")
+		typeError(L, "handle method", 1, "panto.component_handle")
 	}
 	return hd
 }
@@ -231,8 +231,8 @@ func (v *vm) handleInvalidate(L *runtime.State) int {
 
 func (v *vm) handleSetPinned(L *runtime.State) int {
 	hd := checkHandle(L)
-	if !L.Arg(2).IsNil() && L.Arg(2).Type() != runtime.TypeBoolean {
-		L.TypeError(2, "boolean")
+	if L.Arg(2).Type() != runtime.TypeBoolean {
+		typeError(L, "set_pinned", 2, "boolean")
 	}
 	if hd.alive() {
 		hd.b.pinned = L.Arg(2).Truthy()
@@ -248,20 +248,4 @@ func udValue[T any](ud *runtime.Userdata) (T, bool) {
 	}
 	x, ok := ud.Value.(T)
 	return x, ok
-}
-
-// checkWidth reads a width argument: a non-negative integral number.
-func checkWidth(L *runtime.State, n int) int {
-	w := L.Arg(n)
-	if !w.IsNumber() {
-		L.TypeError(n, "number")
-	}
-	i, ok := w.ToInteger()
-	if !ok || i < 0 {
-		L.ArgError(n, "width must be a non-negative integer")
-	}
-	if i > 1<<20 {
-		i = 1 << 20 // no terminal is a million columns wide
-	}
-	return int(i)
 }

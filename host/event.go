@@ -80,7 +80,7 @@ func checkEvent(L *runtime.State, n int) *eventObj {
 			return ev
 		}
 	}
-	L.TypeError(n, "panto.event")
+	typeError(L, "event method", n, "panto.event")
 	return nil
 }
 

@@ -208,3 +208,34 @@ end }`,
 		t.Errorf("problems: %s", got)
 	}
 }
+
+// TestEmitFromAwaitingToolHandler nests a synchronous dispatch inside a
+// coroutine entrypoint that awaits luv work before and after it.
+func TestEmitFromAwaitingToolHandler(t *testing.T) {
+	th := hostWith(t, map[string]string{
+		"extensions/e.lua": `
+local panto = require("panto")
+return { name = "e", activate = function()
+  panto.ext.on("progress", function(e) print("got " .. e.name) end)
+end }`,
+		"tools/t.lua": `
+local uv = require("luv")
+local function sleep(ms)
+  local co = coroutine.running()
+  local timer = uv.new_timer()
+  timer:start(ms, 0, function() timer:close(); coroutine.resume(co) end)
+  coroutine.yield()
+end
+return { name = "t", description = "d", schema = {}, handler = function()
+  sleep(1)
+  require("panto").ext.emit("progress")
+  sleep(1)
+  return "done"
+end }`,
+	})
+	tc := th.callTool(t, "t", "{}")
+	th.expectNoProblems(t)
+	if !tc.OK || tc.Output != "done" || th.out.String() != "got progress\n" {
+		t.Errorf("ok=%v output=%q printed=%q", tc.OK, tc.Output, th.out.String())
+	}
+}

@@ -148,6 +148,8 @@ func (h *Host) teardown(ctx context.Context, reason string) {
 	h.vm = nil
 }
 
+var errClosed = errors.New("the session is closed")
+
 // report records a problem and hands it to Options.Report.
 func (h *Host) report(p Problem) {
 	if p.Stage == StageEvaluate || p.Stage == StageActivate || p.Stage == StageConfig {
@@ -168,20 +170,28 @@ func (h *Host) Problems() []Problem { return h.problems }
 // by [extensions], or shadowed by a higher-precedence entry.
 func (h *Host) Skipped() []Skip { return h.skipped }
 
+// reg is the live registry; after Close it is empty.
+func (h *Host) reg() *registry {
+	if h.vm == nil {
+		return newRegistry()
+	}
+	return h.vm.reg
+}
+
 // Tools returns the registered tools sorted by name.
-func (h *Host) Tools() []*Tool { return sortedValues(h.vm.reg.tools) }
+func (h *Host) Tools() []*Tool { return sortedValues(h.reg().tools) }
 
 // Tool returns a registered tool, or nil.
-func (h *Host) Tool(name string) *Tool { return h.vm.reg.tools[name] }
+func (h *Host) Tool(name string) *Tool { return h.reg().tools[name] }
 
 // Commands returns the registered slash commands sorted by name.
-func (h *Host) Commands() []*Command { return sortedValues(h.vm.reg.commands) }
+func (h *Host) Commands() []*Command { return sortedValues(h.reg().commands) }
 
 // Protocols returns the registered protocols sorted by name.
-func (h *Host) Protocols() []*Protocol { return sortedValues(h.vm.reg.protocols) }
+func (h *Host) Protocols() []*Protocol { return sortedValues(h.reg().protocols) }
 
 // Handlers returns the event handlers in registration order.
-func (h *Host) Handlers() []*Handler { return append([]*Handler(nil), h.vm.reg.handlers...) }
+func (h *Host) Handlers() []*Handler { return append([]*Handler(nil), h.reg().handlers...) }
 
 // Config returns the merged configuration.
 func (h *Host) Config() *config.Merged { return h.cfg }

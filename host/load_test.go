@@ -16,7 +16,7 @@ func toolNames(h *Host) string {
 
 func TestBrokenExtensionsAreReportedAndOthersLoad(t *testing.T) {
 	th := hostWith(t, map[string]string{
-		"extensions/a_syntax.lua": "return {\n  name = 'x',,\n}",
+		"extensions/a_syntax.lua":  "return {\n  name = 'x',,\n}",
 		"extensions/b_runtime.lua": "local t = nil\n\nreturn t.field",
 		"extensions/c_shape.lua":   "return 42",
 		"extensions/d_activate.lua": `

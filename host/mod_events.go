@@ -7,22 +7,19 @@ import (
 
 // checkName reads an event name: a non-empty string (no number coercion:
 // on(1, f) is a mistake, not event "1").
-func checkName(L *runtime.State, n int) string {
-	v := L.Arg(n)
-	if !v.IsString() {
-		L.TypeError(n, "string")
+func checkName(L *runtime.State, fn string, n int) string {
+	s := checkString(L, fn, n)
+	if s == "" {
+		argError(L, fn, n, "event name must not be empty")
 	}
-	if v.AsString() == "" {
-		L.ArgError(n, "event name must not be empty")
-	}
-	return v.AsString()
+	return s
 }
 
 func (v *vm) luaOn(L *runtime.State) int {
-	name := checkName(L, 1)
+	name := checkName(L, "on", 1)
 	fn := L.Arg(2)
 	if !fn.IsFunction() {
-		L.TypeError(2, "function")
+		typeError(L, "on", 2, "function")
 	}
 	v.reg.handlers = append(v.reg.handlers, &Handler{Event: name, Fn: v.anchor(fn), Source: callerSource(L), owner: v.activating})
 	return 0
@@ -32,7 +29,7 @@ func (v *vm) luaOn(L *runtime.State) int {
 // says; host events cannot be emitted, since their handlers rely on
 // fields an emitted event would not have.
 func (v *vm) luaEmit(L *runtime.State) int {
-	name := checkName(L, 1)
+	name := checkName(L, "emit", 1)
 	if abi.Get().Event(name) != nil {
 		L.Errorf("emit: '%s' is a host event; only custom events can be emitted", name)
 	}

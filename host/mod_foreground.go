@@ -46,7 +46,7 @@ func (v *vm) luaRunForeground(L *runtime.State) int {
 // NUL-free strings.
 func checkArgv(L *runtime.State) []string {
 	const what = "run_foreground"
-	spec := L.CheckTable(1)
+	spec := checkTable(L, what, 1)
 	av := spec.GetStr("argv")
 	t := av.AsTable()
 	if t == nil {

@@ -83,10 +83,7 @@ func sortedKeys[V any](m map[string]V) []string {
 // luaModels is models {} (describe providers), models { provider?,
 // query?, limit? } (list references) and models { model } (resolve one).
 func (v *vm) luaModels(L *runtime.State) int {
-	q := runtime.NewTable(0, 0)
-	if !L.Arg(1).IsNil() {
-		q = L.CheckTable(1)
-	}
+	q := optTable(L, "models", 1)
 	h := v.h
 	if m := q.GetStr("model"); !m.IsNil() {
 		if !m.IsString() {
@@ -180,10 +177,7 @@ type ModelConfig struct {
 
 func (v *vm) luaResolveModel(L *runtime.State) int {
 	const what = "resolve_model"
-	q := runtime.NewTable(0, 0)
-	if !L.Arg(1).IsNil() {
-		q = L.CheckTable(1)
-	}
+	q := optTable(L, what, 1)
 	h := v.h
 	model := stringField(L, q, what, "model", false)
 	if model == "" {
@@ -211,7 +205,7 @@ func (v *vm) luaResolveModel(L *runtime.State) int {
 	}
 	choice, err := toolChoice(q.GetStr("tool_choice"))
 	if err != nil {
-		L.Errorf("%s: %v", what, err)
+		return fail("%v", err)
 	}
 	cfg := &ModelConfig{Ref: ref, Reasoning: reasoning, ToolChoice: choice}
 	L.Push(runtime.UserdataValue(runtime.NewUserdata(cfg, v.metas.modelConfig)))
@@ -257,7 +251,7 @@ func toolChoice(v runtime.Value) (string, error) {
 func modelConfigToString(L *runtime.State) int {
 	cfg, ok := udValue[*ModelConfig](L.Arg(1).AsUserdata())
 	if !ok {
-		L.TypeError(1, "panto.model_config")
+		typeError(L, "tostring", 1, "panto.model_config")
 	}
 	L.PushString("panto.model_config: " + cfg.Ref.Reference())
 	return 1

@@ -15,7 +15,7 @@ var toolNamePattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 var commandNamePattern = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.:-]*$`)
 
 func (v *vm) luaRegisterTool(L *runtime.State) int {
-	v.registerTool(L, L.CheckTable(1), callerSource(L))
+	v.registerTool(L, checkTable(L, "register_tool", 1), callerSource(L))
 	return 0
 }
 
@@ -52,7 +52,7 @@ func (v *vm) registerTool(L *runtime.State, t *runtime.Table, source string) {
 
 func (v *vm) luaRegisterCommand(L *runtime.State) int {
 	const what = "register_command"
-	t := L.CheckTable(1)
+	t := checkTable(L, what, 1)
 	name := stringField(L, t, what, "name", true)
 	if !commandNamePattern.MatchString(name) {
 		L.Errorf("%s: command name '%s' must start with a letter, digit or '_' and contain no spaces (and no leading '/')", what, name)
@@ -71,7 +71,7 @@ const maxEffortLevels = 32
 
 func (v *vm) luaRegisterProtocol(L *runtime.State) int {
 	const what = "register_protocol"
-	t := L.CheckTable(1)
+	t := checkTable(L, what, 1)
 	p := &Protocol{
 		Name:   stringField(L, t, what, "name", true),
 		Open:   functionField(L, t, what, "open", true),

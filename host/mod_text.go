@@ -9,41 +9,28 @@ import (
 	"panto/runtime"
 )
 
-// checkText reads the string argument of panto.text: a string, not a
-// number converted to one, as the spec requires a string.
-func checkText(L *runtime.State, n int) string {
-	v := L.Arg(n)
-	if !v.IsString() {
-		L.TypeError(n, "string")
-	}
-	return v.AsString()
-}
-
 func textWidth(L *runtime.State) int {
-	L.Push(runtime.Int(int64(termtext.Width(checkText(L, 1)))))
+	L.Push(runtime.Int(int64(termtext.Width(checkString(L, "width", 1)))))
 	return 1
 }
 
 func textTruncate(L *runtime.State) int {
-	s := checkText(L, 1)
-	L.PushString(termtext.Truncate(s, checkWidth(L, 2)))
+	s := checkString(L, "truncate", 1)
+	L.PushString(termtext.Truncate(s, checkWidth(L, "truncate", 2)))
 	return 1
 }
 
 func textWrap(L *runtime.State) int {
-	s := checkText(L, 1)
-	L.Push(stringList(termtext.Wrap(s, checkWidth(L, 2))))
+	s := checkString(L, "wrap", 1)
+	L.Push(stringList(termtext.Wrap(s, checkWidth(L, "wrap", 2))))
 	return 1
 }
 
 func (v *vm) luaHighlight(L *runtime.State) int {
-	body := checkText(L, 1)
+	body := checkString(L, "highlight", 1)
 	slug := ""
-	if s := L.Arg(2); !s.IsNil() {
-		if !s.IsString() {
-			L.TypeError(2, "string")
-		}
-		slug = s.AsString()
+	if !L.Arg(2).IsNil() {
+		slug = checkString(L, "highlight", 2)
 	}
 	t := v.h.theme()
 	L.PushString(highlight.Highlight(body, slug, func(role string) string { return t.Styles[role] }))
@@ -62,7 +49,7 @@ func (v *vm) luaStyle(L *runtime.State) int {
 		L.Push(stylesTable(t), str(t.Name))
 		return 2
 	}
-	name := checkText(L, 1)
+	name := checkString(L, "style", 1)
 	if L.NoValue(2) || L.Arg(2).IsNil() {
 		t, ok := theme.Get(name)
 		if !ok {
@@ -72,7 +59,7 @@ func (v *vm) luaStyle(L *runtime.State) int {
 		L.Push(stylesTable(t))
 		return 1
 	}
-	values := L.CheckTable(2)
+	values := checkTable(L, "style", 2)
 	specs := map[string]string{}
 	for k, val, ok := values.Next(runtime.Nil); ok && !k.IsNil(); k, val, ok = values.Next(k) {
 		if !k.IsString() {

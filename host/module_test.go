@@ -99,7 +99,7 @@ models = { small = "tiny-1", sonnet = "other-sonnet" }
 default = "anthropic:haiku"
 reasoning = "low"
 `}
-	files["extensions/proto.lua"] = `local panto = require("panto")
+	files["extensions/a_proto.lua"] = `local panto = require("panto")
 return { name = "proto", activate = function()
   panto.ext.register_protocol { name = "demo", open = function() end, effort_levels = { { label = "quick" } } }
 end }`
@@ -132,8 +132,8 @@ assert(cfg == nil and cerr:find("does not accept reasoning 'medium' %(accepted: 
 cfg, cerr = ext.resolve_model { model = "local:small", reasoning = "slow" }
 assert(cfg == nil and cerr:find("accepted: quick"), cerr)
 assert(ext.resolve_model { model = "local:small", reasoning = "quick", tool_choice = { name = "echo" } })
-ok, e = pcall(ext.resolve_model, { tool_choice = "sometimes" })
-assert(not ok and e:find("tool_choice must be"), e)
+local nocfg, e2 = ext.resolve_model { tool_choice = "sometimes" }
+assert(nocfg == nil and e2:find("tool_choice must be"), e2)
 local opaque = ext.resolve_model { tool_choice = "none" }
 ok = pcall(function() return opaque.provider end)
 assert(not ok, "the model config must be opaque")

@@ -229,6 +229,9 @@ func (tc *ToolCall) SetCollapsed(ctx context.Context, collapsed bool) {
 // start (unknown tool, input that is not a JSON object); a failing
 // handler is a result with OK false.
 func (h *Host) CallTool(ctx context.Context, name, inputJSON string) (*ToolCall, error) {
+	if h.vm == nil {
+		return nil, errClosed
+	}
 	if h.vm.reg.tools[name] == nil {
 		return nil, fmt.Errorf("unknown tool '%s'%s", name, h.known("tools", len(h.vm.reg.tools)))
 	}

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"math"
+	"unsafe"
 
 	bc "panto/bytecode"
 	"panto/internal/luanum"
@@ -20,12 +21,12 @@ import (
 // registers).
 func (L *State) execute(ci *callInfo, resumable bool) {
 	var (
-		cl    *Closure
-		k     []Value
-		code  []bc.Instruction
-		base  int
-		pc    int
-		stack []Value
+		cl   *Closure
+		k    []Value
+		code []bc.Instruction
+		base int
+		pc   int
+		regs unsafe.Pointer // &L.stack[base]: registers without bounds checks
 	)
 newFrame:
 	cl = ci.cl
@@ -33,10 +34,10 @@ newFrame:
 	code = cl.p.code
 	base = ci.fn + 1
 	pc = ci.pc
-	stack = L.stack
+	regs = L.frameRegs(base)
 	if L.hook.mask != 0 && pc == 0 {
 		L.hookCall(ci)
-		stack = L.stack
+		regs = L.frameRegs(base)
 	}
 	for {
 		i := code[pc]
@@ -44,54 +45,55 @@ newFrame:
 		if L.hook.mask != 0 {
 			ci.pc = pc
 			L.hookInstruction(ci)
-			stack = L.stack
+			regs = L.frameRegs(base)
 		}
-		ra := base + i.A()
+		a := i.A()
+		ra := base + a
 		switch i.Op() {
 		case bc.OpMove:
-			stack[ra] = stack[base+i.B()]
+			(*r(regs, a)) = (*r(regs, i.B()))
 		case bc.OpLoadI:
-			stack[ra] = Int(int64(i.SBx()))
+			(*r(regs, a)) = Int(int64(i.SBx()))
 		case bc.OpLoadF:
-			stack[ra] = Float(float64(i.SBx()))
+			(*r(regs, a)) = Float(float64(i.SBx()))
 		case bc.OpLoadK:
-			stack[ra] = k[i.Bx()]
+			(*r(regs, a)) = k[i.Bx()]
 		case bc.OpLoadKX:
-			stack[ra] = k[code[pc].Ax()]
+			(*r(regs, a)) = k[code[pc].Ax()]
 			pc++
 		case bc.OpLoadFalse:
-			stack[ra] = False
+			(*r(regs, a)) = False
 		case bc.OpLFalseSkip:
-			stack[ra] = False
+			(*r(regs, a)) = False
 			pc++
 		case bc.OpLoadTrue:
-			stack[ra] = True
+			(*r(regs, a)) = True
 		case bc.OpLoadNil:
-			for j := ra + i.B(); j >= ra; j-- {
-				stack[j] = Nil
+			for j := a + i.B(); j >= a; j-- {
+				*r(regs, j) = Nil
 			}
 		case bc.OpGetUpval:
-			stack[ra] = *cl.upvals[i.B()].v
+			(*r(regs, a)) = *cl.upvals[i.B()].v
 		case bc.OpSetUpval:
-			*cl.upvals[i.B()].v = stack[ra]
+			*cl.upvals[i.B()].v = (*r(regs, a))
 		case bc.OpGetTabUp:
 			up := *cl.upvals[i.B()].v
 			key := k[i.C()]
 			if up.t == tagTable {
 				t := up.table()
 				if v := t.getStr(key); v.t != tagNil || t.meta == nil {
-					stack[ra] = v
+					(*r(regs, a)) = v
 					continue
 				}
 			}
 			ci.pc = pc
 			L.top = ci.top
 			v := L.finishGet(up, key)
-			stack = L.stack
-			stack[ra] = v
+			regs = L.frameRegs(base)
+			(*r(regs, a)) = v
 		case bc.OpGetTable:
-			rb := stack[base+i.B()]
-			rc := stack[base+i.C()]
+			rb := (*r(regs, i.B()))
+			rc := (*r(regs, i.C()))
 			if rb.t == tagTable {
 				t := rb.table()
 				var v Value
@@ -101,44 +103,44 @@ newFrame:
 					v = t.Get(rc)
 				}
 				if v.t != tagNil || t.meta == nil {
-					stack[ra] = v
+					(*r(regs, a)) = v
 					continue
 				}
 			}
 			ci.pc = pc
 			L.top = ci.top
 			v := L.finishGet(rb, rc)
-			stack = L.stack
-			stack[ra] = v
+			regs = L.frameRegs(base)
+			(*r(regs, a)) = v
 		case bc.OpGetI:
-			rb := stack[base+i.B()]
+			rb := (*r(regs, i.B()))
 			if rb.t == tagTable {
 				t := rb.table()
 				if v := t.GetInt(int64(i.C())); v.t != tagNil || t.meta == nil {
-					stack[ra] = v
+					(*r(regs, a)) = v
 					continue
 				}
 			}
 			ci.pc = pc
 			L.top = ci.top
 			v := L.finishGet(rb, Int(int64(i.C())))
-			stack = L.stack
-			stack[ra] = v
+			regs = L.frameRegs(base)
+			(*r(regs, a)) = v
 		case bc.OpGetField:
-			rb := stack[base+i.B()]
+			rb := (*r(regs, i.B()))
 			key := k[i.C()]
 			if rb.t == tagTable {
 				t := rb.table()
 				if v := t.getStr(key); v.t != tagNil || t.meta == nil {
-					stack[ra] = v
+					(*r(regs, a)) = v
 					continue
 				}
 			}
 			ci.pc = pc
 			L.top = ci.top
 			v := L.finishGet(rb, key)
-			stack = L.stack
-			stack[ra] = v
+			regs = L.frameRegs(base)
+			(*r(regs, a)) = v
 		case bc.OpSetTabUp:
 			up := *cl.upvals[i.A()].v
 			key := k[i.B()]
@@ -146,7 +148,7 @@ newFrame:
 			if i.K() {
 				val = k[i.C()]
 			} else {
-				val = stack[base+i.C()]
+				val = (*r(regs, i.C()))
 			}
 			if up.t == tagTable {
 				t := up.table()
@@ -161,15 +163,15 @@ newFrame:
 			ci.pc = pc
 			L.top = ci.top
 			L.finishSet(up, key, val)
-			stack = L.stack
+			regs = L.frameRegs(base)
 		case bc.OpSetTable:
-			ta := stack[ra]
-			key := stack[base+i.B()]
+			ta := (*r(regs, a))
+			key := (*r(regs, i.B()))
 			var val Value
 			if i.K() {
 				val = k[i.C()]
 			} else {
-				val = stack[base+i.C()]
+				val = (*r(regs, i.C()))
 			}
 			if ta.t == tagTable {
 				t := ta.table()
@@ -189,14 +191,14 @@ newFrame:
 			ci.pc = pc
 			L.top = ci.top
 			L.finishSet(ta, key, val)
-			stack = L.stack
+			regs = L.frameRegs(base)
 		case bc.OpSetI:
-			ta := stack[ra]
+			ta := (*r(regs, a))
 			var val Value
 			if i.K() {
 				val = k[i.C()]
 			} else {
-				val = stack[base+i.C()]
+				val = (*r(regs, i.C()))
 			}
 			if ta.t == tagTable {
 				t := ta.table()
@@ -211,15 +213,15 @@ newFrame:
 			ci.pc = pc
 			L.top = ci.top
 			L.finishSet(ta, Int(int64(i.B())), val)
-			stack = L.stack
+			regs = L.frameRegs(base)
 		case bc.OpSetField:
-			ta := stack[ra]
+			ta := (*r(regs, a))
 			key := k[i.B()]
 			var val Value
 			if i.K() {
 				val = k[i.C()]
 			} else {
-				val = stack[base+i.C()]
+				val = (*r(regs, i.C()))
 			}
 			if ta.t == tagTable {
 				t := ta.table()
@@ -234,7 +236,7 @@ newFrame:
 			ci.pc = pc
 			L.top = ci.top
 			L.finishSet(ta, key, val)
-			stack = L.stack
+			regs = L.frameRegs(base)
 		case bc.OpNewTable:
 			nhash := i.B()
 			if nhash > 0 {
@@ -246,232 +248,304 @@ newFrame:
 			}
 			narr = min(narr, 1<<maxSizeHintLog)
 			pc++
-			stack[ra] = TableValue(NewTable(narr, nhash))
+			(*r(regs, a)) = TableValue(NewTable(narr, nhash))
 		case bc.OpSelf:
-			rb := stack[base+i.B()]
+			rb := (*r(regs, i.B()))
 			var key Value
 			if i.K() {
 				key = k[i.C()]
 			} else {
-				key = stack[base+i.C()]
+				key = (*r(regs, i.C()))
 			}
-			stack[ra+1] = rb
+			(*r(regs, a+1)) = rb
 			if rb.t == tagTable && key.t == tagString {
 				t := rb.table()
 				if v := t.getStr(key); v.t != tagNil || t.meta == nil {
-					stack[ra] = v
+					(*r(regs, a)) = v
 					continue
 				}
 			}
 			ci.pc = pc
 			L.top = ci.top
 			v := L.finishGet(rb, key)
-			stack = L.stack
-			stack[ra] = v
+			regs = L.frameRegs(base)
+			(*r(regs, a)) = v
 		case bc.OpAddI:
-			rb := stack[base+i.B()]
+			rb := r(regs, i.B())
 			imm := int64(i.SC())
 			if rb.t == tagInt {
-				stack[ra] = Int(int64(rb.n) + imm)
+				*r(regs, a) = Int(int64(rb.n) + imm)
 			} else if rb.t == tagFloat {
-				stack[ra] = Float(rb.AsFloat() + float64(imm))
+				*r(regs, a) = Float(rb.AsFloat() + float64(imm))
 			} else {
 				ci.pc = pc
 				L.top = ci.top
-				v := L.arithSlowK(arithAdd, rb, Int(imm), i.K())
-				stack = L.stack
-				stack[ra] = v
+				v := L.arithSlowK(arithAdd, *rb, Int(imm), i.K())
+				regs = L.frameRegs(base)
+				*r(regs, a) = v
 			}
-		case bc.OpAddK, bc.OpSubK, bc.OpMulK, bc.OpModK, bc.OpPowK, bc.OpDivK, bc.OpIDivK:
-			rb := stack[base+i.B()]
-			kc := k[i.C()]
-			op := arithOp(i.Op() - bc.OpAddK)
-			if v, ok := arithFast(op, rb, kc); ok {
-				stack[ra] = v
-				continue
+		case bc.OpAddK:
+			rb, kc := r(regs, i.B()), &k[i.C()]
+			if rb.t == tagInt && kc.t == tagInt {
+				*r(regs, a) = Int(int64(rb.n) + int64(kc.n))
+			} else if rb.t == tagFloat && kc.t == tagFloat {
+				*r(regs, a) = Float(rb.AsFloat() + kc.AsFloat())
+			} else {
+				ci.pc = pc
+				v := L.arithK(arithAdd, *rb, *kc, i.K(), ci)
+				regs = L.frameRegs(base)
+				*r(regs, a) = v
 			}
-			if isIntDivZero(rb, kc) {
-				L.divideByZero(op)
+		case bc.OpSubK:
+			rb, kc := r(regs, i.B()), &k[i.C()]
+			if rb.t == tagInt && kc.t == tagInt {
+				*r(regs, a) = Int(int64(rb.n) - int64(kc.n))
+			} else if rb.t == tagFloat && kc.t == tagFloat {
+				*r(regs, a) = Float(rb.AsFloat() - kc.AsFloat())
+			} else {
+				ci.pc = pc
+				v := L.arithK(arithSub, *rb, *kc, i.K(), ci)
+				regs = L.frameRegs(base)
+				*r(regs, a) = v
 			}
+		case bc.OpMulK:
+			rb, kc := r(regs, i.B()), &k[i.C()]
+			if rb.t == tagInt && kc.t == tagInt {
+				*r(regs, a) = Int(int64(rb.n) * int64(kc.n))
+			} else if rb.t == tagFloat && kc.t == tagFloat {
+				*r(regs, a) = Float(rb.AsFloat() * kc.AsFloat())
+			} else {
+				ci.pc = pc
+				v := L.arithK(arithMul, *rb, *kc, i.K(), ci)
+				regs = L.frameRegs(base)
+				*r(regs, a) = v
+			}
+		case bc.OpModK:
+			rb, kc := r(regs, i.B()), &k[i.C()]
+			if rb.t == tagInt && kc.t == tagInt && kc.n != 0 {
+				*r(regs, a) = Int(luanum.Mod(int64(rb.n), int64(kc.n)))
+			} else {
+				if isIntDivZero(*rb, *kc) {
+					L.divideByZero(arithMod)
+				}
+				ci.pc = pc
+				v := L.arithK(arithMod, *rb, *kc, i.K(), ci)
+				regs = L.frameRegs(base)
+				*r(regs, a) = v
+			}
+		case bc.OpIDivK:
+			rb, kc := r(regs, i.B()), &k[i.C()]
+			if rb.t == tagInt && kc.t == tagInt && kc.n != 0 {
+				*r(regs, a) = Int(luanum.IDiv(int64(rb.n), int64(kc.n)))
+			} else {
+				if isIntDivZero(*rb, *kc) {
+					L.divideByZero(arithIDiv)
+				}
+				ci.pc = pc
+				v := L.arithK(arithIDiv, *rb, *kc, i.K(), ci)
+				regs = L.frameRegs(base)
+				*r(regs, a) = v
+			}
+		case bc.OpDivK:
+			rb, kc := r(regs, i.B()), &k[i.C()]
+			if rb.t == tagFloat && kc.t == tagFloat {
+				*r(regs, a) = Float(rb.AsFloat() / kc.AsFloat())
+			} else {
+				ci.pc = pc
+				v := L.arithK(arithDiv, *rb, *kc, i.K(), ci)
+				regs = L.frameRegs(base)
+				*r(regs, a) = v
+			}
+		case bc.OpPowK:
 			ci.pc = pc
-			L.top = ci.top
-			v := L.arithSlowK(op, rb, kc, i.K())
-			stack = L.stack
-			stack[ra] = v
+			v := L.arithK(arithPow, *r(regs, i.B()), k[i.C()], i.K(), ci)
+			regs = L.frameRegs(base)
+			*r(regs, a) = v
 		case bc.OpBandK, bc.OpBorK, bc.OpBxorK:
-			rb := stack[base+i.B()]
-			kc := k[i.C()]
+			rb, kc := r(regs, i.B()), &k[i.C()]
 			op := arithOp(i.Op()-bc.OpBandK) + arithBand
 			if rb.t == tagInt {
 				x, y := int64(rb.n), int64(kc.n)
 				switch op {
 				case arithBand:
-					stack[ra] = Int(x & y)
+					*r(regs, a) = Int(x & y)
 				case arithBor:
-					stack[ra] = Int(x | y)
+					*r(regs, a) = Int(x | y)
 				default:
-					stack[ra] = Int(x ^ y)
+					*r(regs, a) = Int(x ^ y)
 				}
 				continue
 			}
 			ci.pc = pc
 			L.top = ci.top
-			v := L.arithSlowK(op, rb, kc, i.K())
-			stack = L.stack
-			stack[ra] = v
+			v := L.arithSlowK(op, *rb, *kc, i.K())
+			regs = L.frameRegs(base)
+			*r(regs, a) = v
 		case bc.OpShrI:
-			rb := stack[base+i.B()]
+			rb := r(regs, i.B())
 			if rb.t == tagInt {
-				stack[ra] = Int(luanum.ShiftLeft(int64(rb.n), -int64(i.SC())))
+				*r(regs, a) = Int(luanum.ShiftLeft(int64(rb.n), -int64(i.SC())))
 				continue
 			}
 			ci.pc = pc
 			L.top = ci.top
-			v := L.arithSlow(arithShr, rb, Int(int64(i.SC())))
-			stack = L.stack
-			stack[ra] = v
+			v := L.arithSlow(arithShr, *rb, Int(int64(i.SC())))
+			regs = L.frameRegs(base)
+			*r(regs, a) = v
 		case bc.OpShlI:
-			rb := stack[base+i.B()]
+			rb := r(regs, i.B())
 			if rb.t == tagInt {
-				stack[ra] = Int(luanum.ShiftLeft(int64(i.SC()), int64(rb.n)))
+				*r(regs, a) = Int(luanum.ShiftLeft(int64(i.SC()), int64(rb.n)))
 				continue
 			}
 			ci.pc = pc
 			L.top = ci.top
-			v := L.arithSlow(arithShl, Int(int64(i.SC())), rb)
-			stack = L.stack
-			stack[ra] = v
+			v := L.arithSlow(arithShl, Int(int64(i.SC())), *rb)
+			regs = L.frameRegs(base)
+			*r(regs, a) = v
 		case bc.OpAdd:
-			rb := stack[base+i.B()]
-			rc := stack[base+i.C()]
+			rb, rc := r(regs, i.B()), r(regs, i.C())
 			if rb.t == tagInt && rc.t == tagInt {
-				stack[ra] = Int(int64(rb.n) + int64(rc.n))
+				*r(regs, a) = Int(int64(rb.n) + int64(rc.n))
 			} else if rb.t == tagFloat && rc.t == tagFloat {
-				stack[ra] = Float(rb.AsFloat() + rc.AsFloat())
-			} else if v, ok := arithFast(arithAdd, rb, rc); ok {
-				stack[ra] = v
+				*r(regs, a) = Float(rb.AsFloat() + rc.AsFloat())
 			} else {
 				ci.pc = pc
-				L.top = ci.top
-				v := L.arithSlow(arithAdd, rb, rc)
-				stack = L.stack
-				stack[ra] = v
+				v := L.arith(arithAdd, *rb, *rc, ci)
+				regs = L.frameRegs(base)
+				*r(regs, a) = v
 			}
 		case bc.OpSub:
-			rb := stack[base+i.B()]
-			rc := stack[base+i.C()]
+			rb, rc := r(regs, i.B()), r(regs, i.C())
 			if rb.t == tagInt && rc.t == tagInt {
-				stack[ra] = Int(int64(rb.n) - int64(rc.n))
+				*r(regs, a) = Int(int64(rb.n) - int64(rc.n))
 			} else if rb.t == tagFloat && rc.t == tagFloat {
-				stack[ra] = Float(rb.AsFloat() - rc.AsFloat())
-			} else if v, ok := arithFast(arithSub, rb, rc); ok {
-				stack[ra] = v
+				*r(regs, a) = Float(rb.AsFloat() - rc.AsFloat())
 			} else {
 				ci.pc = pc
-				L.top = ci.top
-				v := L.arithSlow(arithSub, rb, rc)
-				stack = L.stack
-				stack[ra] = v
+				v := L.arith(arithSub, *rb, *rc, ci)
+				regs = L.frameRegs(base)
+				*r(regs, a) = v
 			}
 		case bc.OpMul:
-			rb := stack[base+i.B()]
-			rc := stack[base+i.C()]
+			rb, rc := r(regs, i.B()), r(regs, i.C())
 			if rb.t == tagInt && rc.t == tagInt {
-				stack[ra] = Int(int64(rb.n) * int64(rc.n))
+				*r(regs, a) = Int(int64(rb.n) * int64(rc.n))
 			} else if rb.t == tagFloat && rc.t == tagFloat {
-				stack[ra] = Float(rb.AsFloat() * rc.AsFloat())
-			} else if v, ok := arithFast(arithMul, rb, rc); ok {
-				stack[ra] = v
+				*r(regs, a) = Float(rb.AsFloat() * rc.AsFloat())
 			} else {
 				ci.pc = pc
-				L.top = ci.top
-				v := L.arithSlow(arithMul, rb, rc)
-				stack = L.stack
-				stack[ra] = v
+				v := L.arith(arithMul, *rb, *rc, ci)
+				regs = L.frameRegs(base)
+				*r(regs, a) = v
 			}
-		case bc.OpMod, bc.OpPow, bc.OpDiv, bc.OpIDiv:
-			rb := stack[base+i.B()]
-			rc := stack[base+i.C()]
-			op := arithOp(i.Op()-bc.OpMod) + arithMod
-			if v, ok := arithFast(op, rb, rc); ok {
-				stack[ra] = v
-				continue
+		case bc.OpDiv:
+			rb, rc := r(regs, i.B()), r(regs, i.C())
+			if rb.t == tagFloat && rc.t == tagFloat {
+				*r(regs, a) = Float(rb.AsFloat() / rc.AsFloat())
+			} else {
+				ci.pc = pc
+				v := L.arith(arithDiv, *rb, *rc, ci)
+				regs = L.frameRegs(base)
+				*r(regs, a) = v
 			}
-			if isIntDivZero(rb, rc) {
-				L.divideByZero(op)
+		case bc.OpMod:
+			rb, rc := r(regs, i.B()), r(regs, i.C())
+			if rb.t == tagInt && rc.t == tagInt && rc.n != 0 {
+				*r(regs, a) = Int(luanum.Mod(int64(rb.n), int64(rc.n)))
+			} else {
+				if isIntDivZero(*rb, *rc) {
+					L.divideByZero(arithMod)
+				}
+				ci.pc = pc
+				v := L.arith(arithMod, *rb, *rc, ci)
+				regs = L.frameRegs(base)
+				*r(regs, a) = v
 			}
+		case bc.OpIDiv:
+			rb, rc := r(regs, i.B()), r(regs, i.C())
+			if rb.t == tagInt && rc.t == tagInt && rc.n != 0 {
+				*r(regs, a) = Int(luanum.IDiv(int64(rb.n), int64(rc.n)))
+			} else {
+				if isIntDivZero(*rb, *rc) {
+					L.divideByZero(arithIDiv)
+				}
+				ci.pc = pc
+				v := L.arith(arithIDiv, *rb, *rc, ci)
+				regs = L.frameRegs(base)
+				*r(regs, a) = v
+			}
+		case bc.OpPow:
 			ci.pc = pc
-			L.top = ci.top
-			v := L.arithSlow(op, rb, rc)
-			stack = L.stack
-			stack[ra] = v
+			v := L.arith(arithPow, *r(regs, i.B()), *r(regs, i.C()), ci)
+			regs = L.frameRegs(base)
+			*r(regs, a) = v
 		case bc.OpBand, bc.OpBor, bc.OpBxor, bc.OpShl, bc.OpShr:
-			rb := stack[base+i.B()]
-			rc := stack[base+i.C()]
+			rb, rc := r(regs, i.B()), r(regs, i.C())
 			op := arithOp(i.Op()-bc.OpBand) + arithBand
 			if rb.t == tagInt && rc.t == tagInt {
 				v, _ := arithInts(op, int64(rb.n), int64(rc.n))
-				stack[ra] = Int(v)
+				*r(regs, a) = Int(v)
 				continue
 			}
 			ci.pc = pc
 			L.top = ci.top
-			v := L.arithSlow(op, rb, rc)
-			stack = L.stack
-			stack[ra] = v
+			v := L.arithSlow(op, *rb, *rc)
+			regs = L.frameRegs(base)
+			*r(regs, a) = v
 		case bc.OpUnm:
-			rb := stack[base+i.B()]
+			rb := r(regs, i.B())
 			if rb.t == tagInt {
-				stack[ra] = Int(-int64(rb.n))
+				*r(regs, a) = Int(-int64(rb.n))
 			} else if rb.t == tagFloat {
-				stack[ra] = Float(-rb.AsFloat())
+				*r(regs, a) = Float(-rb.AsFloat())
 			} else {
 				ci.pc = pc
 				L.top = ci.top
-				v := L.arithSlow(arithUnm, rb, rb)
-				stack = L.stack
-				stack[ra] = v
+				v := L.arithSlow(arithUnm, *rb, *rb)
+				regs = L.frameRegs(base)
+				*r(regs, a) = v
 			}
 		case bc.OpBnot:
-			rb := stack[base+i.B()]
+			rb := r(regs, i.B())
 			if rb.t == tagInt {
-				stack[ra] = Int(^int64(rb.n))
+				*r(regs, a) = Int(^int64(rb.n))
 				continue
 			}
 			ci.pc = pc
 			L.top = ci.top
-			v := L.arithSlow(arithBnot, rb, rb)
-			stack = L.stack
-			stack[ra] = v
+			v := L.arithSlow(arithBnot, *rb, *rb)
+			regs = L.frameRegs(base)
+			*r(regs, a) = v
 		case bc.OpNot:
-			stack[ra] = Bool(!stack[base+i.B()].Truthy())
+			(*r(regs, a)) = Bool(!(*r(regs, i.B())).Truthy())
 		case bc.OpLen:
-			rb := stack[base+i.B()]
+			rb := (*r(regs, i.B()))
 			if rb.t == tagString {
-				stack[ra] = Int(int64(rb.n))
+				(*r(regs, a)) = Int(int64(rb.n))
 				continue
 			}
 			if rb.t == tagTable && rb.table().meta == nil {
-				stack[ra] = Int(rb.table().Len())
+				(*r(regs, a)) = Int(rb.table().Len())
 				continue
 			}
 			ci.pc = pc
 			L.top = ci.top
 			v := L.objLen(rb)
-			stack = L.stack
-			stack[ra] = v
+			regs = L.frameRegs(base)
+			(*r(regs, a)) = v
 		case bc.OpConcat:
 			n := i.B()
 			ci.pc = pc
 			L.top = ra + n
 			L.concat(n)
-			stack = L.stack
+			regs = L.frameRegs(base)
 			// concat leaves the result at ra.
 			L.top = ci.top
 		case bc.OpClose:
 			ci.pc = pc
 			L.closeAll(ra, Nil, false)
-			stack = L.stack
+			regs = L.frameRegs(base)
 		case bc.OpTBC:
 			ci.pc = pc
 			L.newTBC(ra)
@@ -485,14 +559,14 @@ newFrame:
 				}
 			}
 		case bc.OpEq:
-			rb := stack[base+i.B()]
-			a := stack[ra]
+			rb := (*r(regs, i.B()))
+			a := (*r(regs, a))
 			var cond bool
 			if a.t == rb.t && (a.t == tagTable || a.t == tagUserdata) && a.p != rb.p {
 				ci.pc = pc
 				L.top = ci.top
 				cond = L.equalObj(a, rb)
-				stack = L.stack
+				regs = L.frameRegs(base)
 			} else {
 				cond = RawEqual(a, rb)
 			}
@@ -502,8 +576,8 @@ newFrame:
 				pc = L.jump(ci, pc, code[pc])
 			}
 		case bc.OpLt:
-			a := stack[ra]
-			rb := stack[base+i.B()]
+			a := (*r(regs, a))
+			rb := (*r(regs, i.B()))
 			var cond bool
 			if a.t == tagInt && rb.t == tagInt {
 				cond = int64(a.n) < int64(rb.n)
@@ -513,7 +587,7 @@ newFrame:
 				ci.pc = pc
 				L.top = ci.top
 				cond = L.lessThan(a, rb)
-				stack = L.stack
+				regs = L.frameRegs(base)
 			}
 			if cond != i.K() {
 				pc++
@@ -521,8 +595,8 @@ newFrame:
 				pc = L.jump(ci, pc, code[pc])
 			}
 		case bc.OpLe:
-			a := stack[ra]
-			rb := stack[base+i.B()]
+			a := (*r(regs, a))
+			rb := (*r(regs, i.B()))
 			var cond bool
 			if a.t == tagInt && rb.t == tagInt {
 				cond = int64(a.n) <= int64(rb.n)
@@ -532,7 +606,7 @@ newFrame:
 				ci.pc = pc
 				L.top = ci.top
 				cond = L.lessEqual(a, rb)
-				stack = L.stack
+				regs = L.frameRegs(base)
 			}
 			if cond != i.K() {
 				pc++
@@ -540,13 +614,13 @@ newFrame:
 				pc = L.jump(ci, pc, code[pc])
 			}
 		case bc.OpEqK:
-			if RawEqual(stack[ra], k[i.B()]) != i.K() {
+			if RawEqual((*r(regs, a)), k[i.B()]) != i.K() {
 				pc++
 			} else {
 				pc = L.jump(ci, pc, code[pc])
 			}
 		case bc.OpEqI:
-			a := stack[ra]
+			a := (*r(regs, a))
 			imm := int64(i.SB())
 			var cond bool
 			if a.t == tagInt {
@@ -560,7 +634,7 @@ newFrame:
 				pc = L.jump(ci, pc, code[pc])
 			}
 		case bc.OpLtI, bc.OpLeI, bc.OpGtI, bc.OpGeI:
-			a := stack[ra]
+			a := (*r(regs, a))
 			imm := int64(i.SB())
 			var cond bool
 			if a.t == tagInt {
@@ -591,7 +665,7 @@ newFrame:
 				ci.pc = pc
 				L.top = ci.top
 				cond = L.compareImmediate(i, a)
-				stack = L.stack
+				regs = L.frameRegs(base)
 			}
 			if cond != i.K() {
 				pc++
@@ -599,17 +673,17 @@ newFrame:
 				pc = L.jump(ci, pc, code[pc])
 			}
 		case bc.OpTest:
-			if stack[ra].Truthy() != i.K() {
+			if (*r(regs, a)).Truthy() != i.K() {
 				pc++
 			} else {
 				pc = L.jump(ci, pc, code[pc])
 			}
 		case bc.OpTestSet:
-			rb := stack[base+i.B()]
+			rb := (*r(regs, i.B()))
 			if rb.Truthy() != i.K() {
 				pc++
 			} else {
-				stack[ra] = rb
+				(*r(regs, a)) = rb
 				pc = L.jump(ci, pc, code[pc])
 			}
 		case bc.OpCall:
@@ -632,7 +706,7 @@ newFrame:
 				}
 				panic(yieldUnwind{})
 			}
-			stack = L.stack
+			regs = L.frameRegs(base)
 			if nresults >= 0 {
 				L.top = ci.top
 			}
@@ -685,7 +759,7 @@ newFrame:
 				if len(L.tbc) > 0 && L.tbc[len(L.tbc)-1] >= base {
 					L.top = ra + n
 					L.closeTBC(base, Nil, false, true)
-					stack = L.stack
+					regs = L.frameRegs(base)
 				}
 			}
 			if c := i.C(); c != 0 {
@@ -708,7 +782,7 @@ newFrame:
 			nres := ci.nresults
 			L.top = ci.fn
 			for j := 0; j < nres; j++ {
-				stack[ci.fn+j] = Nil
+				L.stack[ci.fn+j] = Nil
 				L.top++
 			}
 			if ci.status&ciFresh != 0 {
@@ -729,10 +803,10 @@ newFrame:
 			if nres == 0 {
 				L.top = ci.fn
 			} else {
-				stack[ci.fn] = stack[ra]
+				L.stack[ci.fn] = *r(regs, a)
 				L.top = ci.fn + 1
 				for j := 1; j < nres; j++ {
-					stack[ci.fn+j] = Nil
+					L.stack[ci.fn+j] = Nil
 					L.top++
 				}
 			}
@@ -742,14 +816,14 @@ newFrame:
 			ci = L.ci
 			goto returning
 		case bc.OpForLoop:
-			if stack[ra+2].t == tagInt {
-				count := stack[ra+1].n
+			if (*r(regs, a+2)).t == tagInt {
+				count := (*r(regs, a+1)).n
 				if count > 0 {
-					step := int64(stack[ra+2].n)
-					idx := int64(stack[ra].n) + step
-					stack[ra+1].n = count - 1
-					stack[ra].n = uint64(idx)
-					stack[ra+3] = Int(idx)
+					step := int64((*r(regs, a+2)).n)
+					idx := int64((*r(regs, a)).n) + step
+					(*r(regs, a+1)).n = count - 1
+					(*r(regs, a)).n = uint64(idx)
+					(*r(regs, a+3)) = Int(idx)
 					pc -= i.Bx()
 				}
 			} else if L.floatForLoop(ra) {
@@ -766,14 +840,14 @@ newFrame:
 			}
 		case bc.OpTForPrep:
 			ci.pc = pc
-			if !stack[ra+3].IsNil() {
+			if !(*r(regs, a+3)).IsNil() {
 				L.newTBC(ra + 3)
 			}
 			pc += i.Bx()
 		case bc.OpTForCall:
-			stack[ra+4] = stack[ra]
-			stack[ra+5] = stack[ra+1]
-			stack[ra+6] = stack[ra+2]
+			(*r(regs, a+4)) = (*r(regs, a))
+			(*r(regs, a+5)) = (*r(regs, a+1))
+			(*r(regs, a+6)) = (*r(regs, a+2))
 			L.top = ra + 4 + 3
 			ci.pc = pc
 			if nci := L.precall(ra+4, i.C()); nci != nil {
@@ -786,11 +860,11 @@ newFrame:
 				}
 				panic(yieldUnwind{})
 			}
-			stack = L.stack
+			regs = L.frameRegs(base)
 			L.top = ci.top
 		case bc.OpTForLoop:
-			if v := stack[ra+4]; v.t != tagNil {
-				stack[ra+2] = v
+			if v := (*r(regs, a+4)); v.t != tagNil {
+				(*r(regs, a+2)) = v
 				pc -= i.Bx()
 				if L.g.interrupt.tick() {
 					ci.pc = pc
@@ -807,26 +881,26 @@ newFrame:
 				last += code[pc].Ax() * (bc.MaxC + 1)
 				pc++
 			}
-			if stack[ra].t != tagTable || n < 0 {
+			if (*r(regs, a)).t != tagTable || n < 0 {
 				ci.pc = pc
 				L.runError("invalid SETLIST")
 			}
-			t := stack[ra].table()
+			t := (*r(regs, a)).table()
 			t.ensureArray(last + n)
-			copy(t.arr[last:last+n], stack[ra+1:ra+1+n])
+			copy(t.arr[last:last+n], L.stack[ra+1:ra+1+n])
 			L.top = ci.top
 		case bc.OpClosure:
-			stack[ra] = closureValue(L.newClosure(cl, cl.p.protos[i.Bx()], base))
+			(*r(regs, a)) = closureValue(L.newClosure(cl, cl.p.protos[i.Bx()], base))
 		case bc.OpVararg:
 			n := i.C() - 1
 			ci.pc = pc
 			L.varargs(ci, ra, n)
-			stack = L.stack
+			regs = L.frameRegs(base)
 		case bc.OpVarargPrep:
 			ci.pc = pc
 			L.adjustVarargs(ci, i.A())
-			stack = L.stack
 			base = ci.fn + 1
+			regs = L.frameRegs(base)
 		default:
 			ci.pc = pc
 			L.runError("invalid instruction %s", i.Op())
@@ -1101,4 +1175,40 @@ func (L *State) jump(ci *callInfo, pc int, j bc.Instruction) int {
 		L.checkInterrupt()
 	}
 	return pc
+}
+
+// valueSize is the size of a Value, the stride of the register file.
+const valueSize = unsafe.Sizeof(Value{})
+
+// r returns register i of a frame whose registers start at regs. The
+// verifier guarantees every register operand is below the frame size, and
+// the stack always holds the whole frame, so no bounds check is needed.
+func r(regs unsafe.Pointer, i int) *Value {
+	return (*Value)(unsafe.Add(regs, uintptr(i)*valueSize))
+}
+
+// frameRegs returns the address of stack slot base, reloaded whenever the
+// stack may have moved.
+func (L *State) frameRegs(base int) unsafe.Pointer {
+	return unsafe.Pointer(&L.stack[base])
+}
+
+// arith finishes an arithmetic instruction whose operands are not both
+// integers or both floats: mixed numbers are computed here, anything else
+// goes to the metamethods. Division by zero was handled by the caller.
+func (L *State) arith(op arithOp, a, b Value, ci *callInfo) Value {
+	if v, ok := arithFast(op, a, b); ok {
+		return v
+	}
+	L.top = ci.top
+	return L.arithSlow(op, a, b)
+}
+
+// arithK is arith for an instruction with a constant operand; flip says
+// the constant was on the left in the source.
+func (L *State) arithK(op arithOp, rb, kc Value, flip bool, ci *callInfo) Value {
+	if flip {
+		rb, kc = kc, rb
+	}
+	return L.arith(op, rb, kc, ci)
 }

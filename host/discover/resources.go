@@ -1,8 +1,6 @@
 package discover
 
 import (
-	"io/fs"
-	"path"
 	"strings"
 )
 
@@ -20,29 +18,29 @@ func scanResources(l *Layer, r root, exclude []string) []Resource {
 			l.warn(r.display(rel), "folders nested too deeply (a symlink cycle?), skipped")
 			return
 		}
-		names, err := readDirNames(r.fsys, rel)
+		ents, err := readDir(r.fsys, rel)
 		if err != nil {
 			if !isNotExist(err) {
 				l.warn(r.display(rel), "cannot read: %v", err)
 			}
 			return
 		}
-		for _, name := range names {
-			child := path.Join(rel, name)
+		for i := range ents {
+			d := &ents[i]
+			name, child := d.name, d.path
 			if strings.HasPrefix(name, ".") || (rel == "." && (name == "config.toml" || contains(exclude, name))) {
 				continue
 			}
-			fi, err := fs.Stat(r.fsys, child)
 			switch {
-			case err != nil:
-				l.warn(r.display(child), "cannot read: %v", err)
-			case fi.IsDir():
+			case d.err != nil:
+				l.warn(r.display(child), "cannot read: %v", shortErr(d.err))
+			case d.dir:
 				walk(child, depth+1)
-			case fi.Mode().IsRegular():
+			case d.file:
 				if strings.HasSuffix(name, ".lua") && inCanonical(child) {
 					continue
 				}
-				out = append(out, Resource{Path: child, Size: fi.Size()})
+				out = append(out, Resource{Path: child, Size: d.Size()})
 			}
 		}
 	}

@@ -99,7 +99,7 @@ func (l *Layer) keepFirst(found []*Entry) []*Entry {
 // underscore-prefixed names are not entries (underscore files are helpers
 // the entries beside them can require).
 func scanFolder(l *Layer, r root, dir string, origin Origin) []*Entry {
-	names, err := readDirNames(r.fsys, dir)
+	ents, err := readDir(r.fsys, dir)
 	if err != nil {
 		if !isNotExist(err) {
 			l.warn(r.display(dir), "cannot read: %v", err)
@@ -109,28 +109,27 @@ func scanFolder(l *Layer, r root, dir string, origin Origin) []*Entry {
 	var helpers []Module
 	helpersDone := false
 	var entries []*Entry
-	for _, name := range names {
+	for _, d := range ents {
+		name, p := d.name, d.path
 		if skipName(name) {
 			continue
 		}
-		p := path.Join(dir, name)
-		fi, err := fs.Stat(r.fsys, p)
-		if err != nil {
-			l.warn(r.display(p), "cannot read: %v", err)
+		if d.err != nil {
+			l.warn(r.display(p), "cannot read: %v", shortErr(d.err))
 			continue
 		}
 		var e *Entry
 		switch {
-		case fi.IsDir():
+		case d.dir:
 			if !isFile(r.fsys, path.Join(p, "init.lua")) {
 				l.warn(r.display(p), "folder without init.lua, skipped")
 				continue
 			}
 			e = &Entry{Name: name, Folder: true, Main: r.module("", path.Join(p, "init.lua"))}
 			e.Modules = folderModules(l, r, p)
-		case strings.HasSuffix(name, ".lua") && fi.Mode().IsRegular():
+		case strings.HasSuffix(name, ".lua") && d.file:
 			if !helpersDone {
-				helpers, helpersDone = helperModules(l, r, dir), true
+				helpers, helpersDone = helperModules(l, r, ents), true
 			}
 			e = &Entry{Name: strings.TrimSuffix(name, ".lua"), Main: r.module("", p), Modules: helpers}
 		default:
@@ -145,18 +144,16 @@ func scanFolder(l *Layer, r root, dir string, origin Origin) []*Entry {
 // helperModules are the underscore-prefixed .lua files and folders of a
 // folder of single-file entries: shared code such as _std.lua that every
 // entry there may require, but that is not an entry itself.
-func helperModules(l *Layer, r root, dir string) []Module {
-	names, _ := readDirNames(r.fsys, dir)
+func helperModules(l *Layer, r root, ents []dirent) []Module {
 	var mods []Module
-	for _, name := range names {
+	for _, d := range ents {
+		name, p := d.name, d.path
 		if !strings.HasPrefix(name, "_") {
 			continue
 		}
-		p := path.Join(dir, name)
-		fi, err := fs.Stat(r.fsys, p)
 		switch {
-		case err != nil:
-		case fi.IsDir():
+		case d.err != nil:
+		case d.dir:
 			sub := folderModules(l, r, p)
 			for _, m := range sub {
 				m.Name = joinModule(name, m.Name)
@@ -184,21 +181,21 @@ func folderModules(l *Layer, r root, dir string) []Module {
 			l.warn(r.display(p), "folders nested too deeply (a symlink cycle?), skipped")
 			return
 		}
-		names, err := readDirNames(r.fsys, p)
+		ents, err := readDir(r.fsys, p)
 		if err != nil {
 			l.warn(r.display(p), "cannot read: %v", err)
 			return
 		}
-		for _, name := range names {
+		for _, d := range ents {
+			name := d.name
 			if strings.HasPrefix(name, ".") {
 				continue
 			}
 			child := path.Join(rel, name)
-			fi, err := fs.Stat(r.fsys, path.Join(dir, child))
 			switch {
-			case err != nil:
-				l.warn(r.display(path.Join(dir, child)), "cannot read: %v", err)
-			case fi.IsDir():
+			case d.err != nil:
+				l.warn(r.display(d.path), "cannot read: %v", shortErr(d.err))
+			case d.dir:
 				walk(child, depth+1)
 			case strings.HasSuffix(name, ".lua") && child != "init.lua":
 				modName := strings.TrimSuffix(child, ".lua")
@@ -238,7 +235,8 @@ func (s *Setup) scanExtraPath(l *Layer, p string) []*Entry {
 	case fi.IsDir():
 		return scanFolder(l, r, name, ExtraPath)
 	case strings.HasSuffix(name, ".lua"):
-		e := &Entry{Name: strings.TrimSuffix(name, ".lua"), Main: r.module("", name), Modules: helperModules(l, r, ".")}
+		siblings, _ := readDir(r.fsys, ".")
+		e := &Entry{Name: strings.TrimSuffix(name, ".lua"), Main: r.module("", name), Modules: helperModules(l, r, siblings)}
 		e.Layer, e.Origin, e.FS = l.Name, ExtraPath, r.fsys
 		return []*Entry{e}
 	}
@@ -269,19 +267,53 @@ func (l *Layer) warn(p, format string, a ...any) {
 	l.Problems = append(l.Problems, Problem{Path: p, Message: sprintf(format, a...)})
 }
 
-// readDirNames lists a folder's names, sorted, so discovery is
-// deterministic (bundles must be reproducible).
-func readDirNames(fsys fs.FS, dir string) ([]string, error) {
+// dirent is a folder entry with its type resolved through symlinks.
+type dirent struct {
+	name  string
+	dir   bool
+	file  bool // a regular file
+	size  int64
+	err   error // a dangling or unreadable symlink
+	fsys  fs.FS
+	path  string
+	sized bool
+}
+
+// readDir lists a folder sorted by name, so discovery is deterministic
+// (bundles must be reproducible). Types come from the directory listing;
+// only symlinks cost a stat, which keeps discovery of a large tree to
+// one system call per folder.
+func readDir(fsys fs.FS, dir string) ([]dirent, error) {
 	des, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		return nil, err
 	}
-	names := make([]string, len(des))
+	sort.Slice(des, func(i, j int) bool { return des[i].Name() < des[j].Name() })
+	out := make([]dirent, len(des))
 	for i, d := range des {
-		names[i] = d.Name()
+		e := dirent{name: d.Name(), fsys: fsys, path: path.Join(dir, d.Name())}
+		if t := d.Type(); t&fs.ModeSymlink == 0 {
+			e.dir, e.file = d.IsDir(), t.IsRegular()
+		} else if fi, err := fs.Stat(fsys, e.path); err != nil {
+			e.err = err
+		} else {
+			e.dir, e.file, e.size, e.sized = fi.IsDir(), fi.Mode().IsRegular(), fi.Size(), true
+		}
+		out[i] = e
 	}
-	sort.Strings(names)
-	return names, nil
+	return out, nil
+}
+
+// Size returns the file's size, with a stat when the listing did not
+// give it.
+func (e *dirent) Size() int64 {
+	if !e.sized {
+		if fi, err := fs.Stat(e.fsys, e.path); err == nil {
+			e.size = fi.Size()
+		}
+		e.sized = true
+	}
+	return e.size
 }
 
 func skipName(name string) bool {

@@ -128,6 +128,22 @@ func Folder(dir string, o Options) (*Setup, error) {
 	return s, nil
 }
 
+// Single makes a setup whose only layer is l, which the caller built:
+// what `panto run BUNDLE` uses, with a layer whose entries read
+// precompiled chunks from the bundle (Entry.FS) and whose Dir is the
+// bundle's read-only resource folder. Home is omitted, as for any
+// bundle run.
+func Single(l *Layer, o Options) (*Setup, error) {
+	env, err := resolveEnv(o)
+	if err != nil {
+		return nil, err
+	}
+	s := env.setup()
+	s.Home = ""
+	s.Layers = []*Layer{l}
+	return s, nil
+}
+
 func (e environment) setup() *Setup {
 	s := &Setup{Cwd: e.cwd, Home: e.home, DataHome: e.dataHome}
 	s.ProjectRoot = findProjectRoot(e.cwd, e.home)

@@ -142,10 +142,16 @@ func escapeLen(s string) (n int, params string, isSGR bool) {
 		}
 		return len(s), "", false
 	}
-	if s[1] >= 0x20 && s[1] <= 0x2f && len(s) > 2 { // ESC intermediate final (charset designation)
-		return 3, "", false
+	switch {
+	case s[1] >= 0x20 && s[1] <= 0x2f: // ESC intermediate final (charset designation)
+		if len(s) > 2 && s[2] < 0x80 {
+			return 3, "", false
+		}
+		return 2, "", false
+	case s[1] < 0x80: // ESC and one character (ESC 7, ESC c...)
+		return 2, "", false
 	}
-	return 2, "", false
+	return 1, "", false // a lone ESC before non-ASCII text: keep the text
 }
 
 func sgrParams(p string) bool {

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"crypto/ed25519"
+	"fmt"
+	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"panto/bundle"
+	"panto/compiler/bundler"
+)
+
+func init() {
+	commands = append(commands, &cli.Command{
+		Name:      "build",
+		Usage:     "compile extension layer folders (each holding extensions/ and/or tools/) into a bundle",
+		ArgsUsage: "[DIR...]",
+		Description: "Compiles every entry and module the host would load from the folders (default \".\"),\n" +
+			"carries the other files along as resources, and writes one bundle file.\n" +
+			"Later folders take precedence over earlier ones, like the host's layers.\n" +
+			"All syntax errors are reported at once; nothing is written when there is one.\n" +
+			"Examples:\n" +
+			"  panto build examples/demo -o demo.pkg\n" +
+			"  panto build ext --strict --sign release.key",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "the bundle file to write (default: NAME.pkg)"},
+			&cli.BoolFlag{Name: "strip", Usage: "leave debug information (line numbers, local names) out of the chunks"},
+			&cli.BoolFlag{Name: "strict", Usage: "treat warnings (ABI checks, discovery problems) as errors"},
+			&cli.StringFlag{Name: "sign", Usage: "sign the bundle with this private key file (from panto keygen)"},
+			&cli.StringFlag{Name: "name", Usage: "the bundle name (default: the last folder's name)"},
+			&cli.StringFlag{Name: "version", Usage: "the bundle version (default: 0.0.0)"},
+		},
+		Action: buildAction,
+	})
+}
+
+func buildAction(c *cli.Context) error {
+	var key ed25519.PrivateKey
+	if f := c.String("sign"); f != "" {
+		var err error
+		if key, err = bundle.ReadPrivateKeyFile(f); err != nil {
+			return userError("build: --sign %s: %v", f, err)
+		}
+	}
+	res, err := bundler.Build(bundler.Options{
+		Dirs:     c.Args().Slice(),
+		Name:     c.String("name"),
+		Version:  c.String("version"),
+		Strip:    c.Bool("strip"),
+		Strict:   c.Bool("strict"),
+		SignKey:  key,
+		Compiler: "panto " + version,
+	})
+	if err != nil {
+		if be, ok := err.(*bundler.BuildError); ok {
+			for _, d := range be.Diagnostics {
+				fmt.Fprintln(os.Stderr, "panto: build: "+d.String())
+			}
+			n := be.Errors()
+			return userError("build: %d %s; no bundle written", n, countNoun(n, "error", "errors"))
+		}
+		return userError("build: %v", err)
+	}
+	for _, d := range res.Warnings {
+		fmt.Fprintln(os.Stderr, "panto: build: "+d.String())
+	}
+	b, err := bundle.ReadManifest(res.Data)
+	if err != nil { // a writer bug: refuse to write what cannot be read
+		return userError("build: internal error: the bundle does not read back: %v", err)
+	}
+	out := c.String("output")
+	if out == "" {
+		out = b.Name + ".pkg"
+	}
+	if err := bundler.WriteFile(out, res.Data); err != nil {
+		return userError("build: %s: %v", out, err)
+	}
+	signed := "unsigned"
+	if b.Signer != nil {
+		signed = "signed by " + bundle.Fingerprint(b.Signer)
+	}
+	fmt.Fprintf(c.App.Writer, "wrote %s: %s %s, %d %s, %d %s, %d %s, %d bytes, %s, sha256 %s\n",
+		out, b.Name, b.Version,
+		res.Entries, countNoun(res.Entries, "entry", "entries"),
+		res.Modules, countNoun(res.Modules, "chunk", "chunks"),
+		res.Resources, countNoun(res.Resources, "resource", "resources"),
+		len(res.Data), signed, b.DigestHex())
+	return nil
+}
+
+func countNoun(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

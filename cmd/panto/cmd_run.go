@@ -1,0 +1,213 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/urfave/cli/v2"
+
+	"panto/host"
+	"panto/host/discover"
+	"panto/host/termtext"
+)
+
+// openBundle turns a bundle file into a setup whose one layer serves the
+// bundle's precompiled sources (Entry.FS) and its read-only resource
+// folder (Layer.Dir). Bundle support sets it; until then a bundle is
+// refused with a clear message.
+var openBundle func(path string, o discover.Options) (*discover.Setup, error)
+
+func init() {
+	commands = append(commands, &cli.Command{
+		Name:      "run",
+		Usage:     "activate a bundle or an extension folder and list, run a command, or call a tool",
+		ArgsUsage: "DIR|BUNDLE",
+		Description: "A folder is taken as the only layer: its extensions/ and tools/ (and config.toml).\n" +
+			"Examples:\n" +
+			"  panto run examples/demo --list\n" +
+			"  panto run examples/demo --command \"/greet Ada\"\n" +
+			"  panto run examples/demo --tool word_count --input '{\"text\":\"a b c\"}'",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "list", Usage: "print what was registered (tools, commands, protocols, event handlers) and exit"},
+			&cli.StringFlag{Name: "command", Usage: "run one slash command (\"/name args\") and print its output"},
+			&cli.StringFlag{Name: "tool", Usage: "call one tool handler and print its result"},
+			&cli.StringFlag{Name: "input", Value: "{}", Usage: "the tool input, a JSON object (with --tool)"},
+			&cli.BoolFlag{Name: "render", Usage: "with --tool, also print the tool's transcript block as a terminal would show it"},
+			&cli.IntFlag{Name: "width", Value: 80, Usage: "terminal width for --render"},
+			&cli.DurationFlag{Name: "timeout", Usage: "stop Lua code that runs longer than this (e.g. 10s); Ctrl-C always stops it"},
+		},
+		Action: runAction,
+	})
+}
+
+func runAction(c *cli.Context) error {
+	if c.NArg() != 1 {
+		return userError("run: give one extension folder or bundle (panto run DIR|BUNDLE [--list] [--command \"/name args\"] [--tool NAME --input JSON])")
+	}
+	if !c.Bool("list") && c.String("command") == "" && c.String("tool") == "" {
+		return userError("run: nothing to do: give --list, --command or --tool (the interactive session comes with the terminal UI)")
+	}
+	target := c.Args().First()
+	setup, err := runSetup(target)
+	if err != nil {
+		return err
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if d := c.Duration("timeout"); d > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, d)
+		defer cancel()
+	}
+	cfg := setup.Config()
+	h, err := host.New(ctx, host.Options{
+		Setup:   setup,
+		Session: &host.SessionInfo{ID: sessionID(), Directory: setup.Cwd, Model: cfg.Models.Default, Reasoning: cfg.Models.Reasoning},
+	})
+	if err != nil {
+		return userError("run: %v", err)
+	}
+	defer h.Close()
+
+	out := c.App.Writer
+	if c.Bool("list") {
+		printRegistrations(out, h)
+	}
+	if line := c.String("command"); line != "" {
+		res, err := h.RunCommand(ctx, line)
+		if err != nil {
+			return userError("%v", err)
+		}
+		if res != "" {
+			fmt.Fprintln(out, strings.TrimSuffix(res, "\n"))
+		}
+	}
+	if name := c.String("tool"); name != "" {
+		return runTool(ctx, c, h, name)
+	}
+	return nil
+}
+
+// runSetup discovers a folder, or opens a bundle.
+func runSetup(target string) (*discover.Setup, error) {
+	fi, err := os.Stat(target)
+	if err != nil {
+		return nil, userError("run: %s: %v", target, shortPathErr(err))
+	}
+	if !fi.IsDir() {
+		if openBundle == nil {
+			return nil, userError("run: %s: bundles are not supported yet; run the extension folder instead", target)
+		}
+		setup, err := openBundle(target, discover.Options{})
+		if err != nil {
+			return nil, userError("run: %s: %v", target, err)
+		}
+		return setup, nil
+	}
+	setup, err := discover.Folder(target, discover.Options{})
+	if err != nil {
+		return nil, userError("run: %s: %v", target, err)
+	}
+	return setup, nil
+}
+
+func runTool(ctx context.Context, c *cli.Context, h *host.Host, name string) error {
+	tc, err := h.CallTool(ctx, name, c.String("input"))
+	if err != nil {
+		return userError("tool %s: %v", name, err)
+	}
+	out := c.App.Writer
+	if c.Bool("render") {
+		width := c.Int("width")
+		if width < 1 {
+			return userError("run: --width must be at least 1")
+		}
+		for _, row := range tc.Block.Render(ctx, width) {
+			fmt.Fprintln(out, row)
+		}
+	}
+	if !tc.OK {
+		return userError("tool %s: %s", name, tc.Output)
+	}
+	fmt.Fprintln(out, strings.TrimSuffix(tc.Output, "\n"))
+	for i, a := range tc.Attachments {
+		mt := a.MediaType
+		if mt == "" {
+			mt = "no media type"
+		}
+		fmt.Fprintf(out, "[attachment %d: %s, %d bytes]\n", i+1, mt, len(a.Data))
+	}
+	return nil
+}
+
+// printRegistrations is --list: what was registered and where.
+func printRegistrations(out io.Writer, h *host.Host) {
+	w := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+	section := func(title string, n int) bool {
+		fmt.Fprintf(w, "%s (%d)\n", title, n)
+		return n > 0
+	}
+	if section("tools", len(h.Tools())) {
+		for _, t := range h.Tools() {
+			fmt.Fprintf(w, "  %s\t%s\t%s\n", t.Name, firstSentence(t.Description), t.Source)
+		}
+	}
+	if section("commands", len(h.Commands())) {
+		for _, c := range h.Commands() {
+			fmt.Fprintf(w, "  /%s\t%s\t%s\n", c.Name, firstSentence(c.Description), c.Source)
+		}
+	}
+	if section("protocols", len(h.Protocols())) {
+		for _, p := range h.Protocols() {
+			var levels []string
+			for _, l := range p.EffortLevels {
+				levels = append(levels, l.Label)
+			}
+			effort := "no effort levels"
+			if len(levels) > 0 {
+				effort = "effort: " + strings.Join(levels, ", ")
+			}
+			fmt.Fprintf(w, "  %s\t%s\t%s\n", p.Name, effort, p.Source)
+		}
+	}
+	if section("event handlers", len(h.Handlers())) {
+		for _, hd := range h.Handlers() {
+			fmt.Fprintf(w, "  %s\t%s\n", hd.Event, hd.Source)
+		}
+	}
+	if skipped := h.Skipped(); len(skipped) > 0 {
+		section("skipped", len(skipped))
+		for _, s := range skipped {
+			fmt.Fprintf(w, "  %s\t%s\t%s\n", s.Name, s.Reason, s.Source)
+		}
+	}
+	w.Flush()
+}
+
+// firstSentence keeps --list to one line per registration.
+func firstSentence(s string) string {
+	return termtext.Truncate(strings.Join(strings.Fields(s), " "), 60)
+}
+
+func sessionID() string {
+	var b [6]byte
+	rand.Read(b[:])
+	return "run-" + hex.EncodeToString(b[:])
+}
+
+func shortPathErr(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

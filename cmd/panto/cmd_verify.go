@@ -1,0 +1,69 @@
+package main
+
+import (
+	"crypto/ed25519"
+	"fmt"
+
+	"github.com/urfave/cli/v2"
+
+	"panto/bundle"
+)
+
+func init() {
+	commands = append(commands, &cli.Command{
+		Name:      "verify",
+		Usage:     "check a bundle as the host does before running it; exit 0 when valid, 1 with the reason when not",
+		ArgsUsage: "BUNDLE",
+		Description: "Checks the magic and format version, the length, every blob's SHA-256 and the bundle's,\n" +
+			"the signature (required, and by that key, with --trust), ABI compatibility with this panto,\n" +
+			"and the bytecode of every chunk.\n" +
+			"Examples:\n" +
+			"  panto verify demo.pkg\n" +
+			"  panto verify demo.pkg --trust release.pub",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "trust", Usage: "require a signature by this public key file (from panto keygen)"},
+		},
+		Action: verifyAction,
+	})
+}
+
+func verifyAction(c *cli.Context) error {
+	if c.NArg() != 1 {
+		return userError("verify: give one bundle (panto verify BUNDLE [--trust PUBKEYFILE])")
+	}
+	path := c.Args().First()
+	trust, err := trustFlag(c, "verify")
+	if err != nil {
+		return err
+	}
+	b, err := bundle.Open(path, bundle.Options{Trust: trust})
+	if err != nil {
+		return userError("verify: %s: %v", path, err)
+	}
+	signed := "unsigned"
+	if b.Signer != nil {
+		signed = "signed by " + bundle.Fingerprint(b.Signer)
+		if trust != nil {
+			signed += " (trusted)"
+		}
+	}
+	fmt.Fprintf(c.App.Writer, "%s: valid: %s %s, ABI %s, %d %s, %d %s, %s, sha256 %s\n",
+		path, b.Name, b.Version, b.ABI,
+		len(b.Entries), countNoun(len(b.Entries), "entry", "entries"),
+		len(b.Blobs), countNoun(len(b.Blobs), "blob", "blobs"),
+		signed, b.DigestHex())
+	return nil
+}
+
+// trustFlag reads the --trust public key file, if given.
+func trustFlag(c *cli.Context, what string) (ed25519.PublicKey, error) {
+	f := c.String("trust")
+	if f == "" {
+		return nil, nil
+	}
+	key, err := bundle.ReadPublicKeyFile(f)
+	if err != nil {
+		return nil, userError("%s: --trust %s: %v", what, f, err)
+	}
+	return key, nil
+}

@@ -1,0 +1,80 @@
+package config
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestParse(t *testing.T) {
+	f, warns, err := Parse("c.toml", []byte(`
+[extensions]
+allow = ["a*"]
+deny = ["b", "[bad"]
+
+[providers.p]
+protocol = "demo"
+models = { fast = "p-fast-1" }
+typo = 1
+
+[providers.q]
+label = "no protocol"
+
+[models]
+default = "noprovider"
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Providers["p"].Models["fast"] != "p-fast-1" || f.Extensions.Allow[0] != "a*" {
+		t.Errorf("parsed %+v", f)
+	}
+	var got []string
+	for _, w := range warns {
+		got = append(got, w.Error())
+	}
+	want := []string{
+		`c.toml:9: unknown key "providers.p.typo"`,
+		`c.toml: providers.q: protocol is required`,
+		`c.toml: models.default "noprovider" is not a "provider:alias" reference`,
+		`c.toml: extensions: bad name pattern "[bad"`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+
+	if _, _, err := Parse("c.toml", []byte("[extensions\nallow = 1")); err == nil || !strings.HasPrefix(err.Error(), "c.toml:2: expected") {
+		t.Errorf("syntax error: %v", err)
+	}
+	if _, _, err := Parse("c.toml", []byte("[extensions]\nallow = 1")); err == nil || !strings.Contains(err.Error(), "c.toml") {
+		t.Errorf("type error: %v", err)
+	}
+}
+
+func TestMergeAndAllowed(t *testing.T) {
+	low := &File{Extensions: Extensions{Deny: []string{"x"}}, Providers: map[string]Provider{"p": {Protocol: "a", Models: map[string]string{"m": "1"}}}, Models: Models{Default: "p:m", Reasoning: "low"}}
+	high := &File{Extensions: Extensions{Allow: []string{"t*"}}, Providers: map[string]Provider{"p": {Protocol: "b"}}, Models: Models{Reasoning: "high"}}
+	m := Merge(low, nil, high)
+	if m.Providers["p"].Protocol != "b" || len(m.Providers["p"].Models) != 0 {
+		t.Errorf("a higher provider table must replace the lower one: %+v", m.Providers["p"])
+	}
+	if m.Models.Default != "p:m" || m.Models.Reasoning != "high" {
+		t.Errorf("models %+v", m.Models)
+	}
+	for _, c := range []struct {
+		names []string
+		ok    bool
+	}{
+		{[]string{"tool"}, true},
+		{[]string{"other"}, false},
+		{[]string{"file", "tname"}, true},
+		{[]string{"x", "tname"}, false},
+	} {
+		if m.Allowed(c.names...) != c.ok {
+			t.Errorf("Allowed(%v) = %v", c.names, !c.ok)
+		}
+	}
+	var none *Merged
+	if !none.Allowed("anything") || none.Denied("x") {
+		t.Error("a nil config allows everything")
+	}
+}
