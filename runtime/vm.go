@@ -22,16 +22,16 @@ import (
 func (L *State) execute(ci *callInfo, resumable bool) {
 	var (
 		cl   *Closure
-		k    []Value
-		code []bc.Instruction
+		kb   unsafe.Pointer // &constants[0]
+		cb   unsafe.Pointer // &code[0]
 		base int
 		pc   int
 		regs unsafe.Pointer // &L.stack[base]: registers without bounds checks
 	)
 newFrame:
 	cl = ci.cl
-	k = cl.p.k
-	code = cl.p.code
+	kb = unsafe.Pointer(unsafe.SliceData(cl.p.k))
+	cb = unsafe.Pointer(unsafe.SliceData(cl.p.code))
 	base = ci.fn + 1
 	pc = ci.pc
 	regs = L.frameRegs(base)
@@ -40,7 +40,7 @@ newFrame:
 		regs = L.frameRegs(base)
 	}
 	for {
-		i := code[pc]
+		i := fetch(cb, pc)
 		pc++
 		if L.hook.mask != 0 {
 			ci.pc = pc
@@ -48,7 +48,6 @@ newFrame:
 			regs = L.frameRegs(base)
 		}
 		a := i.A()
-		ra := base + a
 		switch i.Op() {
 		case bc.OpMove:
 			(*r(regs, a)) = (*r(regs, i.B()))
@@ -57,9 +56,9 @@ newFrame:
 		case bc.OpLoadF:
 			(*r(regs, a)) = Float(float64(i.SBx()))
 		case bc.OpLoadK:
-			(*r(regs, a)) = k[i.Bx()]
+			(*r(regs, a)) = *kv(kb, i.Bx())
 		case bc.OpLoadKX:
-			(*r(regs, a)) = k[code[pc].Ax()]
+			(*r(regs, a)) = *kv(kb, fetch(cb, pc).Ax())
 			pc++
 		case bc.OpLoadFalse:
 			(*r(regs, a)) = False
@@ -78,7 +77,7 @@ newFrame:
 			*cl.upvals[i.B()].v = (*r(regs, a))
 		case bc.OpGetTabUp:
 			up := *cl.upvals[i.B()].v
-			key := k[i.C()]
+			key := *kv(kb, i.C())
 			if up.t == tagTable {
 				t := up.table()
 				if v := t.getStr(key); v.t != tagNil || t.meta == nil {
@@ -128,7 +127,7 @@ newFrame:
 			(*r(regs, a)) = v
 		case bc.OpGetField:
 			rb := (*r(regs, i.B()))
-			key := k[i.C()]
+			key := *kv(kb, i.C())
 			if rb.t == tagTable {
 				t := rb.table()
 				if v := t.getStr(key); v.t != tagNil || t.meta == nil {
@@ -143,10 +142,10 @@ newFrame:
 			(*r(regs, a)) = v
 		case bc.OpSetTabUp:
 			up := *cl.upvals[i.A()].v
-			key := k[i.B()]
+			key := *kv(kb, i.B())
 			var val Value
 			if i.K() {
-				val = k[i.C()]
+				val = *kv(kb, i.C())
 			} else {
 				val = (*r(regs, i.C()))
 			}
@@ -169,7 +168,7 @@ newFrame:
 			key := (*r(regs, i.B()))
 			var val Value
 			if i.K() {
-				val = k[i.C()]
+				val = *kv(kb, i.C())
 			} else {
 				val = (*r(regs, i.C()))
 			}
@@ -196,7 +195,7 @@ newFrame:
 			ta := (*r(regs, a))
 			var val Value
 			if i.K() {
-				val = k[i.C()]
+				val = *kv(kb, i.C())
 			} else {
 				val = (*r(regs, i.C()))
 			}
@@ -216,10 +215,10 @@ newFrame:
 			regs = L.frameRegs(base)
 		case bc.OpSetField:
 			ta := (*r(regs, a))
-			key := k[i.B()]
+			key := *kv(kb, i.B())
 			var val Value
 			if i.K() {
-				val = k[i.C()]
+				val = *kv(kb, i.C())
 			} else {
 				val = (*r(regs, i.C()))
 			}
@@ -244,7 +243,7 @@ newFrame:
 			}
 			narr := i.C()
 			if i.K() {
-				narr += code[pc].Ax() * (bc.MaxC + 1)
+				narr += fetch(cb, pc).Ax() * (bc.MaxC + 1)
 			}
 			narr = min(narr, 1<<maxSizeHintLog)
 			pc++
@@ -253,7 +252,7 @@ newFrame:
 			rb := (*r(regs, i.B()))
 			var key Value
 			if i.K() {
-				key = k[i.C()]
+				key = *kv(kb, i.C())
 			} else {
 				key = (*r(regs, i.C()))
 			}
@@ -285,7 +284,7 @@ newFrame:
 				*r(regs, a) = v
 			}
 		case bc.OpAddK:
-			rb, kc := r(regs, i.B()), &k[i.C()]
+			rb, kc := r(regs, i.B()), kv(kb, i.C())
 			if rb.t == tagInt && kc.t == tagInt {
 				*r(regs, a) = Int(int64(rb.n) + int64(kc.n))
 			} else if rb.t == tagFloat && kc.t == tagFloat {
@@ -297,7 +296,7 @@ newFrame:
 				*r(regs, a) = v
 			}
 		case bc.OpSubK:
-			rb, kc := r(regs, i.B()), &k[i.C()]
+			rb, kc := r(regs, i.B()), kv(kb, i.C())
 			if rb.t == tagInt && kc.t == tagInt {
 				*r(regs, a) = Int(int64(rb.n) - int64(kc.n))
 			} else if rb.t == tagFloat && kc.t == tagFloat {
@@ -309,7 +308,7 @@ newFrame:
 				*r(regs, a) = v
 			}
 		case bc.OpMulK:
-			rb, kc := r(regs, i.B()), &k[i.C()]
+			rb, kc := r(regs, i.B()), kv(kb, i.C())
 			if rb.t == tagInt && kc.t == tagInt {
 				*r(regs, a) = Int(int64(rb.n) * int64(kc.n))
 			} else if rb.t == tagFloat && kc.t == tagFloat {
@@ -321,7 +320,7 @@ newFrame:
 				*r(regs, a) = v
 			}
 		case bc.OpModK:
-			rb, kc := r(regs, i.B()), &k[i.C()]
+			rb, kc := r(regs, i.B()), kv(kb, i.C())
 			if rb.t == tagInt && kc.t == tagInt && kc.n != 0 {
 				*r(regs, a) = Int(luanum.Mod(int64(rb.n), int64(kc.n)))
 			} else {
@@ -334,7 +333,7 @@ newFrame:
 				*r(regs, a) = v
 			}
 		case bc.OpIDivK:
-			rb, kc := r(regs, i.B()), &k[i.C()]
+			rb, kc := r(regs, i.B()), kv(kb, i.C())
 			if rb.t == tagInt && kc.t == tagInt && kc.n != 0 {
 				*r(regs, a) = Int(luanum.IDiv(int64(rb.n), int64(kc.n)))
 			} else {
@@ -347,7 +346,7 @@ newFrame:
 				*r(regs, a) = v
 			}
 		case bc.OpDivK:
-			rb, kc := r(regs, i.B()), &k[i.C()]
+			rb, kc := r(regs, i.B()), kv(kb, i.C())
 			if rb.t == tagFloat && kc.t == tagFloat {
 				*r(regs, a) = Float(rb.AsFloat() / kc.AsFloat())
 			} else {
@@ -358,11 +357,11 @@ newFrame:
 			}
 		case bc.OpPowK:
 			ci.pc = pc
-			v := L.arithK(arithPow, *r(regs, i.B()), k[i.C()], i.K(), ci)
+			v := L.arithK(arithPow, *r(regs, i.B()), *kv(kb, i.C()), i.K(), ci)
 			regs = L.frameRegs(base)
 			*r(regs, a) = v
 		case bc.OpBandK, bc.OpBorK, bc.OpBxorK:
-			rb, kc := r(regs, i.B()), &k[i.C()]
+			rb, kc := r(regs, i.B()), kv(kb, i.C())
 			op := arithOp(i.Op()-bc.OpBandK) + arithBand
 			if rb.t == tagInt {
 				x, y := int64(rb.n), int64(kc.n)
@@ -535,6 +534,7 @@ newFrame:
 			regs = L.frameRegs(base)
 			(*r(regs, a)) = v
 		case bc.OpConcat:
+			ra := base + a
 			n := i.B()
 			ci.pc = pc
 			L.top = ra + n
@@ -543,10 +543,12 @@ newFrame:
 			// concat leaves the result at ra.
 			L.top = ci.top
 		case bc.OpClose:
+			ra := base + a
 			ci.pc = pc
 			L.closeAll(ra, Nil, false)
 			regs = L.frameRegs(base)
 		case bc.OpTBC:
+			ra := base + a
 			ci.pc = pc
 			L.newTBC(ra)
 		case bc.OpJmp:
@@ -573,7 +575,7 @@ newFrame:
 			if cond != i.K() {
 				pc++
 			} else {
-				pc = L.jump(ci, pc, code[pc])
+				pc = L.jump(ci, pc, fetch(cb, pc))
 			}
 		case bc.OpLt:
 			a := (*r(regs, a))
@@ -592,7 +594,7 @@ newFrame:
 			if cond != i.K() {
 				pc++
 			} else {
-				pc = L.jump(ci, pc, code[pc])
+				pc = L.jump(ci, pc, fetch(cb, pc))
 			}
 		case bc.OpLe:
 			a := (*r(regs, a))
@@ -611,13 +613,13 @@ newFrame:
 			if cond != i.K() {
 				pc++
 			} else {
-				pc = L.jump(ci, pc, code[pc])
+				pc = L.jump(ci, pc, fetch(cb, pc))
 			}
 		case bc.OpEqK:
-			if RawEqual((*r(regs, a)), k[i.B()]) != i.K() {
+			if RawEqual((*r(regs, a)), *kv(kb, i.B())) != i.K() {
 				pc++
 			} else {
-				pc = L.jump(ci, pc, code[pc])
+				pc = L.jump(ci, pc, fetch(cb, pc))
 			}
 		case bc.OpEqI:
 			a := (*r(regs, a))
@@ -631,7 +633,7 @@ newFrame:
 			if cond != i.K() {
 				pc++
 			} else {
-				pc = L.jump(ci, pc, code[pc])
+				pc = L.jump(ci, pc, fetch(cb, pc))
 			}
 		case bc.OpLtI, bc.OpLeI, bc.OpGtI, bc.OpGeI:
 			a := (*r(regs, a))
@@ -670,13 +672,13 @@ newFrame:
 			if cond != i.K() {
 				pc++
 			} else {
-				pc = L.jump(ci, pc, code[pc])
+				pc = L.jump(ci, pc, fetch(cb, pc))
 			}
 		case bc.OpTest:
 			if (*r(regs, a)).Truthy() != i.K() {
 				pc++
 			} else {
-				pc = L.jump(ci, pc, code[pc])
+				pc = L.jump(ci, pc, fetch(cb, pc))
 			}
 		case bc.OpTestSet:
 			rb := (*r(regs, i.B()))
@@ -684,9 +686,10 @@ newFrame:
 				pc++
 			} else {
 				(*r(regs, a)) = rb
-				pc = L.jump(ci, pc, code[pc])
+				pc = L.jump(ci, pc, fetch(cb, pc))
 			}
 		case bc.OpCall:
+			ra := base + a
 			if b := i.B(); b != 0 {
 				L.top = ra + b
 			}
@@ -711,6 +714,7 @@ newFrame:
 				L.top = ci.top
 			}
 		case bc.OpTailCall:
+			ra := base + a
 			b := i.B()
 			if b != 0 {
 				L.top = ra + b
@@ -745,6 +749,7 @@ newFrame:
 			ci = L.ci
 			goto returning
 		case bc.OpReturn:
+			ra := base + a
 			n := i.B() - 1
 			if n < 0 {
 				n = L.top - ra
@@ -771,6 +776,7 @@ newFrame:
 			ci = L.ci
 			goto returning
 		case bc.OpReturn0:
+			ra := base + a
 			if L.hook.mask != 0 {
 				if L.posReturn(ci, ra, 0) {
 					return
@@ -791,6 +797,7 @@ newFrame:
 			ci = L.ci
 			goto returning
 		case bc.OpReturn1:
+			ra := base + a
 			if L.hook.mask != 0 {
 				if L.posReturn(ci, ra, 1) {
 					return
@@ -816,6 +823,7 @@ newFrame:
 			ci = L.ci
 			goto returning
 		case bc.OpForLoop:
+			ra := base + a
 			if (*r(regs, a+2)).t == tagInt {
 				count := (*r(regs, a+1)).n
 				if count > 0 {
@@ -834,17 +842,20 @@ newFrame:
 				L.checkInterrupt()
 			}
 		case bc.OpForPrep:
+			ra := base + a
 			ci.pc = pc
 			if L.forPrep(ra) {
 				pc += i.Bx() + 1
 			}
 		case bc.OpTForPrep:
+			ra := base + a
 			ci.pc = pc
 			if !(*r(regs, a+3)).IsNil() {
 				L.newTBC(ra + 3)
 			}
 			pc += i.Bx()
 		case bc.OpTForCall:
+			ra := base + a
 			(*r(regs, a+4)) = (*r(regs, a))
 			(*r(regs, a+5)) = (*r(regs, a+1))
 			(*r(regs, a+6)) = (*r(regs, a+2))
@@ -872,13 +883,14 @@ newFrame:
 				}
 			}
 		case bc.OpSetList:
+			ra := base + a
 			n := i.B()
 			last := i.C()
 			if n == 0 {
 				n = L.top - ra - 1
 			}
 			if i.K() {
-				last += code[pc].Ax() * (bc.MaxC + 1)
+				last += fetch(cb, pc).Ax() * (bc.MaxC + 1)
 				pc++
 			}
 			if (*r(regs, a)).t != tagTable || n < 0 {
@@ -892,6 +904,7 @@ newFrame:
 		case bc.OpClosure:
 			(*r(regs, a)) = closureValue(L.newClosure(cl, cl.p.protos[i.Bx()], base))
 		case bc.OpVararg:
+			ra := base + a
 			n := i.C() - 1
 			ci.pc = pc
 			L.varargs(ci, ra, n)
@@ -1211,4 +1224,15 @@ func (L *State) arithK(op arithOp, rb, kc Value, flip bool, ci *callInfo) Value 
 		rb, kc = kc, rb
 	}
 	return L.arith(op, rb, kc, ci)
+}
+
+// fetch reads instruction pc of the code starting at cb. The verifier
+// keeps every pc the VM reaches inside the code.
+func fetch(cb unsafe.Pointer, pc int) bc.Instruction {
+	return *(*bc.Instruction)(unsafe.Add(cb, uintptr(pc)*4))
+}
+
+// kv returns constant i of the table starting at kb (verified in range).
+func kv(kb unsafe.Pointer, i int) *Value {
+	return (*Value)(unsafe.Add(kb, uintptr(i)*valueSize))
 }

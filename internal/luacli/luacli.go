@@ -128,14 +128,14 @@ func collectArgs(argv []string) (flags int, script int, bad string) {
 			flags |= hasE
 			if len(a) == 2 {
 				i++
-				if i >= len(argv) || argv[i] == "" || argv[i][0] == '-' {
+				if i >= len(argv) || strings.HasPrefix(argv[i], "-") {
 					return hasError, i, a
 				}
 			}
 		case strings.HasPrefix(a, "-l"):
 			if len(a) == 2 {
 				i++
-				if i >= len(argv) || argv[i] == "" || argv[i][0] == '-' {
+				if i >= len(argv) || strings.HasPrefix(argv[i], "-") {
 					return hasError, i, a
 				}
 			}

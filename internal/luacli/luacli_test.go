@@ -37,6 +37,7 @@ func TestCommandLine(t *testing.T) {
 		{args: []string{"-e", "error('x')"}, err: "lua: (command line):1: x\nstack traceback:\n\t[C]: in function 'error'\n\t(command line):1: in main chunk\n\t[C]: in ?\n", exitStatus: 1},
 		{args: []string{"-e", "x="}, err: "lua: (command line):1: unexpected symbol near <eof>\n", exitStatus: 1},
 		{args: []string{"-E", "-e", "print(2)"}, out: "2\n"},
+		{args: []string{"-e", ""}},
 		{args: []string{"-l", "string", "-e", "print(string~=nil)"}, out: "true\n"},
 		{args: []string{"-W", "-e", "warn('hi')"}, err: "Lua warning: hi\n"},
 		{args: []string{"-e", "print(...)", "a", "b"}, out: "\n", err: "lua: cannot open a: No such file or directory\n", exitStatus: 1},
