@@ -9,7 +9,7 @@ const yieldSignal = -1
 // it, for the caller to run; a Go function runs to completion (or yields)
 // and precall returns nil. Non-functions go through __call.
 func (L *State) precall(fnIdx, nresults int) *callInfo {
-	for {
+	for chain := 0; ; chain++ {
 		fn := L.stack[fnIdx]
 		switch fn.t {
 		case tagLuaFn:
@@ -35,7 +35,7 @@ func (L *State) precall(fnIdx, nresults int) *callInfo {
 			L.callGo(fnIdx, nresults, fn.gofn())
 			return nil
 		default:
-			L.tryCallMeta(fnIdx)
+			L.tryCallMeta(fnIdx, chain)
 		}
 	}
 }
@@ -67,7 +67,7 @@ func (L *State) callGo(fnIdx, nresults int, f *GoFunction) {
 // undoes the vararg shift of the frame. For a Go function it runs it (its
 // results left on the top) and returns nil.
 func (L *State) pretailcall(ci *callInfo, fnIdx, delta int) *callInfo {
-	for {
+	for chain := 0; ; chain++ {
 		fn := L.stack[fnIdx]
 		switch fn.t {
 		case tagLuaFn:
@@ -96,7 +96,7 @@ func (L *State) pretailcall(ci *callInfo, fnIdx, delta int) *callInfo {
 			L.callGo(fnIdx, -1, fn.gofn())
 			return nil
 		default:
-			L.tryCallMeta(fnIdx)
+			L.tryCallMeta(fnIdx, chain)
 		}
 	}
 }

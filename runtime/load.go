@@ -22,12 +22,12 @@ func (L *State) Load(src, chunkname, mode string) (Value, error) {
 	}
 	if strings.HasPrefix(src, binarySignature) {
 		if !strings.Contains(mode, "b") {
-			return Nil, newError(StatusRuntimeError, "attempt to load a binary chunk (mode is '" + mode + "')")
+			return Nil, newError(StatusRuntimeError, "attempt to load a binary chunk (mode is '"+mode+"')")
 		}
 		return L.loadBinary(src, chunkname)
 	}
 	if !strings.Contains(mode, "t") {
-		return Nil, newError(StatusRuntimeError, "attempt to load a text chunk (mode is '" + mode + "')")
+		return Nil, newError(StatusRuntimeError, "attempt to load a text chunk (mode is '"+mode+"')")
 	}
 	p, err := compiler.CompileDepth(chunkname, src, L.nCcalls+1)
 	if err != nil {
@@ -100,7 +100,7 @@ func (L *State) LoadFile(path, mode string) (Value, error) {
 	if path == "" {
 		data, err = io.ReadAll(L.g.stdin)
 		if err != nil {
-			return Nil, newError(StatusRuntimeError, "cannot read stdin: " + Strerror(err))
+			return Nil, newError(StatusRuntimeError, "cannot read stdin: "+Strerror(err))
 		}
 	} else {
 		name = "@" + path
@@ -111,7 +111,7 @@ func (L *State) LoadFile(path, mode string) (Value, error) {
 			if errors.As(err, &pe) && pe.Op == "read" {
 				what = "read"
 			}
-			return Nil, newError(StatusRuntimeError, "cannot " + what + " " + path + ": " + Strerror(err))
+			return Nil, newError(StatusRuntimeError, "cannot "+what+" "+path+": "+Strerror(err))
 		}
 	}
 	src := skipComment(string(data))

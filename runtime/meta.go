@@ -457,7 +457,13 @@ func (L *State) compareImmediate(i bc.Instruction, a Value) bool {
 
 // tryCallMeta makes a non-function callable through __call: the handler is
 // inserted below the original value, which becomes its first argument.
-func (L *State) tryCallMeta(fnIdx int) {
+func (L *State) tryCallMeta(fnIdx, chain int) {
+	// Each link of a __call chain adds an argument; a chain that loops
+	// would grow until the stack overflowed, copying the arguments every
+	// time, so it is cut short like the __index chains.
+	if chain >= maxTagLoop {
+		L.runError("'__call' chain too long; possible loop")
+	}
 	fn := L.stack[fnIdx]
 	tm := L.metaOf(fn, tmCall)
 	if tm.t == tagNil {
