@@ -4,11 +4,12 @@ GO      ?= go
 BIN     ?= bin/panto
 FUZZTIME ?= 30s
 
-.PHONY: all build test test-short race vet fmt golden fuzz bench bench-go clean help
+.PHONY: all demo build test test-short race vet fmt golden fuzz bench bench-go clean help
 
 all: build
 
 help:
+	@echo "demo       build the example bundle and run it (offline)"
 	@echo "build      build bin/panto"
 	@echo "test       vet, gofmt check, unit tests with -race, and the golden corpus"
 	@echo "test-short unit tests without -race (quick loop while coding)"
@@ -19,6 +20,15 @@ help:
 
 build:
 	$(GO) build -o $(BIN) ./cmd/panto
+
+# The README's first command: compile the example extension tree into a
+# bundle, verify it, and run its tool, command and listing. No network.
+demo: build
+	$(BIN) build examples/demo -o bin/demo.pkg
+	$(BIN) verify bin/demo.pkg
+	$(BIN) run bin/demo.pkg --list
+	$(BIN) run bin/demo.pkg --tool word_count --input '{"text":"the quick brown fox\njumps over the lazy dog"}' --render --width 60
+	$(BIN) run bin/demo.pkg --command "/greet newcomer"
 
 # The one command CI runs (see .ci/run): static checks, the race-enabled
 # unit tests, then the conformance corpus against the recorded goldens.

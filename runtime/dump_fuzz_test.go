@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	goruntime "runtime"
 	"strings"
 	"testing"
 	"time"
@@ -70,7 +71,7 @@ func fuzzChunks(tb testing.TB) [][]byte {
 
 // fuzzState is the interpreter a fuzzed chunk runs in: the base, coroutine
 // and debug libraries, with output discarded and nothing that could wait
-// for input or switch hooks off.
+// for input.
 func fuzzState() *State {
 	L := NewState()
 	OpenDebug(L)
@@ -78,8 +79,7 @@ func fuzzState() *State {
 	L.SetInput(strings.NewReader(""))
 	if dbg := L.GetGlobal("debug"); dbg.t == tagTable {
 		t := dbg.table()
-		t.SetStr("debug", Nil)   // reads commands from stdin
-		t.SetStr("sethook", Nil) // would remove the instruction limit
+		t.SetStr("debug", Nil) // reads commands from stdin
 		// debug.setlocal can put any value in a numeric for loop's
 		// control registers, which FORLOOP then updates in place as
 		// integers (vm.go): see the VM notes in docs/bytecode.md.
@@ -89,10 +89,8 @@ func fuzzState() *State {
 }
 
 const (
-	fuzzBudget    = 20000            // ticks: calls and backward jumps
-	fuzzHookEvery = 1000             // instructions between count hooks
-	fuzzMaxHooks  = 200              // count hooks before giving up
-	fuzzWatchdog  = 20 * time.Second // a run this long is a hang
+	fuzzBudget   = 20000            // ticks: calls and backward jumps
+	fuzzWatchdog = 20 * time.Second // a run this long is a hang
 )
 
 // runChunk loads data as a binary chunk and runs it in protected mode.
@@ -111,11 +109,11 @@ func runChunk(t *testing.T, data []byte) {
 		}
 		return
 	}
-	if needsHookLimit(fn) {
-		limitWithHook(L)
-	}
 	watchdog := time.AfterFunc(fuzzWatchdog, func() {
-		panic(fmt.Sprintf("chunk still running after %v (hang): %q", fuzzWatchdog, data))
+		// The stacks say where it hangs; the fuzzer saves the input.
+		buf := make([]byte, 1<<20)
+		buf = buf[:goruntime.Stack(buf, true)]
+		panic(fmt.Sprintf("chunk still running after %v (hang): %q\n%s", fuzzWatchdog, data, buf))
 	})
 	defer watchdog.Stop()
 	L.SetBudget(fuzzBudget)
@@ -137,43 +135,6 @@ func runChunk(t *testing.T, data []byte) {
 	} else if _, err := L.Load(string(b), "=again", "b"); err != nil {
 		t.Fatalf("reloading a dumped chunk: %v", err)
 	}
-}
-
-// needsHookLimit spots loops the budget does not see: a test instruction
-// takes the jump that follows it without counting a tick, so a backward
-// conditional jump (repeat ... until with a comparison) loops forever
-// under any budget. Such chunks run with a count hook as well, on the main
-// thread (hooks set from Go do not follow coroutines).
-func needsHookLimit(fn Value) bool {
-	var walk func(p *bytecode.Proto) bool
-	walk = func(p *bytecode.Proto) bool {
-		for pc, ins := range p.Code {
-			if bytecode.Info[ins.Op()].IsTest && pc+1 < len(p.Code) && p.Code[pc+1].SJ() < 0 {
-				return true
-			}
-		}
-		for _, sub := range p.Protos {
-			if walk(sub) {
-				return true
-			}
-		}
-		return false
-	}
-	return walk(fn.closure().p.src)
-}
-
-// limitWithHook installs a count hook that raises an error once the chunk
-// has run fuzzMaxHooks*fuzzHookEvery instructions, and again at every
-// later hook, so that pcall cannot swallow it for good.
-func limitWithHook(L *State) {
-	n := 0
-	L.SetHook(NewFunction("limit", func(L *State) int {
-		n++
-		if n > fuzzMaxHooks {
-			L.Error(String("instruction limit"))
-		}
-		return 0
-	}), "", fuzzHookEvery)
 }
 
 func FuzzLoadAndRun(f *testing.F) {

@@ -197,30 +197,88 @@ func (t *Table) GetInt(k int64) Value {
 func (t *Table) GetStr(s string) Value { return t.getStr(String(s)) }
 
 // getStr looks up a string key.
+//
+// Every string key stored in a node has its hash cached (newKey sees to
+// that), so a node whose hash differs is passed over with one comparison.
+// Keys that are the same string object (a constant, an interned name) match
+// on their data pointer; other equal strings compare their bytes.
 func (t *Table) getStr(k Value) Value {
-	if len(t.nodes) == 0 {
+	nodes := t.nodes
+	if len(nodes) == 0 {
 		return Nil
 	}
 	h := k.h
 	if h == 0 {
 		h = hashString(k.AsString())
 	}
-	i := int(h & uint32(len(t.nodes)-1))
+	i := h & uint32(len(nodes)-1)
 	for {
-		n := &t.nodes[i]
-		if n.key.t == tagString && n.key.n == k.n && (n.key.p == k.p || (n.key.h == h && n.key.AsString() == k.AsString())) {
+		n := &nodes[i]
+		if n.key.h == h && n.key.t == tagString &&
+			((n.key.p == k.p && n.key.n == k.n) || n.key.AsString() == k.AsString()) {
 			return n.val
 		}
 		if n.next == 0 {
 			return Nil
 		}
-		i += int(n.next)
+		i += uint32(n.next)
+	}
+}
+
+// findStr returns the node holding the string key k (dead or alive), or
+// nil.
+func (t *Table) findStr(k Value) *node {
+	nodes := t.nodes
+	if len(nodes) == 0 {
+		return nil
+	}
+	h := k.h
+	if h == 0 {
+		h = hashString(k.AsString())
+	}
+	i := h & uint32(len(nodes)-1)
+	for {
+		n := &nodes[i]
+		if n.key.h == h && n.key.t == tagString &&
+			((n.key.p == k.p && n.key.n == k.n) || n.key.AsString() == k.AsString()) {
+			return n
+		}
+		if n.next == 0 {
+			return nil
+		}
+		i += uint32(n.next)
+	}
+}
+
+// findInt returns the node holding the integer key k (dead or alive), or
+// nil.
+func (t *Table) findInt(k int64) *node {
+	nodes := t.nodes
+	if len(nodes) == 0 {
+		return nil
+	}
+	i := mix64(uint64(k)) & uint32(len(nodes)-1)
+	for {
+		n := &nodes[i]
+		if n.key.n == uint64(k) && n.key.t == tagInt {
+			return n
+		}
+		if n.next == 0 {
+			return nil
+		}
+		i += uint32(n.next)
 	}
 }
 
 // findNode returns the node holding the normalised key k (dead or alive),
 // or nil.
 func (t *Table) findNode(k Value) *node {
+	switch k.t {
+	case tagString:
+		return t.findStr(k)
+	case tagInt:
+		return t.findInt(int64(k.n))
+	}
 	if len(t.nodes) == 0 {
 		return nil
 	}
@@ -250,7 +308,8 @@ func (t *Table) Set(k, v Value) {
 			return
 		}
 	case tagString:
-		t.tmAbsent = 0
+		t.setStr(k, v)
+		return
 	}
 	if n := t.findNode(k); n != nil {
 		n.val = v
@@ -262,7 +321,23 @@ func (t *Table) Set(k, v Value) {
 }
 
 // SetStr stores t[s] = v.
-func (t *Table) SetStr(s string, v Value) { t.Set(String(s), v) }
+func (t *Table) SetStr(s string, v Value) { t.setStr(String(s), v) }
+
+// setStr stores t[k] = v for a string key.
+func (t *Table) setStr(k, v Value) {
+	// A string key may be a metamethod name: forget the cached absences.
+	// Most tables are not metatables, so skip the store when already clear.
+	if t.tmAbsent != 0 {
+		t.tmAbsent = 0
+	}
+	if n := t.findStr(k); n != nil {
+		n.val = v
+		return
+	}
+	if v.t != tagNil {
+		t.newKey(k, v)
+	}
+}
 
 // SetInt stores t[k] = v for an integer key.
 func (t *Table) SetInt(k int64, v Value) {
@@ -270,8 +345,7 @@ func (t *Table) SetInt(k int64, v Value) {
 		t.arr[k-1] = v
 		return
 	}
-	key := Int(k)
-	if n := t.findNode(key); n != nil {
+	if n := t.findInt(k); n != nil {
 		n.val = v
 		return
 	}
@@ -284,11 +358,16 @@ func (t *Table) SetInt(k int64, v Value) {
 		t.arr = append(t.arr, v)
 		return
 	}
-	t.newKey(key, v)
+	t.newKey(Int(k), v)
 }
 
 // newKey inserts a key known to be absent, with a non-nil value.
 func (t *Table) newKey(k Value, v Value) {
+	if k.t == tagString && k.h == 0 {
+		// Stored string keys always carry their hash: lookups compare it
+		// first, and moving a colliding node must not rehash its bytes.
+		k.h = hashString(k.AsString())
+	}
 	if len(t.nodes) == 0 {
 		t.rehash(k)
 		t.Set(k, v)

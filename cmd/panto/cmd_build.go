@@ -43,8 +43,17 @@ func buildAction(c *cli.Context) error {
 			return userError("build: --sign %s: %v", f, err)
 		}
 	}
+	out := c.String("output")
+	if out == "" {
+		name := c.String("name")
+		if name == "" {
+			name = bundler.DefaultName(c.Args().Slice())
+		}
+		out = name + ".pkg"
+	}
 	res, err := bundler.Build(bundler.Options{
 		Dirs:     c.Args().Slice(),
+		Output:   out,
 		Name:     c.String("name"),
 		Version:  c.String("version"),
 		Strip:    c.Bool("strip"),
@@ -68,10 +77,6 @@ func buildAction(c *cli.Context) error {
 	b, err := bundle.ReadManifest(res.Data)
 	if err != nil { // a writer bug: refuse to write what cannot be read
 		return userError("build: internal error: the bundle does not read back: %v", err)
-	}
-	out := c.String("output")
-	if out == "" {
-		out = b.Name + ".pkg"
 	}
 	if err := bundler.WriteFile(out, res.Data); err != nil {
 		return userError("build: %s: %v", out, err)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/ed25519"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -14,16 +15,19 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"panto/bundle"
 	"panto/host"
 	"panto/host/discover"
 	"panto/host/termtext"
+	"panto/stdext"
 )
 
-// openBundle turns a bundle file into a setup whose one layer serves the
-// bundle's precompiled sources (Entry.FS) and its read-only resource
-// folder (Layer.Dir). Bundle support sets it; until then a bundle is
-// refused with a clear message.
-var openBundle func(path string, o discover.Options) (*discover.Setup, error)
+// openBundle turns a verified bundle into a setup whose one layer serves
+// the bundle's precompiled sources and its read-only resource folder.
+func openBundle(path string, trust ed25519.PublicKey) (*discover.Setup, error) {
+	setup, _, err := bundle.OpenSetup(path, bundle.Options{Trust: trust}, discover.Options{})
+	return setup, err
+}
 
 func init() {
 	commands = append(commands, &cli.Command{
@@ -42,6 +46,7 @@ func init() {
 			&cli.StringFlag{Name: "input", Value: "{}", Usage: "the tool input, a JSON object (with --tool)"},
 			&cli.BoolFlag{Name: "render", Usage: "with --tool, also print the tool's transcript block as a terminal would show it"},
 			&cli.IntFlag{Name: "width", Value: 80, Usage: "terminal width for --render"},
+			&cli.StringFlag{Name: "trust", Usage: "require the bundle to be signed by this public key file (from panto keygen)"},
 			&cli.DurationFlag{Name: "timeout", Usage: "stop Lua code that runs longer than this (e.g. 10s); Ctrl-C always stops it"},
 		},
 		Action: runAction,
@@ -56,7 +61,11 @@ func runAction(c *cli.Context) error {
 		return userError("run: nothing to do: give --list, --command or --tool (the interactive session comes with the terminal UI)")
 	}
 	target := c.Args().First()
-	setup, err := runSetup(target)
+	trust, err := trustFlag(c, "run")
+	if err != nil {
+		return err
+	}
+	setup, err := runSetup(target, trust)
 	if err != nil {
 		return err
 	}
@@ -97,26 +106,29 @@ func runAction(c *cli.Context) error {
 	return nil
 }
 
-// runSetup discovers a folder, or opens a bundle.
-func runSetup(target string) (*discover.Setup, error) {
+// runSetup discovers a folder and puts the standard tools (the embedded
+// base layer) beneath it, or opens a bundle, which is the only layer of
+// its session (no base, no home), as the DESIGN's contract says.
+func runSetup(target string, trust ed25519.PublicKey) (*discover.Setup, error) {
 	fi, err := os.Stat(target)
 	if err != nil {
 		return nil, userError("run: %s: %v", target, shortPathErr(err))
 	}
 	if !fi.IsDir() {
-		if openBundle == nil {
-			return nil, userError("run: %s: bundles are not supported yet; run the extension folder instead", target)
-		}
-		setup, err := openBundle(target, discover.Options{})
+		setup, err := openBundle(target, trust)
 		if err != nil {
 			return nil, userError("run: %s: %v", target, err)
 		}
 		return setup, nil
 	}
+	if trust != nil {
+		return nil, userError("run: --trust applies to bundles; %s is a folder", target)
+	}
 	setup, err := discover.Folder(target, discover.Options{})
 	if err != nil {
 		return nil, userError("run: %s: %v", target, err)
 	}
+	setup.AddBase(stdext.FS(), "")
 	return setup, nil
 }
 

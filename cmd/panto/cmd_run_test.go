@@ -38,7 +38,7 @@ func TestRunList(t *testing.T) {
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
-	for _, want := range []string{"tools (1)", "word_count", "/greet", "/redact-test", "event handlers (3)", "tool_result", "extensions/redact/init.lua:10"} {
+	for _, want := range []string{"tools (8)", "word_count", "base:tools/read.lua", "/greet", "/redact-test", "event handlers (9)", "tool_result", "extensions/redact/init.lua:10"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("--list lacks %q:\n%s", want, out)
 		}
@@ -84,7 +84,7 @@ func TestRunErrors(t *testing.T) {
 		{[]string{"run", demo(t), "--tool", "word_count", "--input", "{"}, 1, "invalid JSON at line 1, column 2"},
 		{[]string{"run", demo(t), "--command", "/nope"}, 1, "panto: /nope: unknown command"},
 		{[]string{"run", filepath.Join(dir, "missing"), "--list"}, 1, "no such file or directory"},
-		{[]string{"run", bundle, "--list"}, 1, "bundles are not supported yet"},
+		{[]string{"run", bundle, "--list"}, 1, "bad magic"},
 		{[]string{"run", demo(t)}, 1, "nothing to do"},
 		{[]string{"run", dir, "--command", "/boom"}, 1, "panto: /boom: " + dir + "/extensions/boom.lua:2: kaboom"},
 		{[]string{"run", dir, "--list"}, 0, "panto: evaluate: " + dir + "/extensions/broken.lua:2: unexpected symbol near ','"},
@@ -96,5 +96,37 @@ func TestRunErrors(t *testing.T) {
 		if strings.Contains(errOut, "goroutine ") {
 			t.Errorf("%v: a Go panic trace reached the user", c.args)
 		}
+	}
+}
+
+// A bundle built from the demo tree runs like the tree itself: same
+// registrations, same tool results, and the bundle is its only layer.
+func TestRunBundle(t *testing.T) {
+	pkg := filepath.Join(t.TempDir(), "demo.pkg")
+	if code, _, errOut := runCLI(t, "build", demo(t), "-o", pkg); code != 0 {
+		t.Fatalf("build: exit %d: %s", code, errOut)
+	}
+	code, fromBundle, errOut := runCLI(t, "run", pkg, "--tool", "word_count", "--input", `{"text":"one two three"}`)
+	if code != 0 {
+		t.Fatalf("run bundle: exit %d: %s", code, errOut)
+	}
+	_, fromFolder, _ := runCLI(t, "run", demo(t), "--tool", "word_count", "--input", `{"text":"one two three"}`)
+	if fromBundle != fromFolder {
+		t.Errorf("bundle result %q, folder result %q", fromBundle, fromFolder)
+	}
+	_, list, _ := runCLI(t, "run", "--list", pkg)
+	if !strings.Contains(list, "word_count") {
+		t.Errorf("--list of the bundle does not show word_count:\n%s", list)
+	}
+	if strings.Contains(list, "stdext") || strings.Contains(list, "base") && strings.Contains(list, "read ") {
+		t.Errorf("a bundle run must not include the base layer:\n%s", list)
+	}
+	// A bundle signed by nobody is refused when a key is required.
+	keyDir := t.TempDir()
+	if code, _, errOut := runCLI(t, "keygen", "-o", filepath.Join(keyDir, "k")); code != 0 {
+		t.Fatalf("keygen: %s", errOut)
+	}
+	if code, _, errOut := runCLI(t, "run", pkg, "--list", "--trust", filepath.Join(keyDir, "k.pub")); code != 1 || !strings.Contains(errOut, "sign") {
+		t.Errorf("unsigned bundle with --trust: exit %d, %q", code, errOut)
 	}
 }

@@ -48,6 +48,10 @@ type Options struct {
 	SignKey ed25519.PrivateKey
 	// Compiler is recorded as the compiler version ("panto 0.1.0").
 	Compiler string
+	// Output is where the bundle will be written. When it lies inside a
+	// folder being built (`panto build .` writes NAME.pkg there), the
+	// previous bundle is not carried as a resource of the next one.
+	Output string
 	// Discover is passed to discovery: Cwd decides how paths are shown in
 	// messages, Getenv where [extensions] rocks are looked up.
 	Discover discover.Options
@@ -88,11 +92,7 @@ func Build(o Options) (*Result, error) {
 	}
 	name := o.Name
 	if name == "" {
-		abs, err := filepath.Abs(dirs[len(dirs)-1])
-		if err != nil {
-			return nil, err
-		}
-		name = filepath.Base(abs)
+		name = DefaultName(dirs)
 	}
 	version := o.Version
 	if version == "" {
@@ -101,7 +101,14 @@ func Build(o Options) (*Result, error) {
 
 	b.plan(layers, labels(layers))
 	if len(b.entries) == 0 {
-		b.error(Diagnostic{Msg: fmt.Sprintf("no extensions found: %s holds no entries in extensions/ or tools/", strings.Join(dirs, ", "))})
+		msg := fmt.Sprintf("no extensions found: %s holds no entries in extensions/ or tools/", strings.Join(dirs, ", "))
+		for _, d := range dirs {
+			if base := filepath.Base(filepath.Clean(d)); base == "extensions" || base == "tools" {
+				msg += fmt.Sprintf(" (give the layer folder that holds %s/, not %s itself)", base, base)
+				break
+			}
+		}
+		b.error(Diagnostic{Msg: msg})
 	}
 	b.compile()
 	b.checkABI()
@@ -127,6 +134,19 @@ func Build(o Options) (*Result, error) {
 	}
 	sortDiagnostics(b.diags)
 	return &Result{Data: data, Warnings: b.diags, Entries: len(b.entries), Modules: len(b.units), Resources: b.nresources}, nil
+}
+
+// DefaultName is the bundle name used when none is given: the base name
+// of the last folder (the highest layer), "." resolved.
+func DefaultName(dirs []string) string {
+	if len(dirs) == 0 {
+		dirs = []string{"."}
+	}
+	abs, err := filepath.Abs(dirs[len(dirs)-1])
+	if err != nil {
+		return "bundle"
+	}
+	return filepath.Base(abs)
 }
 
 // build is the state of one Build.
@@ -301,11 +321,21 @@ func (b *build) collectResources(layers []*discover.Layer) {
 	byPath := map[string]bundle.Content{}
 	var order []string
 	var config *discover.Layer
+	var output os.FileInfo
+	if b.opts.Output != "" {
+		output, _ = os.Stat(b.opts.Output)
+	}
 	for _, l := range layers {
 		for _, r := range l.Resources {
-			data, err := os.ReadFile(filepath.Join(l.Dir, filepath.FromSlash(r.Path)))
+			file := filepath.Join(l.Dir, filepath.FromSlash(r.Path))
+			if output != nil {
+				if fi, err := os.Stat(file); err == nil && os.SameFile(fi, output) {
+					continue
+				}
+			}
+			data, err := os.ReadFile(file)
 			if err != nil {
-				b.error(Diagnostic{File: b.setups[0].Display(filepath.Join(l.Dir, filepath.FromSlash(r.Path))), Msg: "cannot read: " + shortErr(err).Error()})
+				b.error(Diagnostic{File: b.setups[0].Display(file), Msg: "cannot read: " + shortErr(err).Error()})
 				continue
 			}
 			if _, ok := byPath[r.Path]; !ok {

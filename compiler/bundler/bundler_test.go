@@ -405,3 +405,20 @@ func TestWriteFileIsAtomic(t *testing.T) {
 }
 
 func timeAgo() time.Time { return time.Now().Add(-48 * time.Hour) }
+
+// TestOutputInsideTheFolder: `panto build .` writes NAME.pkg into the
+// folder it builds; the next build must not carry it as a resource, or
+// each build would contain the previous one.
+func TestOutputInsideTheFolder(t *testing.T) {
+	dir := tree(t, map[string]string{"extensions/a.lua": "return {}"})
+	o := opts(dir, dir)
+	o.Output = filepath.Join(dir, DefaultName([]string{dir})+".pkg")
+	first, _ := mustBuild(t, o)
+	if err := WriteFile(o.Output, first.Data); err != nil {
+		t.Fatal(err)
+	}
+	second, b := mustBuild(t, o)
+	if !bytes.Equal(first.Data, second.Data) || len(b.Resources()) != 0 {
+		t.Errorf("the previous bundle was carried: %d resources", len(b.Resources()))
+	}
+}

@@ -236,6 +236,7 @@ func (b *build) checkABI() {
 	for _, e := range spec.Events {
 		known = append(known, e.Name)
 	}
+	sort.Strings(known) // suggestions must not depend on catalogue order
 	type first struct {
 		file      string
 		line, col int
@@ -285,7 +286,6 @@ func suggest(name string, known []string) string {
 	if len(name) > 12 {
 		bestD = 4
 	}
-	sort.Strings(known)
 	for _, k := range known {
 		if d := distance(name, k); d < bestD {
 			best, bestD = k, d

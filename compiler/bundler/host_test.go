@@ -94,3 +94,45 @@ func TestRuntimeErrorsNameTheFile(t *testing.T) {
 		t.Errorf("tool error %q (%v), want it to name tools/_std.lua:3", tc.Output, err)
 	}
 }
+
+// registrations lists what a host registered, with where from.
+func registrations(h *host.Host) []string {
+	var out []string
+	for _, t := range h.Tools() {
+		out = append(out, "tool "+t.Name+" "+t.SchemaJSON+" "+t.Source)
+	}
+	for _, c := range h.Commands() {
+		out = append(out, "command "+c.Name+" "+c.Source)
+	}
+	for _, hd := range h.Handlers() {
+		out = append(out, "on "+hd.Event+" "+hd.Source)
+	}
+	return out
+}
+
+// TestBundleRunsLikeTheFolder activates each example tree from its
+// folder and from its bundle: the same things must be registered, from
+// the same files.
+func TestBundleRunsLikeTheFolder(t *testing.T) {
+	for _, dir := range []string{"../../examples/demo", "../../bundle/testdata/demo"} {
+		if _, err := os.Stat(dir); err != nil {
+			continue
+		}
+		abs, _ := filepath.Abs(dir)
+		setup, err := discover.Folder(abs, discover.Options{Cwd: abs, Getenv: func(string) string { return "" }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		fromFolder, err := host.New(context.Background(), host.Options{Setup: setup, Stdout: &out, Stderr: &out})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer fromFolder.Close()
+		fromBundle, _ := runBundle(t, abs, false)
+		want, got := registrations(fromFolder), registrations(fromBundle)
+		if len(want) == 0 || strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%s:\nfrom the bundle:\n  %s\nfrom the folder:\n  %s", dir, strings.Join(got, "\n  "), strings.Join(want, "\n  "))
+		}
+	}
+}

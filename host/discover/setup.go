@@ -128,6 +128,14 @@ func Folder(dir string, o Options) (*Setup, error) {
 	return s, nil
 }
 
+// AddBase puts a base layer (fsys, as Options.Base; dir, as
+// Options.BaseDir) beneath the setup's layers: `panto run DIR` puts the
+// embedded standard tools under the folder's layer this way, so the run
+// has them and the folder's own entries override them by name.
+func (s *Setup) AddBase(fsys fs.FS, dir string) {
+	s.Layers = append([]*Layer{s.scanLayer(Base, dir, fsys, "base:", nil)}, s.Layers...)
+}
+
 // Single makes a setup whose only layer is l, which the caller built:
 // what `panto run BUNDLE` uses, with a layer whose entries read
 // precompiled chunks from the bundle (Entry.FS) and whose Dir is the

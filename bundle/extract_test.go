@@ -1,0 +1,180 @@
+package bundle
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"panto/bytecode"
+	"panto/host/discover"
+)
+
+func readSmall(t *testing.T) *Bundle {
+	t.Helper()
+	b, err := Read(write(t, smallSpec(t)), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestExtract(t *testing.T) {
+	b := readSmall(t)
+	root := t.TempDir()
+	t.Cleanup(func() { removeAll(root) })
+	dir, err := b.Extract(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dir != filepath.Join(root, b.DigestHex()) {
+		t.Errorf("folder %s is not named by the digest", dir)
+	}
+	got, err := os.ReadFile(filepath.Join(dir, "skills", "s", "SKILL.md"))
+	if err != nil || string(got) != "# skill\n" {
+		t.Fatalf("resource: %q %v", got, err)
+	}
+	fi, _ := os.Stat(filepath.Join(dir, "skills", "s", "SKILL.md"))
+	if fi.Mode().Perm()&0o222 != 0 {
+		t.Errorf("resource mode %v is writable", fi.Mode())
+	}
+	// Only resources are extracted: chunks are served from memory, and
+	// the config is parsed from the bundle.
+	for _, p := range []string{"extensions", "config.toml"} {
+		if _, err := os.Stat(filepath.Join(dir, p)); err == nil {
+			t.Errorf("%s was extracted", p)
+		}
+	}
+	// Idempotent.
+	again, err := b.Extract(root)
+	if err != nil || again != dir {
+		t.Fatalf("second extract: %s %v", again, err)
+	}
+	// A damaged folder is replaced.
+	os.Chmod(filepath.Join(dir, "skills", "s"), 0o755)
+	if err := os.Remove(filepath.Join(dir, "skills", "s", "SKILL.md")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Extract(root); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := os.ReadFile(filepath.Join(dir, "skills", "s", "SKILL.md")); err != nil || string(got) != "# skill\n" {
+		t.Fatalf("repaired resource: %q %v", got, err)
+	}
+	// No temporary folders are left behind.
+	names, _ := os.ReadDir(root)
+	if len(names) != 1 {
+		var list []string
+		for _, n := range names {
+			list = append(list, n.Name())
+		}
+		t.Errorf("root holds %q", list)
+	}
+}
+
+// TestExtractRace extracts the same bundle from many goroutines at once,
+// as several panto processes starting the same bundle would.
+func TestExtractRace(t *testing.T) {
+	b := readSmall(t)
+	root := t.TempDir()
+	t.Cleanup(func() { removeAll(root) })
+	var wg sync.WaitGroup
+	dirs := make([]string, 16)
+	errs := make([]error, len(dirs))
+	for i := range dirs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			dirs[i], errs[i] = b.Extract(root)
+		}()
+	}
+	wg.Wait()
+	for i := range dirs {
+		if errs[i] != nil || dirs[i] != dirs[0] {
+			t.Fatalf("extract %d: %s %v", i, dirs[i], errs[i])
+		}
+	}
+	if err := b.extracted(dirs[0]); err != nil {
+		t.Fatal(err)
+	}
+	names, _ := os.ReadDir(root)
+	if len(names) != 1 {
+		t.Errorf("%d entries left in the root", len(names))
+	}
+}
+
+func TestSetup(t *testing.T) {
+	b := readSmall(t)
+	root := t.TempDir()
+	t.Cleanup(func() { removeAll(root) })
+	dir, err := b.Extract(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := b.Setup(dir, discover.Options{Cwd: root, Getenv: func(string) string { return "" }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Layers) != 1 || s.Home != "" {
+		t.Fatalf("layers %d, home %q", len(s.Layers), s.Home)
+	}
+	l := s.Layers[0]
+	if l.Name != discover.Bundle || l.Dir != dir || len(l.Problems) != 0 {
+		t.Errorf("layer %s %s %v", l.Name, l.Dir, l.Problems)
+	}
+	if l.Config == nil || len(l.Config.Extensions.Deny) != 1 || s.Config().Denied("b") != true {
+		t.Errorf("config not carried: %+v", l.Config)
+	}
+	if len(l.Resources) != 1 || l.Resources[0].Path != "skills/s/SKILL.md" {
+		t.Errorf("resources %+v", l.Resources)
+	}
+	if len(l.Entries) != 2 {
+		t.Fatalf("entries %d", len(l.Entries))
+	}
+	e := l.Entries[1]
+	if e.Name != "b" || !e.Folder || e.Main.File != "extensions/b/init.lua" || e.Main.Source != "extensions/b/init.lua" ||
+		len(e.Modules) != 1 || e.Modules[0].Name != "u" {
+		t.Errorf("entry %+v", e)
+	}
+	data, err := fs.ReadFile(e.FS, e.Modules[0].File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := bytecode.Decode(data)
+	if err != nil || p.Source != "@"+e.Modules[0].Source {
+		t.Errorf("served chunk: %v, source %q", err, p.Source)
+	}
+	if _, err := fs.ReadFile(e.FS, "nope.lua"); err == nil {
+		t.Error("a missing chunk must fail")
+	}
+	if e.FS.(*ChunkFS).Proto(e.Main.File) != b.Chunk(e.Main.File).Proto {
+		t.Error("Proto must return the verified prototype")
+	}
+}
+
+func TestOpenFiles(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "small.pkg")
+	data := write(t, smallSpec(t))
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b, err := Open(p, Options{})
+	if err != nil || b.Name != "small" {
+		t.Fatalf("open: %v", err)
+	}
+	for path, want := range map[string]string{
+		filepath.Join(dir, "missing.pkg"): "cannot read bundle: no such file or directory",
+		dir:                               "cannot read bundle: is a folder",
+		"/dev/zero":                       "not a panto bundle (bad magic)",
+		"/dev/null":                       "truncated: empty file",
+	} {
+		if _, err := os.Stat(path); err != nil && path != filepath.Join(dir, "missing.pkg") {
+			continue // no such device here
+		}
+		if _, err := Open(path, Options{}); err == nil || err.Error() != want {
+			t.Errorf("%s: got %v, want %q", path, err, want)
+		}
+	}
+}
