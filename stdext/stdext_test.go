@@ -203,9 +203,34 @@ func TestUserToolOverridesBase(t *testing.T) {
 	if tc.Block.Custom() {
 		t.Error("the user's read got the base renderer")
 	}
-	// The other standard tools still work.
+	// The other standard tools still work, and still render.
 	s.write(t, "f.txt", "x\n")
-	contains(t, "ls", s.ok(t, "ls", `{}`), "f.txt")
+	tc = s.call(t, "ls", `{}`)
+	contains(t, "ls", tc.Output, "f.txt")
+	if !tc.Block.Custom() {
+		t.Error("ls lost its renderer")
+	}
+}
+
+// TestDeny: [extensions] deny and allow treat a tool and its renderer as
+// one, by the tool's name.
+func TestDeny(t *testing.T) {
+	s := newSession(t, map[string]string{"config.toml": "[extensions]\ndeny = [\"bash\", \"e*\"]\n"})
+	var names []string
+	for _, tool := range s.Tools() {
+		names = append(names, tool.Name)
+	}
+	if strings.Join(names, ",") != "find,grep,ls,read,write" {
+		t.Errorf("tools %v", names)
+	}
+	s = newSession(t, map[string]string{"config.toml": "[extensions]\nallow = [\"read\"]\n"})
+	if len(s.Tools()) != 1 || s.Tool("read") == nil {
+		t.Fatalf("tools %v", s.Tools())
+	}
+	s.write(t, "f.txt", "x\n")
+	if tc := s.call(t, "read", `{"path":"f.txt"}`); !tc.OK || !tc.Block.Custom() {
+		t.Errorf("read alone: ok %v, custom %v", tc.OK, tc.Block.Custom())
+	}
 }
 
 func TestInputValidation(t *testing.T) {

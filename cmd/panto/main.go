@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -25,6 +26,7 @@ const version = "0.1.0"
 var commands []*cli.Command
 
 func main() {
+	tuneGC()
 	args := os.Args
 	// `panto lua` takes the reference interpreter's options verbatim,
 	// including "-e" and everything after the script name.
@@ -138,4 +140,17 @@ func contains(list []string, s string) bool {
 func isTerminal(f *os.File) bool {
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// tuneGC lets the heap grow to five times its live size between
+// collections (GOGC=400) unless the user set GOGC. Lua programs allocate
+// small, short-lived objects at a high rate over a small live heap; with
+// Go's default the collector runs so often that it costs more than the
+// program (closures-heavy code ran 1.7x faster in bench/ with 400). The
+// price is memory proportional to the live heap, which for extension
+// workloads stays small.
+func tuneGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
 }

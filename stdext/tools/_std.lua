@@ -215,9 +215,15 @@ local function render_call(r, call, width)
     local body = (call.ok and r.body) or default_body
     for _, c in ipairs(body(call, width, styles)) do chunks[#chunks + 1] = c end
   elseif call.status == "running" then
-    chunks[#chunks + 1] = "  ⎿ " .. styles.muted .. (r.running or "running…") .. styles.reset
+    chunks[#chunks + 1] = "  ⎿ " .. styles.muted .. "running…" .. styles.reset
   end
   return chunks
+end
+
+-- key identifies a call across its events: its id, or its position when
+-- a provider sent no id (optional strings arrive as nil).
+local function key(e)
+  return e.id or ("#" .. tostring(e.index))
 end
 
 local function dispatcher()
@@ -227,7 +233,7 @@ local function dispatcher()
   package.loaded[REGISTRY] = d
   local function on(event, update)
     panto.ext.on(event, function(e)
-      local call = d.calls[e.id]
+      local call = d.calls[key(e)]
       if not call or call.name ~= e.tool_name then return end
       update(call, e)
       if call.handle:alive() then call.handle:invalidate() end
@@ -236,11 +242,11 @@ local function dispatcher()
   panto.ext.on("tool_details", function(e)
     local r = d.renderers[e.tool_name]
     if not r then return end
-    local call = { name = e.tool_name, id = e.id, collapsed = e.collapsed, status = "arguments", input_json = "" }
+    local call = { name = e.tool_name, collapsed = e.collapsed, status = "arguments", input_json = "" }
     call.handle = e:set_component({
       render = function(_, width) return render_call(r, call, width) end,
     })
-    d.calls[e.id] = call
+    d.calls[key(e)] = call
   end)
   on("tool_delta", function(call, e) call.input_json = e.input end)
   on("tool_call_complete", function(call, e) call.input = e.input end)
@@ -258,7 +264,7 @@ end
 
 -- install_renderer pairs a tool with the tool lifecycle events. It takes
 -- the tool's spec (see the top of this file) and a renderer { title,
--- body, running }, and returns what the tool file returns: the tool
+-- body } (both optional), and returns what the tool file returns: the tool
 -- declaration, which the host registers (so `--list` names the tool's own
 -- file as its source), and an entry whose activate() subscribes the
 -- renderer. Both carry the tool's name, so [extensions] allow and deny

@@ -166,7 +166,6 @@ return std.install_renderer({
     local cmd = (input.command or ""):match("^[^\n]*")
     return "$ " .. cmd
   end,
-  running = "running…",
   body = function(call, width, styles)
     local lines = text.lines((call.output or ""):gsub("\n+$", ""))
     -- The status lines ([exit code: N] and notes) end the output.

@@ -12,6 +12,7 @@ local DEFAULT_RESULTS, MAX_RESULTS = 100, 1000
 local MAX_FILE = 8 * 1024 * 1024 -- larger files are skipped
 local MAX_FILES = 50000          -- files searched per call at most
 local MAX_LINE = 300             -- bytes of a matching line shown
+local READ_CHUNK = 256 * 1024
 
 -- fold lower-cases a Lua pattern for a case-insensitive search of
 -- lower-cased text, leaving the letter after "%" alone: %S and %W keep
@@ -135,19 +136,48 @@ local function run(args)
   local skipped_binary, skipped_large, unreadable = 0, 0, 0
   local limit_hit, files_hit = false, false
 
+  -- load reads a file to search, or says why not: binary files are
+  -- recognised from their first chunk and large ones stop being read at
+  -- the limit, so neither is read whole for nothing.
+  local function load(abs)
+    local r = fs.open_reader(abs)
+    if not r then return nil, "unreadable" end
+    local parts, size = {}, 0
+    while true do
+      local data = r.read(READ_CHUNK)
+      if not data then
+        r.close()
+        return nil, "unreadable"
+      end
+      if size == 0 and text.is_binary(data:sub(1, 8192)) then
+        r.close()
+        return nil, "binary"
+      end
+      size = size + #data
+      if size > MAX_FILE then
+        r.close()
+        return nil, "large"
+      end
+      parts[#parts + 1] = data
+      -- A short read of a regular file is its end: saves a round trip
+      -- per file, which is most of the cost of searching small files.
+      if #data < READ_CHUNK then break end
+    end
+    r.close()
+    return table.concat(parts)
+  end
+
   local function search(abs)
     searched = searched + 1
-    local content = fs.read_file(abs)
+    local content, why = load(abs)
     if not content then
-      unreadable = unreadable + 1
-      return
-    end
-    if #content > MAX_FILE then
-      skipped_large = skipped_large + 1
-      return
-    end
-    if text.is_binary(content:sub(1, 8192)) then
-      skipped_binary = skipped_binary + 1
+      if why == "binary" then
+        skipped_binary = skipped_binary + 1
+      elseif why == "large" then
+        skipped_large = skipped_large + 1
+      else
+        unreadable = unreadable + 1
+      end
       return
     end
     local hay = args.ignore_case and content:lower() or content

@@ -45,7 +45,8 @@ local function run(args)
   if not r then std.fail("cannot read %s: it %s", shown, fs.why(oerr)) end
 
   local first = args.offset
-  local last = first + args.limit - 1
+  -- Clamped so that a huge limit cannot overflow the sum.
+  local last = first + math.min(args.limit, 1 << 40) - 1
   local out, out_bytes = {}, 0
   local lineno = 0
   local pending = ""          -- an unfinished line carried to the next chunk
