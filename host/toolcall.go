@@ -126,6 +126,12 @@ func (tc *ToolCall) Run(ctx context.Context) {
 	}
 	tc.done = true
 	tc.Block.touch()
+	// A cancelled call still reports its (error) result: the handlers of
+	// the closing events run even though the call's context is done,
+	// still bounded by the loop's budget.
+	if ctx.Err() != nil {
+		ctx = context.WithoutCancel(ctx)
+	}
 	h.fire(ctx, "tool_output_delta", tc.Block, tc.fields(fieldValues{"delta": str(tc.Output), "output": str(tc.Output)}))
 	f := h.fire(ctx, "tool_result", tc.Block, tc.fields(fieldValues{"output": str(tc.Output), "result_ok": runtime.Bool(tc.OK)}))
 	tc.Output = f["output"].AsString()
