@@ -39,7 +39,7 @@ const (
 	minLocVarSize = 3  // empty name, startpc, endpc
 	minNameSize   = 1  // empty string
 	minLineSize   = 1  // one-byte delta
-	minProtoSize  = 12 // every field present and empty
+	minProtoSize  = 13 // every field present and empty
 )
 
 // Decode parses a binary chunk produced by Encode and verifies it (see

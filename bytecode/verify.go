@@ -238,7 +238,7 @@ func (v *funcVerifier) edge(from, to int) {
 		switch {
 		case to == from+1:
 			v.fail("control falls off the end of the code")
-		case to == n && to == from+2:
+		case to >= n && to == from+2:
 			v.fail("skips past the end of the code")
 		default:
 			v.fail("jump to instruction %d out of range (code has %d)", to+1, n)

@@ -545,6 +545,7 @@ newFrame:
 		case bc.OpClose:
 			ra := base + a
 			ci.pc = pc
+			L.top = ci.top // __close methods are called above the frame
 			L.closeAll(ra, Nil, false)
 			regs = L.frameRegs(base)
 		case bc.OpTBC:
@@ -827,11 +828,14 @@ newFrame:
 			if (*r(regs, a+2)).t == tagInt {
 				count := (*r(regs, a+1)).n
 				if count > 0 {
+					// Whole values are stored, not just payloads: debug.setlocal
+					// can put anything in these registers, and a payload
+					// written under a string's tag would be memory-unsafe.
 					step := int64((*r(regs, a+2)).n)
 					idx := int64((*r(regs, a)).n) + step
-					(*r(regs, a+1)).n = count - 1
-					(*r(regs, a)).n = uint64(idx)
-					(*r(regs, a+3)) = Int(idx)
+					*r(regs, a+1) = Int(int64(count - 1))
+					*r(regs, a) = Int(idx)
+					*r(regs, a+3) = Int(idx)
 					pc -= i.Bx()
 				}
 			} else if L.floatForLoop(ra) {
@@ -1090,7 +1094,7 @@ func (L *State) forLimit(init int64, limit Value, step int64) (int64, bool) {
 // newClosure creates a closure for prototype p inside the running closure
 // parent whose frame starts at base.
 func (L *State) newClosure(parent *Closure, p *funcProto, base int) *Closure {
-	c := &Closure{p: p, upvals: make([]*upval, len(p.upvals))}
+	c := allocClosure(p)
 	for j, d := range p.upvals {
 		if d.InStack {
 			c.upvals[j] = L.findUpval(base + int(d.Index))
@@ -1235,4 +1239,42 @@ func fetch(cb unsafe.Pointer, pc int) bc.Instruction {
 // kv returns constant i of the table starting at kb (verified in range).
 func kv(kb unsafe.Pointer, i int) *Value {
 	return (*Value)(unsafe.Add(kb, uintptr(i)*valueSize))
+}
+
+// Closures with few upvalues are allocated together with their upvalue
+// array: one allocation instead of two for the common small closure.
+type (
+	closure1 struct {
+		Closure
+		a [1]*upval
+	}
+	closure2 struct {
+		Closure
+		a [2]*upval
+	}
+	closure4 struct {
+		Closure
+		a [4]*upval
+	}
+)
+
+func allocClosure(p *funcProto) *Closure {
+	n := len(p.upvals)
+	switch {
+	case n == 0:
+		return &Closure{p: p}
+	case n == 1:
+		x := &closure1{}
+		x.p, x.upvals = p, x.a[:]
+		return &x.Closure
+	case n == 2:
+		x := &closure2{}
+		x.p, x.upvals = p, x.a[:]
+		return &x.Closure
+	case n <= 4:
+		x := &closure4{}
+		x.p, x.upvals = p, x.a[:n]
+		return &x.Closure
+	}
+	return &Closure{p: p, upvals: make([]*upval, n)}
 }

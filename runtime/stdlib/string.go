@@ -26,6 +26,7 @@ func OpenString(L *runtime.State) {
 	lib := newLib(L, "string", map[string]func(*runtime.State) int{
 		"byte":     strByte,
 		"char":     strChar,
+		"dump":     strDump,
 		"find":     strFind,
 		"format":   strFormat,
 		"gmatch":   strGmatch,
