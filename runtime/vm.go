@@ -289,6 +289,8 @@ newFrame:
 				*r(regs, a) = Int(int64(rb.n) + int64(kc.n))
 			} else if rb.t == tagFloat && kc.t == tagFloat {
 				*r(regs, a) = Float(rb.AsFloat() + kc.AsFloat())
+			} else if x, y, ok := numPair(rb, kc); ok {
+				*r(regs, a) = Float(x + y)
 			} else {
 				ci.pc = pc
 				v := L.arithK(arithAdd, *rb, *kc, i.K(), ci)
@@ -301,6 +303,8 @@ newFrame:
 				*r(regs, a) = Int(int64(rb.n) - int64(kc.n))
 			} else if rb.t == tagFloat && kc.t == tagFloat {
 				*r(regs, a) = Float(rb.AsFloat() - kc.AsFloat())
+			} else if x, y, ok := numPair(rb, kc); ok {
+				*r(regs, a) = Float(x - y)
 			} else {
 				ci.pc = pc
 				v := L.arithK(arithSub, *rb, *kc, i.K(), ci)
@@ -313,6 +317,8 @@ newFrame:
 				*r(regs, a) = Int(int64(rb.n) * int64(kc.n))
 			} else if rb.t == tagFloat && kc.t == tagFloat {
 				*r(regs, a) = Float(rb.AsFloat() * kc.AsFloat())
+			} else if x, y, ok := numPair(rb, kc); ok {
+				*r(regs, a) = Float(x * y)
 			} else {
 				ci.pc = pc
 				v := L.arithK(arithMul, *rb, *kc, i.K(), ci)
@@ -347,8 +353,8 @@ newFrame:
 			}
 		case bc.OpDivK:
 			rb, kc := r(regs, i.B()), kv(kb, i.C())
-			if rb.t == tagFloat && kc.t == tagFloat {
-				*r(regs, a) = Float(rb.AsFloat() / kc.AsFloat())
+			if x, y, ok := numPair(rb, kc); ok {
+				*r(regs, a) = Float(x / y)
 			} else {
 				ci.pc = pc
 				v := L.arithK(arithDiv, *rb, *kc, i.K(), ci)
@@ -408,6 +414,8 @@ newFrame:
 				*r(regs, a) = Int(int64(rb.n) + int64(rc.n))
 			} else if rb.t == tagFloat && rc.t == tagFloat {
 				*r(regs, a) = Float(rb.AsFloat() + rc.AsFloat())
+			} else if x, y, ok := numPair(rb, rc); ok {
+				*r(regs, a) = Float(x + y)
 			} else {
 				ci.pc = pc
 				v := L.arith(arithAdd, *rb, *rc, ci)
@@ -420,6 +428,8 @@ newFrame:
 				*r(regs, a) = Int(int64(rb.n) - int64(rc.n))
 			} else if rb.t == tagFloat && rc.t == tagFloat {
 				*r(regs, a) = Float(rb.AsFloat() - rc.AsFloat())
+			} else if x, y, ok := numPair(rb, rc); ok {
+				*r(regs, a) = Float(x - y)
 			} else {
 				ci.pc = pc
 				v := L.arith(arithSub, *rb, *rc, ci)
@@ -432,6 +442,8 @@ newFrame:
 				*r(regs, a) = Int(int64(rb.n) * int64(rc.n))
 			} else if rb.t == tagFloat && rc.t == tagFloat {
 				*r(regs, a) = Float(rb.AsFloat() * rc.AsFloat())
+			} else if x, y, ok := numPair(rb, rc); ok {
+				*r(regs, a) = Float(x * y)
 			} else {
 				ci.pc = pc
 				v := L.arith(arithMul, *rb, *rc, ci)
@@ -440,8 +452,8 @@ newFrame:
 			}
 		case bc.OpDiv:
 			rb, rc := r(regs, i.B()), r(regs, i.C())
-			if rb.t == tagFloat && rc.t == tagFloat {
-				*r(regs, a) = Float(rb.AsFloat() / rc.AsFloat())
+			if x, y, ok := numPair(rb, rc); ok {
+				*r(regs, a) = Float(x / y)
 			} else {
 				ci.pc = pc
 				v := L.arith(arithDiv, *rb, *rc, ci)
@@ -1277,4 +1289,27 @@ func allocClosure(p *funcProto) *Closure {
 		return &x.Closure
 	}
 	return &Closure{p: p, upvals: make([]*upval, n)}
+}
+
+// numPair returns two number operands as floats, for the mixed
+// integer/float forms of arithmetic (2 * x with x a float is common).
+func numPair(a, b *Value) (float64, float64, bool) {
+	var x, y float64
+	switch a.t {
+	case tagFloat:
+		x = a.AsFloat()
+	case tagInt:
+		x = float64(int64(a.n))
+	default:
+		return 0, 0, false
+	}
+	switch b.t {
+	case tagFloat:
+		y = b.AsFloat()
+	case tagInt:
+		y = float64(int64(b.n))
+	default:
+		return 0, 0, false
+	}
+	return x, y, true
 }
