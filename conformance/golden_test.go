@@ -18,6 +18,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	// The test runs a freshly built panto binary; importing what it is
+	// built from makes go test's cache notice when the engine changes.
+	_ "panto/internal/luacli"
 )
 
 var pantoBin string
