@@ -43,4 +43,3 @@ end }`, i, i)
 	}
 	return files
 }
-
