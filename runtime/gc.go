@@ -82,8 +82,8 @@ type ValueHolder interface {
 }
 
 var (
-	modeKey = String("__mode")
-	gcKey   = String("__gc")
+	modeKey = tmNameValues[tmMode]
+	gcKey   = tmNameValues[tmGC]
 )
 
 // upvalueID returns the identity userdata of an upvalue cell.

@@ -65,7 +65,9 @@ func (c *Closure) setEnv(v Value) {
 // default). The main function gets fresh upvalues, the first one holding
 // the globals, exactly as a text chunk does.
 func (L *State) loadBinary(src, chunkname string) (Value, error) {
-	p, err := bytecode.Decode([]byte(src))
+	// src is a string, immutable: the prototype's strings may share it
+	// rather than be copied out of a copy.
+	p, err := bytecode.DecodeString(src)
 	if err != nil {
 		name := chunkname
 		switch {

@@ -3,6 +3,7 @@ package runtime
 import (
 	"io"
 	"os"
+	"unique"
 
 	"panto/bytecode"
 )
@@ -69,6 +70,9 @@ type funcProto struct {
 	isVararg  bool
 	maxStack  int
 	src       *bytecode.Proto
+	// kHandles keeps the string constants' interned copies canonical for
+	// as long as the prototype lives (str_intern.go).
+	kHandles []unique.Handle[string]
 }
 
 func newFuncProto(p *bytecode.Proto) *funcProto {
@@ -95,8 +99,9 @@ func newFuncProto(p *bytecode.Proto) *funcProto {
 		case bytecode.ConstFloat:
 			fp.k[i] = Float(c.Float)
 		case bytecode.ConstString:
-			fp.k[i] = String(c.Str)
-			fp.k[i].h = hashString(c.Str)
+			var hd unique.Handle[string]
+			fp.k[i], hd = internString(c.Str)
+			fp.kHandles = append(fp.kHandles, hd)
 		}
 	}
 	for i, sub := range p.Protos {
@@ -246,9 +251,7 @@ func newBareState() *State {
 		gcPause:   200,
 		gcStepMul: 100,
 	}
-	for i, name := range tmNameList {
-		g.tmNames[i] = String(name)
-	}
+	g.tmNames = tmNameValues
 	L := &State{g: g, nny: 1}
 	g.mainThread = L
 	L.initStack()

@@ -3,6 +3,8 @@ package runtime
 import (
 	"math"
 	"math/bits"
+	"slices"
+	"unsafe"
 )
 
 // Table is a Lua table: an array part for the keys 1..len(arr) and a hash
@@ -16,17 +18,18 @@ import (
 // are being cleared.
 //
 // Invariant: no integer key in [1, len(arr)] is in the hash part.
+//
+// The struct is 64 bytes, a size class of its own: small tables are
+// allocated together with their first array or node storage (table_alloc.go).
 type Table struct {
 	arr      []Value
 	nodes    []node
-	lastFree int
 	meta     *Table
+	lastFree int32 // nodes at and above it have been handed out by freePos
 	// tmAbsent caches, for a table used as a metatable, which metamethods
 	// it does not have (bit e set: event e absent). Any store of a string key
 	// clears it.
 	tmAbsent uint32
-	// weak holds the table's __mode, refreshed when its metatable changes.
-	weak uint8
 }
 
 type node struct {
@@ -41,17 +44,13 @@ const maxNodesLog = 26
 // maxArray is the largest array part we will allocate in one step.
 const maxArray = 1 << 31
 
-// NewTable returns an empty table with room for narr array items and nhash
-// other keys.
-func NewTable(narr, nhash int) *Table {
-	t := &Table{}
-	if narr > 0 {
-		t.arr = make([]Value, 0, narr)
+// nodeSizeLog returns log2 of the hash part that holds n keys.
+func nodeSizeLog(n int) int {
+	lg := bits.Len(uint(n - 1))
+	if lg > maxNodesLog {
+		panic(tableOverflow{})
 	}
-	if nhash > 0 {
-		t.setNodeSize(nhash)
-	}
-	return t
+	return lg
 }
 
 func (t *Table) setNodeSize(n int) {
@@ -60,12 +59,8 @@ func (t *Table) setNodeSize(n int) {
 		t.lastFree = 0
 		return
 	}
-	lg := bits.Len(uint(n - 1))
-	if lg > maxNodesLog {
-		panic(tableOverflow{})
-	}
-	t.nodes = make([]node, 1<<lg)
-	t.lastFree = len(t.nodes)
+	t.nodes = make([]node, 1<<nodeSizeLog(n))
+	t.lastFree = int32(len(t.nodes))
 }
 
 // tableOverflow is raised when a table would outgrow its limits; the VM
@@ -75,29 +70,10 @@ type tableOverflow struct{}
 // Metatable returns the table's metatable, or nil.
 func (t *Table) Metatable() *Table { return t.meta }
 
-// SetMetatable sets the table's metatable (nil removes it).
-func (t *Table) SetMetatable(mt *Table) {
-	t.meta = mt
-	t.weak = 0
-	if mt != nil {
-		if m := mt.GetStr("__mode"); m.t == tagString {
-			s := m.AsString()
-			for i := 0; i < len(s); i++ {
-				switch s[i] {
-				case 'k':
-					t.weak |= weakKeys
-				case 'v':
-					t.weak |= weakValues
-				}
-			}
-		}
-	}
-}
-
-const (
-	weakKeys   = 1
-	weakValues = 2
-)
+// SetMetatable sets the table's metatable (nil removes it). Weakness is
+// not cached here: the collector reads __mode from the metatable at each
+// traversal, as the reference does.
+func (t *Table) SetMetatable(mt *Table) { t.meta = mt }
 
 func mix64(u uint64) uint32 {
 	u *= 0x9E3779B97F4A7C15
@@ -172,25 +148,21 @@ func (t *Table) Get(k Value) Value {
 	return Nil
 }
 
-// GetInt returns t[k] for an integer key.
+// GetInt returns t[k] for an integer key. It is small enough to be
+// inlined, so that reading the array part costs no call.
 func (t *Table) GetInt(k int64) Value {
 	if uint64(k)-1 < uint64(len(t.arr)) {
 		return t.arr[k-1]
 	}
-	if len(t.nodes) == 0 {
-		return Nil
+	return t.getIntHash(k)
+}
+
+// getIntHash looks up an integer key outside the array part.
+func (t *Table) getIntHash(k int64) Value {
+	if n := t.findInt(k); n != nil {
+		return n.val
 	}
-	i := int(mix64(uint64(k)) & uint32(len(t.nodes)-1))
-	for {
-		n := &t.nodes[i]
-		if n.key.t == tagInt && n.key.n == uint64(k) {
-			return n.val
-		}
-		if n.next == 0 {
-			return Nil
-		}
-		i += int(n.next)
-	}
+	return Nil
 }
 
 // GetStr returns t[s].
@@ -330,9 +302,26 @@ func (t *Table) setStr(k, v Value) {
 	if t.tmAbsent != 0 {
 		t.tmAbsent = 0
 	}
-	if n := t.findStr(k); n != nil {
-		n.val = v
-		return
+	// findStr, inlined by hand: this is every field store of the VM.
+	if nodes := t.nodes; len(nodes) > 0 {
+		h := k.h
+		if h == 0 {
+			h = hashString(k.AsString())
+			k.h = h
+		}
+		i := h & uint32(len(nodes)-1)
+		for {
+			n := &nodes[i]
+			if n.key.h == h && n.key.t == tagString &&
+				((n.key.p == k.p && n.key.n == k.n) || n.key.AsString() == k.AsString()) {
+				n.val = v
+				return
+			}
+			if n.next == 0 {
+				break
+			}
+			i += uint32(n.next)
+		}
 	}
 	if v.t != tagNil {
 		t.newKey(k, v)
@@ -353,12 +342,32 @@ func (t *Table) SetInt(k int64, v Value) {
 		return
 	}
 	if k == int64(len(t.arr))+1 && len(t.arr) < maxArray {
-		// Appending: the common way sequences grow. Go's append gives the
-		// amortised doubling; keys beyond stay in the hash until a rehash.
-		t.arr = append(t.arr, v)
+		// Appending: the common way sequences grow. Keys beyond stay in the
+		// hash until a rehash.
+		if len(t.arr) == cap(t.arr) {
+			t.growArray()
+		}
+		n := len(t.arr)
+		t.arr = t.arr[:n+1]
+		t.arr[n] = v
 		return
 	}
 	t.newKey(Int(k), v)
+}
+
+// growArray doubles the capacity of the array part (at least 4 slots), as
+// the reference's rehash does for a sequence; append alone would grow
+// large slices by 1.25 only, copying a long sequence built item by item
+// several times more often.
+//
+// The copy goes through append (growslice) on purpose: copying into a
+// fresh make([]Value) has the write barrier read every destination slot
+// while the collector marks, faulting in each page of a large new array
+// twice; growslice knows the destination is zero and skips that.
+func (t *Table) growArray() {
+	n := max(cap(t.arr), 4)
+	n = min(n, maxArray-cap(t.arr))
+	t.arr = slices.Grow(t.arr, n)
 }
 
 // newKey inserts a key known to be absent, with a non-nil value.
@@ -417,7 +426,7 @@ func (t *Table) freePos() int {
 	for t.lastFree > 0 {
 		t.lastFree--
 		if t.nodes[t.lastFree].key.t == tagNil {
-			return t.lastFree
+			return int(t.lastFree)
 		}
 	}
 	return -1
@@ -480,16 +489,25 @@ func (t *Table) resize(narr, nhash int) {
 		t.arr = arr
 	}
 	t.setNodeSize(nhash)
+	// Every key moved is known to be absent from the new parts and sized
+	// for, so it goes straight to its slot or node, without a lookup.
 	for i := narr; i < len(oldArr); i++ {
 		if v := oldArr[i]; v.t != tagNil {
-			t.SetInt(int64(i+1), v)
+			t.newKey(Int(int64(i+1)), v)
 		}
 	}
 	for i := range oldNodes {
 		n := &oldNodes[i]
-		if n.val.t != tagNil {
-			t.Set(n.key, n.val)
+		if n.val.t == tagNil {
+			continue
 		}
+		if n.key.t == tagInt {
+			if k := int64(n.key.n); uint64(k)-1 < uint64(len(t.arr)) {
+				t.arr[k-1] = n.val
+				continue
+			}
+		}
+		t.newKey(n.key, n.val)
 	}
 }
 
@@ -573,20 +591,12 @@ func (t *Table) traversalIndex(k Value) (int, bool) {
 	if k.t == tagInt && uint64(k.n)-1 < uint64(len(t.arr)) {
 		return int(k.n), true
 	}
-	if len(t.nodes) == 0 {
+	n := t.findNode(k)
+	if n == nil {
 		return 0, false
 	}
-	i := t.mainPosition(k)
-	for {
-		n := &t.nodes[i]
-		if keysEqual(n.key, k) {
-			return len(t.arr) + i + 1, true
-		}
-		if n.next == 0 {
-			return 0, false
-		}
-		i += int(n.next)
-	}
+	i := int((uintptr(unsafe.Pointer(n)) - uintptr(unsafe.Pointer(&t.nodes[0]))) / unsafe.Sizeof(node{}))
+	return len(t.arr) + i + 1, true
 }
 
 // ensureArray grows the array part so that SETLIST and table.move can fill
@@ -606,9 +616,8 @@ func (t *Table) ensureArray(n int) {
 			t.arr[i] = Nil
 		}
 	} else {
-		arr := make([]Value, n, n+n/4)
-		copy(arr, t.arr)
-		t.arr = arr
+		// Grown through append, as in growArray.
+		t.arr = slices.Grow(t.arr, n+n/4-old)[:n]
 	}
 	if len(t.nodes) > 0 {
 		for i := range t.nodes {

@@ -158,3 +158,28 @@ func BenchmarkStringKeysFresh(b *testing.B) {
 	}
 	_ = n
 }
+
+// BenchmarkNext traverses a record of 12 string keys and 4 items, as
+// pairs does (one op = one whole traversal).
+func BenchmarkNext(b *testing.B) {
+	t := NewTable(4, 12)
+	for i := int64(1); i <= 4; i++ {
+		t.SetInt(i, Int(i))
+	}
+	for _, k := range constKeys([]string{"id", "name", "email", "active", "score", "balance", "ratio", "tags", "address", "history", "note", "extra"}) {
+		t.Set(k, True)
+	}
+	n := 0
+	for i := 0; b.Loop(); i++ {
+		k := Nil
+		for {
+			nk, _, ok := t.Next(k)
+			if !ok || nk.t == tagNil {
+				break
+			}
+			n++
+			k = nk
+		}
+	}
+	_ = n
+}

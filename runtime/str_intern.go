@@ -1,0 +1,59 @@
+package runtime
+
+import (
+	"unique"
+	"unsafe"
+)
+
+// Interning of short strings that name things: the constants of Lua
+// functions and the names the runtime looks up itself (metamethods).
+//
+// Table lookups compare a string key's data pointer before its bytes, so a
+// table built by one function and read by another (constructors and
+// methods, a metatable and the runtime's fastTM) matches with one
+// comparison when both use the same copy of the name. The reference gets
+// this from interning every short string; here only names are interned,
+// because strings built at run time would pay a global lookup each.
+//
+// The canonical copies come from package unique, which is weak: a copy
+// stays canonical while someone holds its handle, so a function prototype
+// keeps the handles of its constants, and the runtime pins its own few
+// names. A copy that lost its last handle is only a missed shortcut: keys
+// equal in content still match by comparing bytes.
+
+// internString returns s as a Lua string backed by the canonical copy of
+// its bytes, with the hash cached, and the handle that keeps the copy
+// canonical. Strings longer than shortStringLen are not interned (they are
+// rarely keys): they come back hashed, with a zero handle.
+func internString(s string) (Value, unique.Handle[string]) {
+	if len(s) > shortStringLen || len(s) == 0 {
+		v := String(s)
+		v.h = hashString(s)
+		return v, unique.Handle[string]{}
+	}
+	hd := unique.Make(s)
+	c := hd.Value()
+	return Value{p: unsafe.Pointer(unsafe.StringData(c)), n: uint64(len(c)), t: tagString, h: hashString(c)}, hd
+}
+
+// pinnedNames keeps the runtime's own interned names canonical for the
+// life of the process.
+var pinnedNames []unique.Handle[string]
+
+// internPinned interns s for good. It is for a fixed set of names made
+// once (package variables), never for strings that vary.
+func internPinned(s string) Value {
+	v, hd := internString(s)
+	pinnedNames = append(pinnedNames, hd)
+	return v
+}
+
+// tmNameValues are the metamethod names, interned, so that fastTM's
+// lookups in a metatable whose fields were set by Lua code match on the
+// pointer.
+var tmNameValues = func() (names [numTMs]Value) {
+	for i, s := range tmNameList {
+		names[i] = internPinned(s)
+	}
+	return names
+}()
