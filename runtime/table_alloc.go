@@ -88,4 +88,3 @@ func (t *Table) setInlineNodes(p unsafe.Pointer, size uintptr) {
 	t.nodes = unsafe.Slice((*node)(p), size/unsafe.Sizeof(node{}))
 	t.lastFree = int32(len(t.nodes))
 }
-
