@@ -5,22 +5,44 @@ import (
 	"unsafe"
 
 	bc "panto/bytecode"
-	"panto/internal/luanum"
 )
+
+// vmFrame is the running frame's state as the dispatch loop keeps it in
+// the Go frame's memory: written when a frame starts, read back after
+// every call out of the loop. It is more than four words, so the compiler
+// does not turn it into registers.
+type vmFrame struct {
+	ci   *callInfo
+	cl   *Closure
+	kb   unsafe.Pointer // &constants[0]
+	cb   unsafe.Pointer // &code[0]
+	base int
+	pc   int
+}
 
 // execute runs Lua frames starting at ci until the frame marked ciFresh
 // returns. resumable tells whether this invocation was started by a resume
 // (or the unrolling after one): only then can a yield return normally from
 // here; otherwise it must unwind the Go frames in between with a panic.
+// ci must be L.ci.
 //
-// The loop keeps the frame's code, constants, base and pc in locals and
-// reloads the stack slice after anything that may grow it. Fast paths for
-// integers, floats and plain tables are inline; everything rarer is a
-// method in another file, called after saving pc (for error positions) and
-// setting L.top to the frame's end (so metamethod calls push above live
-// registers).
+// The dispatch loop keeps the frame's closure, code, constants, base, pc
+// and registers in locals. Its fast paths (integers, floats, plain tables
+// hit at the first probe, Lua-to-Lua calls and returns) make no Go calls at
+// all: every other case jumps to slow, which runs the whole instruction
+// out of line in execSlow, and then reloads the locals from fs. Since no
+// local is live across a call, the compiler has nothing to spill at each
+// instruction; Go's calling convention clobbers every register, so a
+// single call in a fast path would make it save the loop's state to the
+// stack on every iteration.
+//
+// Debug hooks can only be set by Go code, that is during a call out of the
+// loop, so the loop looks at the hook mask when it starts a frame and
+// after calls, never per instruction. While a hook is set, instructions
+// are run one by one by execSlow, after hookInstruction (see hooked).
 func (L *State) execute(ci *callInfo, resumable bool) {
 	var (
+		fs   vmFrame
 		cl   *Closure
 		kb   unsafe.Pointer // &constants[0]
 		cb   unsafe.Pointer // &code[0]
@@ -34,241 +56,195 @@ newFrame:
 	cb = unsafe.Pointer(unsafe.SliceData(cl.p.code))
 	base = ci.fn + 1
 	pc = ci.pc
-	regs = L.frameRegs(base)
-	if L.hook.mask != 0 && pc == 0 {
-		L.hookCall(ci)
-		regs = L.frameRegs(base)
+	fs = vmFrame{ci: ci, cl: cl, kb: kb, cb: cb, base: base, pc: pc}
+	if L.hook.mask != 0 {
+		goto hooked
 	}
+	regs = L.frameRegs(base)
+	goto run
+reload:
+	// After a call out of the loop: the stack may have moved, and a hook
+	// may have been set.
+	if L.hook.mask != 0 {
+		goto hookedStep
+	}
+	ci, cl, kb, cb, base, pc = fs.ci, fs.cl, fs.kb, fs.cb, fs.base, fs.pc
+	regs = L.frameRegs(base)
+run:
 	for {
 		i := fetch(cb, pc)
 		pc++
-		if L.hook.mask != 0 {
-			ci.pc = pc
-			L.hookInstruction(ci)
-			regs = L.frameRegs(base)
-		}
 		a := i.A()
 		switch i.Op() {
 		case bc.OpMove:
-			(*r(regs, a)) = (*r(regs, i.B()))
+			*r(regs, a) = *r(regs, i.B())
 		case bc.OpLoadI:
-			(*r(regs, a)) = Int(int64(i.SBx()))
+			*r(regs, a) = Int(int64(i.SBx()))
 		case bc.OpLoadF:
-			(*r(regs, a)) = Float(float64(i.SBx()))
+			*r(regs, a) = Float(float64(i.SBx()))
 		case bc.OpLoadK:
-			(*r(regs, a)) = *kv(kb, i.Bx())
+			*r(regs, a) = *kv(kb, i.Bx())
 		case bc.OpLoadKX:
-			(*r(regs, a)) = *kv(kb, fetch(cb, pc).Ax())
+			*r(regs, a) = *kv(kb, fetch(cb, pc).Ax())
 			pc++
 		case bc.OpLoadFalse:
-			(*r(regs, a)) = False
+			*r(regs, a) = False
 		case bc.OpLFalseSkip:
-			(*r(regs, a)) = False
+			*r(regs, a) = False
 			pc++
 		case bc.OpLoadTrue:
-			(*r(regs, a)) = True
+			*r(regs, a) = True
 		case bc.OpLoadNil:
 			for j := a + i.B(); j >= a; j-- {
 				*r(regs, j) = Nil
 			}
 		case bc.OpGetUpval:
-			(*r(regs, a)) = *cl.upvals[i.B()].v
+			*r(regs, a) = *cl.upvals[i.B()].v
 		case bc.OpSetUpval:
-			*cl.upvals[i.B()].v = (*r(regs, a))
+			*cl.upvals[i.B()].v = *r(regs, a)
 		case bc.OpGetTabUp:
-			up := *cl.upvals[i.B()].v
-			key := *kv(kb, i.C())
+			up := cl.upvals[i.B()].v
 			if up.t == tagTable {
 				t := up.table()
-				if v := t.getStr(key); v.t != tagNil || t.meta == nil {
-					(*r(regs, a)) = v
+				if v := probeStr(t, kv(kb, i.C())); v != nil && (v.t != tagNil || t.meta == nil) {
+					*r(regs, a) = *v
 					continue
 				}
 			}
-			ci.pc = pc
-			L.top = ci.top
-			v := L.finishGet(up, key)
-			regs = L.frameRegs(base)
-			(*r(regs, a)) = v
+			goto slow
 		case bc.OpGetTable:
-			rb := (*r(regs, i.B()))
-			rc := (*r(regs, i.C()))
+			rb, rc := r(regs, i.B()), r(regs, i.C())
 			if rb.t == tagTable {
 				t := rb.table()
-				var v Value
 				if rc.t == tagInt {
-					v = t.GetInt(int64(rc.n))
-				} else {
-					v = t.Get(rc)
-				}
-				if v.t != tagNil || t.meta == nil {
-					(*r(regs, a)) = v
-					continue
-				}
-			}
-			ci.pc = pc
-			L.top = ci.top
-			v := L.finishGet(rb, rc)
-			regs = L.frameRegs(base)
-			(*r(regs, a)) = v
-		case bc.OpGetI:
-			rb := (*r(regs, i.B()))
-			if rb.t == tagTable {
-				t := rb.table()
-				if v := t.GetInt(int64(i.C())); v.t != tagNil || t.meta == nil {
-					(*r(regs, a)) = v
-					continue
-				}
-			}
-			ci.pc = pc
-			L.top = ci.top
-			v := L.finishGet(rb, Int(int64(i.C())))
-			regs = L.frameRegs(base)
-			(*r(regs, a)) = v
-		case bc.OpGetField:
-			rb := (*r(regs, i.B()))
-			key := *kv(kb, i.C())
-			if rb.t == tagTable {
-				t := rb.table()
-				if v := t.getStr(key); v.t != tagNil || t.meta == nil {
-					(*r(regs, a)) = v
-					continue
-				}
-			}
-			ci.pc = pc
-			L.top = ci.top
-			v := L.finishGet(rb, key)
-			regs = L.frameRegs(base)
-			(*r(regs, a)) = v
-		case bc.OpSetTabUp:
-			up := *cl.upvals[i.A()].v
-			key := *kv(kb, i.B())
-			var val Value
-			if i.K() {
-				val = *kv(kb, i.C())
-			} else {
-				val = (*r(regs, i.C()))
-			}
-			if up.t == tagTable {
-				t := up.table()
-				if t.meta == nil {
-					t.Set(key, val)
-					continue
-				}
-				if t.replaceExisting(key, val) {
-					continue
-				}
-			}
-			ci.pc = pc
-			L.top = ci.top
-			L.finishSet(up, key, val)
-			regs = L.frameRegs(base)
-		case bc.OpSetTable:
-			ta := (*r(regs, a))
-			key := (*r(regs, i.B()))
-			var val Value
-			if i.K() {
-				val = *kv(kb, i.C())
-			} else {
-				val = (*r(regs, i.C()))
-			}
-			if ta.t == tagTable {
-				t := ta.table()
-				if key.t == tagInt {
-					if t.meta == nil {
-						t.SetInt(int64(key.n), val)
+					if k := int64(rc.n); uint64(k)-1 < uint64(len(t.arr)) {
+						if v := t.arr[k-1]; v.t != tagNil || t.meta == nil {
+							*r(regs, a) = v
+							continue
+						}
+					}
+				} else if rc.t == tagString {
+					if v := probeStr(t, rc); v != nil && (v.t != tagNil || t.meta == nil) {
+						*r(regs, a) = *v
 						continue
 					}
-				} else if key.t == tagString && t.meta == nil {
-					t.Set(key, val)
-					continue
 				}
-				if t.meta != nil && t.replaceExisting(key, val) {
+			}
+			goto slow
+		case bc.OpGetI:
+			rb := r(regs, i.B())
+			if rb.t == tagTable {
+				t := rb.table()
+				if k := int64(i.C()); uint64(k)-1 < uint64(len(t.arr)) {
+					if v := t.arr[k-1]; v.t != tagNil || t.meta == nil {
+						*r(regs, a) = v
+						continue
+					}
+				}
+			}
+			goto slow
+		case bc.OpGetField:
+			rb := r(regs, i.B())
+			if rb.t == tagTable {
+				t := rb.table()
+				if v := probeStr(t, kv(kb, i.C())); v != nil && (v.t != tagNil || t.meta == nil) {
+					*r(regs, a) = *v
 					continue
 				}
 			}
-			ci.pc = pc
-			L.top = ci.top
-			L.finishSet(ta, key, val)
-			regs = L.frameRegs(base)
+			goto slow
+		case bc.OpSetTabUp:
+			up := cl.upvals[a].v
+			if up.t == tagTable {
+				t := up.table()
+				if v := probeStr(t, kv(kb, i.B())); v != nil && (v.t != tagNil || t.meta == nil) {
+					if i.K() {
+						*v = *kv(kb, i.C())
+					} else {
+						*v = *r(regs, i.C())
+					}
+					if t.tmAbsent != 0 {
+						t.tmAbsent = 0
+					}
+					continue
+				}
+			}
+			goto slow
+		case bc.OpSetTable:
+			ta, rb := r(regs, a), r(regs, i.B())
+			if ta.t == tagTable {
+				t := ta.table()
+				var v *Value
+				if rb.t == tagInt {
+					if k := int64(rb.n); uint64(k)-1 < uint64(len(t.arr)) {
+						v = &t.arr[k-1]
+					}
+				} else if rb.t == tagString {
+					v = probeStr(t, rb)
+				}
+				if v != nil && (v.t != tagNil || t.meta == nil) {
+					if i.K() {
+						*v = *kv(kb, i.C())
+					} else {
+						*v = *r(regs, i.C())
+					}
+					if rb.t == tagString && t.tmAbsent != 0 {
+						t.tmAbsent = 0
+					}
+					continue
+				}
+			}
+			goto slow
 		case bc.OpSetI:
-			ta := (*r(regs, a))
-			var val Value
-			if i.K() {
-				val = *kv(kb, i.C())
-			} else {
-				val = (*r(regs, i.C()))
-			}
+			ta := r(regs, a)
 			if ta.t == tagTable {
 				t := ta.table()
-				if t.meta == nil {
-					t.SetInt(int64(i.B()), val)
-					continue
-				}
-				if t.replaceExisting(Int(int64(i.B())), val) {
-					continue
+				if k := int64(i.B()); uint64(k)-1 < uint64(len(t.arr)) {
+					if v := &t.arr[k-1]; v.t != tagNil || t.meta == nil {
+						if i.K() {
+							*v = *kv(kb, i.C())
+						} else {
+							*v = *r(regs, i.C())
+						}
+						continue
+					}
 				}
 			}
-			ci.pc = pc
-			L.top = ci.top
-			L.finishSet(ta, Int(int64(i.B())), val)
-			regs = L.frameRegs(base)
+			goto slow
 		case bc.OpSetField:
-			ta := (*r(regs, a))
-			key := *kv(kb, i.B())
-			var val Value
-			if i.K() {
-				val = *kv(kb, i.C())
-			} else {
-				val = (*r(regs, i.C()))
-			}
+			ta := r(regs, a)
 			if ta.t == tagTable {
 				t := ta.table()
-				if t.meta == nil {
-					t.Set(key, val)
+				if v := probeStr(t, kv(kb, i.B())); v != nil && (v.t != tagNil || t.meta == nil) {
+					if i.K() {
+						*v = *kv(kb, i.C())
+					} else {
+						*v = *r(regs, i.C())
+					}
+					if t.tmAbsent != 0 {
+						t.tmAbsent = 0
+					}
 					continue
 				}
-				if t.replaceExisting(key, val) {
-					continue
-				}
 			}
-			ci.pc = pc
-			L.top = ci.top
-			L.finishSet(ta, key, val)
-			regs = L.frameRegs(base)
-		case bc.OpNewTable:
-			nhash := i.B()
-			if nhash > 0 {
-				nhash = 1 << (min(nhash, maxSizeHintLog) - 1)
-			}
-			narr := i.C()
-			if i.K() {
-				narr += fetch(cb, pc).Ax() * (bc.MaxC + 1)
-			}
-			narr = min(narr, 1<<maxSizeHintLog)
-			pc++
-			(*r(regs, a)) = TableValue(NewTable(narr, nhash))
+			goto slow
 		case bc.OpSelf:
-			rb := (*r(regs, i.B()))
-			var key Value
+			rb := *r(regs, i.B())
+			var key *Value
 			if i.K() {
-				key = *kv(kb, i.C())
+				key = kv(kb, i.C())
 			} else {
-				key = (*r(regs, i.C()))
+				key = r(regs, i.C())
 			}
-			(*r(regs, a+1)) = rb
 			if rb.t == tagTable && key.t == tagString {
 				t := rb.table()
-				if v := t.getStr(key); v.t != tagNil || t.meta == nil {
-					(*r(regs, a)) = v
+				if v := probeStr(t, key); v != nil && (v.t != tagNil || t.meta == nil) {
+					*r(regs, a) = *v
+					*r(regs, a+1) = rb
 					continue
 				}
 			}
-			ci.pc = pc
-			L.top = ci.top
-			v := L.finishGet(rb, key)
-			regs = L.frameRegs(base)
-			(*r(regs, a)) = v
+			goto slow
 		case bc.OpAddI:
 			rb := r(regs, i.B())
 			imm := int64(i.SC())
@@ -277,11 +253,7 @@ newFrame:
 			} else if rb.t == tagFloat {
 				*r(regs, a) = Float(rb.AsFloat() + float64(imm))
 			} else {
-				ci.pc = pc
-				L.top = ci.top
-				v := L.arithSlowK(arithAdd, *rb, Int(imm), i.K())
-				regs = L.frameRegs(base)
-				*r(regs, a) = v
+				goto slow
 			}
 		case bc.OpAddK:
 			rb, kc := r(regs, i.B()), kv(kb, i.C())
@@ -292,10 +264,7 @@ newFrame:
 			} else if x, y, ok := numPair(rb, kc); ok {
 				*r(regs, a) = Float(x + y)
 			} else {
-				ci.pc = pc
-				v := L.arithK(arithAdd, *rb, *kc, i.K(), ci)
-				regs = L.frameRegs(base)
-				*r(regs, a) = v
+				goto slow
 			}
 		case bc.OpSubK:
 			rb, kc := r(regs, i.B()), kv(kb, i.C())
@@ -306,10 +275,7 @@ newFrame:
 			} else if x, y, ok := numPair(rb, kc); ok {
 				*r(regs, a) = Float(x - y)
 			} else {
-				ci.pc = pc
-				v := L.arithK(arithSub, *rb, *kc, i.K(), ci)
-				regs = L.frameRegs(base)
-				*r(regs, a) = v
+				goto slow
 			}
 		case bc.OpMulK:
 			rb, kc := r(regs, i.B()), kv(kb, i.C())
@@ -320,94 +286,59 @@ newFrame:
 			} else if x, y, ok := numPair(rb, kc); ok {
 				*r(regs, a) = Float(x * y)
 			} else {
-				ci.pc = pc
-				v := L.arithK(arithMul, *rb, *kc, i.K(), ci)
-				regs = L.frameRegs(base)
-				*r(regs, a) = v
+				goto slow
 			}
 		case bc.OpModK:
 			rb, kc := r(regs, i.B()), kv(kb, i.C())
 			if rb.t == tagInt && kc.t == tagInt && kc.n != 0 {
-				*r(regs, a) = Int(luanum.Mod(int64(rb.n), int64(kc.n)))
+				*r(regs, a) = Int(imod(int64(rb.n), int64(kc.n)))
 			} else {
-				if isIntDivZero(*rb, *kc) {
-					L.divideByZero(arithMod)
-				}
-				ci.pc = pc
-				v := L.arithK(arithMod, *rb, *kc, i.K(), ci)
-				regs = L.frameRegs(base)
-				*r(regs, a) = v
+				goto slow
 			}
 		case bc.OpIDivK:
 			rb, kc := r(regs, i.B()), kv(kb, i.C())
 			if rb.t == tagInt && kc.t == tagInt && kc.n != 0 {
-				*r(regs, a) = Int(luanum.IDiv(int64(rb.n), int64(kc.n)))
+				*r(regs, a) = Int(idiv(int64(rb.n), int64(kc.n)))
 			} else {
-				if isIntDivZero(*rb, *kc) {
-					L.divideByZero(arithIDiv)
-				}
-				ci.pc = pc
-				v := L.arithK(arithIDiv, *rb, *kc, i.K(), ci)
-				regs = L.frameRegs(base)
-				*r(regs, a) = v
+				goto slow
 			}
 		case bc.OpDivK:
 			rb, kc := r(regs, i.B()), kv(kb, i.C())
 			if x, y, ok := numPair(rb, kc); ok {
 				*r(regs, a) = Float(x / y)
 			} else {
-				ci.pc = pc
-				v := L.arithK(arithDiv, *rb, *kc, i.K(), ci)
-				regs = L.frameRegs(base)
-				*r(regs, a) = v
+				goto slow
 			}
-		case bc.OpPowK:
-			ci.pc = pc
-			v := L.arithK(arithPow, *r(regs, i.B()), *kv(kb, i.C()), i.K(), ci)
-			regs = L.frameRegs(base)
-			*r(regs, a) = v
-		case bc.OpBandK, bc.OpBorK, bc.OpBxorK:
-			rb, kc := r(regs, i.B()), kv(kb, i.C())
-			op := arithOp(i.Op()-bc.OpBandK) + arithBand
-			if rb.t == tagInt {
-				x, y := int64(rb.n), int64(kc.n)
-				switch op {
-				case arithBand:
-					*r(regs, a) = Int(x & y)
-				case arithBor:
-					*r(regs, a) = Int(x | y)
-				default:
-					*r(regs, a) = Int(x ^ y)
-				}
-				continue
+		case bc.OpBandK:
+			if rb := r(regs, i.B()); rb.t == tagInt {
+				*r(regs, a) = Int(int64(rb.n) & int64(kv(kb, i.C()).n))
+			} else {
+				goto slow
 			}
-			ci.pc = pc
-			L.top = ci.top
-			v := L.arithSlowK(op, *rb, *kc, i.K())
-			regs = L.frameRegs(base)
-			*r(regs, a) = v
+		case bc.OpBorK:
+			if rb := r(regs, i.B()); rb.t == tagInt {
+				*r(regs, a) = Int(int64(rb.n) | int64(kv(kb, i.C()).n))
+			} else {
+				goto slow
+			}
+		case bc.OpBxorK:
+			if rb := r(regs, i.B()); rb.t == tagInt {
+				*r(regs, a) = Int(int64(rb.n) ^ int64(kv(kb, i.C()).n))
+			} else {
+				goto slow
+			}
 		case bc.OpShrI:
-			rb := r(regs, i.B())
-			if rb.t == tagInt {
-				*r(regs, a) = Int(luanum.ShiftLeft(int64(rb.n), -int64(i.SC())))
-				continue
+			if rb := r(regs, i.B()); rb.t == tagInt {
+				*r(regs, a) = Int(shiftLeft(int64(rb.n), -int64(i.SC())))
+			} else {
+				goto slow
 			}
-			ci.pc = pc
-			L.top = ci.top
-			v := L.arithSlow(arithShr, *rb, Int(int64(i.SC())))
-			regs = L.frameRegs(base)
-			*r(regs, a) = v
 		case bc.OpShlI:
-			rb := r(regs, i.B())
-			if rb.t == tagInt {
-				*r(regs, a) = Int(luanum.ShiftLeft(int64(i.SC()), int64(rb.n)))
-				continue
+			if rb := r(regs, i.B()); rb.t == tagInt {
+				*r(regs, a) = Int(shiftLeft(int64(i.SC()), int64(rb.n)))
+			} else {
+				goto slow
 			}
-			ci.pc = pc
-			L.top = ci.top
-			v := L.arithSlow(arithShl, Int(int64(i.SC())), *rb)
-			regs = L.frameRegs(base)
-			*r(regs, a) = v
 		case bc.OpAdd:
 			rb, rc := r(regs, i.B()), r(regs, i.C())
 			if rb.t == tagInt && rc.t == tagInt {
@@ -417,10 +348,7 @@ newFrame:
 			} else if x, y, ok := numPair(rb, rc); ok {
 				*r(regs, a) = Float(x + y)
 			} else {
-				ci.pc = pc
-				v := L.arith(arithAdd, *rb, *rc, ci)
-				regs = L.frameRegs(base)
-				*r(regs, a) = v
+				goto slow
 			}
 		case bc.OpSub:
 			rb, rc := r(regs, i.B()), r(regs, i.C())
@@ -431,10 +359,7 @@ newFrame:
 			} else if x, y, ok := numPair(rb, rc); ok {
 				*r(regs, a) = Float(x - y)
 			} else {
-				ci.pc = pc
-				v := L.arith(arithSub, *rb, *rc, ci)
-				regs = L.frameRegs(base)
-				*r(regs, a) = v
+				goto slow
 			}
 		case bc.OpMul:
 			rb, rc := r(regs, i.B()), r(regs, i.C())
@@ -445,65 +370,59 @@ newFrame:
 			} else if x, y, ok := numPair(rb, rc); ok {
 				*r(regs, a) = Float(x * y)
 			} else {
-				ci.pc = pc
-				v := L.arith(arithMul, *rb, *rc, ci)
-				regs = L.frameRegs(base)
-				*r(regs, a) = v
+				goto slow
 			}
 		case bc.OpDiv:
 			rb, rc := r(regs, i.B()), r(regs, i.C())
 			if x, y, ok := numPair(rb, rc); ok {
 				*r(regs, a) = Float(x / y)
 			} else {
-				ci.pc = pc
-				v := L.arith(arithDiv, *rb, *rc, ci)
-				regs = L.frameRegs(base)
-				*r(regs, a) = v
+				goto slow
 			}
 		case bc.OpMod:
 			rb, rc := r(regs, i.B()), r(regs, i.C())
 			if rb.t == tagInt && rc.t == tagInt && rc.n != 0 {
-				*r(regs, a) = Int(luanum.Mod(int64(rb.n), int64(rc.n)))
+				*r(regs, a) = Int(imod(int64(rb.n), int64(rc.n)))
 			} else {
-				if isIntDivZero(*rb, *rc) {
-					L.divideByZero(arithMod)
-				}
-				ci.pc = pc
-				v := L.arith(arithMod, *rb, *rc, ci)
-				regs = L.frameRegs(base)
-				*r(regs, a) = v
+				goto slow
 			}
 		case bc.OpIDiv:
 			rb, rc := r(regs, i.B()), r(regs, i.C())
 			if rb.t == tagInt && rc.t == tagInt && rc.n != 0 {
-				*r(regs, a) = Int(luanum.IDiv(int64(rb.n), int64(rc.n)))
+				*r(regs, a) = Int(idiv(int64(rb.n), int64(rc.n)))
 			} else {
-				if isIntDivZero(*rb, *rc) {
-					L.divideByZero(arithIDiv)
-				}
-				ci.pc = pc
-				v := L.arith(arithIDiv, *rb, *rc, ci)
-				regs = L.frameRegs(base)
-				*r(regs, a) = v
+				goto slow
 			}
-		case bc.OpPow:
-			ci.pc = pc
-			v := L.arith(arithPow, *r(regs, i.B()), *r(regs, i.C()), ci)
-			regs = L.frameRegs(base)
-			*r(regs, a) = v
-		case bc.OpBand, bc.OpBor, bc.OpBxor, bc.OpShl, bc.OpShr:
-			rb, rc := r(regs, i.B()), r(regs, i.C())
-			op := arithOp(i.Op()-bc.OpBand) + arithBand
-			if rb.t == tagInt && rc.t == tagInt {
-				v, _ := arithInts(op, int64(rb.n), int64(rc.n))
-				*r(regs, a) = Int(v)
-				continue
+		case bc.OpBand:
+			if rb, rc := r(regs, i.B()), r(regs, i.C()); rb.t == tagInt && rc.t == tagInt {
+				*r(regs, a) = Int(int64(rb.n & rc.n))
+			} else {
+				goto slow
 			}
-			ci.pc = pc
-			L.top = ci.top
-			v := L.arithSlow(op, *rb, *rc)
-			regs = L.frameRegs(base)
-			*r(regs, a) = v
+		case bc.OpBor:
+			if rb, rc := r(regs, i.B()), r(regs, i.C()); rb.t == tagInt && rc.t == tagInt {
+				*r(regs, a) = Int(int64(rb.n | rc.n))
+			} else {
+				goto slow
+			}
+		case bc.OpBxor:
+			if rb, rc := r(regs, i.B()), r(regs, i.C()); rb.t == tagInt && rc.t == tagInt {
+				*r(regs, a) = Int(int64(rb.n ^ rc.n))
+			} else {
+				goto slow
+			}
+		case bc.OpShl:
+			if rb, rc := r(regs, i.B()), r(regs, i.C()); rb.t == tagInt && rc.t == tagInt {
+				*r(regs, a) = Int(shiftLeft(int64(rb.n), int64(rc.n)))
+			} else {
+				goto slow
+			}
+		case bc.OpShr:
+			if rb, rc := r(regs, i.B()), r(regs, i.C()); rb.t == tagInt && rc.t == tagInt {
+				*r(regs, a) = Int(shiftLeft(int64(rb.n), -int64(rc.n)))
+			} else {
+				goto slow
+			}
 		case bc.OpUnm:
 			rb := r(regs, i.B())
 			if rb.t == tagInt {
@@ -511,439 +430,413 @@ newFrame:
 			} else if rb.t == tagFloat {
 				*r(regs, a) = Float(-rb.AsFloat())
 			} else {
-				ci.pc = pc
-				L.top = ci.top
-				v := L.arithSlow(arithUnm, *rb, *rb)
-				regs = L.frameRegs(base)
-				*r(regs, a) = v
+				goto slow
 			}
 		case bc.OpBnot:
-			rb := r(regs, i.B())
-			if rb.t == tagInt {
+			if rb := r(regs, i.B()); rb.t == tagInt {
 				*r(regs, a) = Int(^int64(rb.n))
-				continue
+			} else {
+				goto slow
 			}
-			ci.pc = pc
-			L.top = ci.top
-			v := L.arithSlow(arithBnot, *rb, *rb)
-			regs = L.frameRegs(base)
-			*r(regs, a) = v
 		case bc.OpNot:
-			(*r(regs, a)) = Bool(!(*r(regs, i.B())).Truthy())
+			*r(regs, a) = Bool(!r(regs, i.B()).Truthy())
 		case bc.OpLen:
-			rb := (*r(regs, i.B()))
+			rb := r(regs, i.B())
 			if rb.t == tagString {
-				(*r(regs, a)) = Int(int64(rb.n))
+				*r(regs, a) = Int(int64(rb.n))
 				continue
 			}
-			if rb.t == tagTable && rb.table().meta == nil {
-				(*r(regs, a)) = Int(rb.table().Len())
-				continue
+			if rb.t == tagTable {
+				// A table whose array part ends the sequence.
+				t := rb.table()
+				if n := len(t.arr); t.meta == nil && len(t.nodes) == 0 && (n == 0 || t.arr[n-1].t != tagNil) {
+					*r(regs, a) = Int(int64(n))
+					continue
+				}
 			}
-			ci.pc = pc
-			L.top = ci.top
-			v := L.objLen(rb)
-			regs = L.frameRegs(base)
-			(*r(regs, a)) = v
-		case bc.OpConcat:
-			ra := base + a
-			n := i.B()
-			ci.pc = pc
-			L.top = ra + n
-			L.concat(n)
-			regs = L.frameRegs(base)
-			// concat leaves the result at ra.
-			L.top = ci.top
-		case bc.OpClose:
-			ra := base + a
-			ci.pc = pc
-			L.top = ci.top // __close methods are called above the frame
-			L.closeAll(ra, Nil, false)
-			regs = L.frameRegs(base)
-		case bc.OpTBC:
-			ra := base + a
-			ci.pc = pc
-			L.newTBC(ra)
+			goto slow
 		case bc.OpJmp:
 			off := i.SJ()
 			pc += off
-			if off < 0 {
-				if L.g.interrupt.tick() {
-					ci.pc = pc
-					L.checkInterrupt()
-				}
+			if off < 0 && L.g.interrupt.tick() {
+				goto interrupt
 			}
 		case bc.OpEq:
-			rb := (*r(regs, i.B()))
-			a := (*r(regs, a))
+			x, y := r(regs, a), r(regs, i.B())
 			var cond bool
-			if a.t == rb.t && (a.t == tagTable || a.t == tagUserdata) && a.p != rb.p {
-				ci.pc = pc
-				L.top = ci.top
-				cond = L.equalObj(a, rb)
-				regs = L.frameRegs(base)
-			} else {
-				cond = RawEqual(a, rb)
+			if x.t == y.t {
+				switch x.t {
+				case tagNil, tagFalse, tagTrue:
+					cond = true
+				case tagInt:
+					cond = x.n == y.n
+				case tagFloat:
+					cond = x.AsFloat() == y.AsFloat()
+				case tagString:
+					if x.n != y.n || x.h != 0 && y.h != 0 && x.h != y.h {
+						cond = false
+					} else if x.p == y.p {
+						cond = true
+					} else {
+						goto slow
+					}
+				default:
+					if x.p == y.p {
+						cond = true
+					} else if x.t == tagTable || x.t == tagUserdata {
+						goto slow // __eq
+					}
+				}
+			} else if x.IsNumber() && y.IsNumber() {
+				goto slow
 			}
 			if cond != i.K() {
 				pc++
 			} else {
-				pc = L.jump(ci, pc, fetch(cb, pc))
+				off := fetch(cb, pc).SJ() + 1
+				pc += off
+				if off <= 0 && L.g.interrupt.tick() {
+					goto interrupt
+				}
 			}
 		case bc.OpLt:
-			a := (*r(regs, a))
-			rb := (*r(regs, i.B()))
+			x, y := r(regs, a), r(regs, i.B())
 			var cond bool
-			if a.t == tagInt && rb.t == tagInt {
-				cond = int64(a.n) < int64(rb.n)
-			} else if a.IsNumber() && rb.IsNumber() {
-				cond = numLess(a, rb)
+			if x.t == tagInt && y.t == tagInt {
+				cond = int64(x.n) < int64(y.n)
+			} else if x.t == tagFloat && y.t == tagFloat {
+				cond = x.AsFloat() < y.AsFloat()
 			} else {
-				ci.pc = pc
-				L.top = ci.top
-				cond = L.lessThan(a, rb)
-				regs = L.frameRegs(base)
+				goto slow
 			}
 			if cond != i.K() {
 				pc++
 			} else {
-				pc = L.jump(ci, pc, fetch(cb, pc))
+				off := fetch(cb, pc).SJ() + 1
+				pc += off
+				if off <= 0 && L.g.interrupt.tick() {
+					goto interrupt
+				}
 			}
 		case bc.OpLe:
-			a := (*r(regs, a))
-			rb := (*r(regs, i.B()))
+			x, y := r(regs, a), r(regs, i.B())
 			var cond bool
-			if a.t == tagInt && rb.t == tagInt {
-				cond = int64(a.n) <= int64(rb.n)
-			} else if a.IsNumber() && rb.IsNumber() {
-				cond = numLessEq(a, rb)
+			if x.t == tagInt && y.t == tagInt {
+				cond = int64(x.n) <= int64(y.n)
+			} else if x.t == tagFloat && y.t == tagFloat {
+				cond = x.AsFloat() <= y.AsFloat()
 			} else {
-				ci.pc = pc
-				L.top = ci.top
-				cond = L.lessEqual(a, rb)
-				regs = L.frameRegs(base)
+				goto slow
 			}
 			if cond != i.K() {
 				pc++
 			} else {
-				pc = L.jump(ci, pc, fetch(cb, pc))
+				off := fetch(cb, pc).SJ() + 1
+				pc += off
+				if off <= 0 && L.g.interrupt.tick() {
+					goto interrupt
+				}
 			}
 		case bc.OpEqK:
-			if RawEqual((*r(regs, a)), *kv(kb, i.B())) != i.K() {
+			x, k := r(regs, a), kv(kb, i.B())
+			var cond bool
+			if x.t == k.t {
+				switch x.t {
+				case tagInt:
+					cond = x.n == k.n
+				case tagFloat:
+					cond = x.AsFloat() == k.AsFloat()
+				case tagString:
+					if x.n != k.n || x.h != 0 && x.h != k.h {
+						cond = false
+					} else if x.p == k.p {
+						cond = true
+					} else {
+						goto slow
+					}
+				default: // nil and booleans: constants are no other type
+					cond = true
+				}
+			} else if x.IsNumber() && k.IsNumber() {
+				goto slow
+			}
+			if cond != i.K() {
 				pc++
 			} else {
-				pc = L.jump(ci, pc, fetch(cb, pc))
+				off := fetch(cb, pc).SJ() + 1
+				pc += off
+				if off <= 0 && L.g.interrupt.tick() {
+					goto interrupt
+				}
 			}
 		case bc.OpEqI:
-			a := (*r(regs, a))
+			x := r(regs, a)
 			imm := int64(i.SB())
 			var cond bool
-			if a.t == tagInt {
-				cond = int64(a.n) == imm
-			} else if a.t == tagFloat {
-				cond = a.AsFloat() == float64(imm)
+			if x.t == tagInt {
+				cond = int64(x.n) == imm
+			} else if x.t == tagFloat {
+				cond = x.AsFloat() == float64(imm)
 			}
 			if cond != i.K() {
 				pc++
 			} else {
-				pc = L.jump(ci, pc, fetch(cb, pc))
+				off := fetch(cb, pc).SJ() + 1
+				pc += off
+				if off <= 0 && L.g.interrupt.tick() {
+					goto interrupt
+				}
 			}
 		case bc.OpLtI, bc.OpLeI, bc.OpGtI, bc.OpGeI:
-			a := (*r(regs, a))
+			x := r(regs, a)
 			imm := int64(i.SB())
 			var cond bool
-			if a.t == tagInt {
-				x := int64(a.n)
+			if x.t == tagInt {
+				v := int64(x.n)
 				switch i.Op() {
 				case bc.OpLtI:
-					cond = x < imm
+					cond = v < imm
 				case bc.OpLeI:
-					cond = x <= imm
+					cond = v <= imm
 				case bc.OpGtI:
-					cond = x > imm
+					cond = v > imm
 				default:
-					cond = x >= imm
+					cond = v >= imm
 				}
-			} else if a.t == tagFloat {
-				x, y := a.AsFloat(), float64(imm)
+			} else if x.t == tagFloat {
+				v, w := x.AsFloat(), float64(imm)
 				switch i.Op() {
 				case bc.OpLtI:
-					cond = x < y
+					cond = v < w
 				case bc.OpLeI:
-					cond = x <= y
+					cond = v <= w
 				case bc.OpGtI:
-					cond = x > y
+					cond = v > w
 				default:
-					cond = x >= y
+					cond = v >= w
 				}
 			} else {
-				ci.pc = pc
-				L.top = ci.top
-				cond = L.compareImmediate(i, a)
-				regs = L.frameRegs(base)
+				goto slow
 			}
 			if cond != i.K() {
 				pc++
 			} else {
-				pc = L.jump(ci, pc, fetch(cb, pc))
+				off := fetch(cb, pc).SJ() + 1
+				pc += off
+				if off <= 0 && L.g.interrupt.tick() {
+					goto interrupt
+				}
 			}
 		case bc.OpTest:
-			if (*r(regs, a)).Truthy() != i.K() {
+			if r(regs, a).Truthy() != i.K() {
 				pc++
 			} else {
-				pc = L.jump(ci, pc, fetch(cb, pc))
+				off := fetch(cb, pc).SJ() + 1
+				pc += off
+				if off <= 0 && L.g.interrupt.tick() {
+					goto interrupt
+				}
 			}
 		case bc.OpTestSet:
-			rb := (*r(regs, i.B()))
+			rb := r(regs, i.B())
 			if rb.Truthy() != i.K() {
 				pc++
 			} else {
-				(*r(regs, a)) = rb
-				pc = L.jump(ci, pc, fetch(cb, pc))
+				*r(regs, a) = *rb
+				off := fetch(cb, pc).SJ() + 1
+				pc += off
+				if off <= 0 && L.g.interrupt.tick() {
+					goto interrupt
+				}
 			}
 		case bc.OpCall:
+			// A call of a Lua function is pushed here; everything else
+			// (Go functions, __call, a full stack, the interruption check)
+			// goes through precall in execSlow.
 			ra := base + a
 			if b := i.B(); b != 0 {
 				L.top = ra + b
 			}
-			nresults := i.C() - 1
 			ci.pc = pc
-			if L.g.interrupt.tick() {
-				L.checkInterrupt()
+			fn := r(regs, a)
+			if L.g.interrupt.tick() || fn.t != tagLuaFn {
+				goto slow
 			}
-			if nci := L.precall(ra, nresults); nci != nil {
-				ci = nci
-				goto newFrame
+			ncl := fn.closure()
+			p := ncl.p
+			nci := ci.next
+			ntop := ra + 1 + p.maxStack
+			if nci == nil || ntop >= len(L.stack) {
+				goto slow
 			}
-			// A Go function ran to completion, or yielded.
-			if L.status == StatusYield {
-				if resumable {
-					return
-				}
-				panic(yieldUnwind{})
+			top := L.top
+			for nargs := top - ra - 1; nargs < p.numParams; nargs++ {
+				L.stack[top] = Nil
+				top++
 			}
-			regs = L.frameRegs(base)
-			if nresults >= 0 {
-				L.top = ci.top
-			}
-		case bc.OpTailCall:
-			ra := base + a
-			b := i.B()
-			if b != 0 {
-				L.top = ra + b
-			}
-			ci.pc = pc
-			if L.g.interrupt.tick() {
-				L.checkInterrupt()
-			}
-			if i.K() {
-				L.closeUpvals(base)
-			}
-			delta := 0
-			if c := i.C(); c != 0 {
-				delta = ci.nextraargs + c
-			}
-			if nci := L.pretailcall(ci, ra, delta); nci != nil {
-				ci = nci
-				goto newFrame
-			}
-			if L.status == StatusYield {
-				if resumable {
-					return
-				}
-				panic(yieldUnwind{})
-			}
-			// A Go function ran: return its results, which are on the top.
-			ci.fn -= delta
-			n := L.top - ra
-			if L.posReturn(ci, L.top-n, n) {
-				return
-			}
-			ci = L.ci
-			goto returning
-		case bc.OpReturn:
-			ra := base + a
-			n := i.B() - 1
-			if n < 0 {
-				n = L.top - ra
-			}
-			if i.K() {
-				ci.pc = pc
-				ci.nyield = n // remembered in case a __close yields
-				if L.top < ra+n {
-					L.top = ra + n
-				}
-				L.closeUpvals(base)
-				if len(L.tbc) > 0 && L.tbc[len(L.tbc)-1] >= base {
-					L.top = ra + n
-					L.closeTBC(base, Nil, false, true)
-					regs = L.frameRegs(base)
-				}
-			}
-			if c := i.C(); c != 0 {
-				ci.fn -= ci.nextraargs + c
-			}
-			if L.posReturn(ci, ra, n) {
-				return
-			}
-			ci = L.ci
-			goto returning
+			L.top = top
+			nci.fn = ra
+			nci.nresults = i.C() - 1
+			nci.status = ciLua
+			nci.top = ntop
+			nci.cl = ncl
+			nci.pc = 0
+			nci.nextraargs = 0
+			L.ci = nci
+			ci = nci
+			goto newFrame
 		case bc.OpReturn0:
-			ra := base + a
-			if L.hook.mask != 0 {
-				if L.posReturn(ci, ra, 0) {
-					return
-				}
-				ci = L.ci
-				goto returning
-			}
+			// Hooks are off (see hooked), so no return hook.
 			L.ci = ci.prev
+			fn := ci.fn
 			nres := ci.nresults
-			L.top = ci.fn
+			L.top = fn
 			for j := 0; j < nres; j++ {
-				L.stack[ci.fn+j] = Nil
+				L.stack[fn+j] = Nil
 				L.top++
 			}
 			if ci.status&ciFresh != 0 {
 				return
 			}
-			ci = L.ci
-			goto returning
-		case bc.OpReturn1:
-			ra := base + a
-			if L.hook.mask != 0 {
-				if L.posReturn(ci, ra, 1) {
-					return
-				}
-				ci = L.ci
-				goto returning
+			ci = ci.prev
+			if ci.status&ciLua == 0 {
+				// Unreachable: a Lua return never lands in a Go frame
+				// here, since Go-level calls mark their callee fresh.
+				return
 			}
+			goto newFrame
+		case bc.OpReturn1:
 			L.ci = ci.prev
-			nres := ci.nresults
-			if nres == 0 {
-				L.top = ci.fn
+			fn := ci.fn
+			if nres := ci.nresults; nres == 0 {
+				L.top = fn
 			} else {
-				L.stack[ci.fn] = *r(regs, a)
-				L.top = ci.fn + 1
+				// The function's slot is just below the registers.
+				*(*Value)(unsafe.Add(regs, -int(valueSize))) = *r(regs, a)
+				L.top = fn + 1
 				for j := 1; j < nres; j++ {
-					L.stack[ci.fn+j] = Nil
+					L.stack[fn+j] = Nil
 					L.top++
 				}
 			}
 			if ci.status&ciFresh != 0 {
 				return
 			}
-			ci = L.ci
-			goto returning
+			ci = ci.prev
+			if ci.status&ciLua == 0 {
+				return // unreachable, as for OpReturn0
+			}
+			goto newFrame
 		case bc.OpForLoop:
-			ra := base + a
-			if (*r(regs, a+2)).t == tagInt {
-				count := (*r(regs, a+1)).n
+			if step := r(regs, a+2); step.t == tagInt {
+				count := r(regs, a+1).n
 				if count > 0 {
 					// Whole values are stored, not just payloads: debug.setlocal
 					// can put anything in these registers, and a payload
 					// written under a string's tag would be memory-unsafe.
-					step := int64((*r(regs, a+2)).n)
-					idx := int64((*r(regs, a)).n) + step
+					idx := int64(r(regs, a).n) + int64(step.n)
 					*r(regs, a+1) = Int(int64(count - 1))
 					*r(regs, a) = Int(idx)
 					*r(regs, a+3) = Int(idx)
 					pc -= i.Bx()
 				}
-			} else if L.floatForLoop(ra) {
-				pc -= i.Bx()
+			} else {
+				// A float loop (forPrep made all three control values floats).
+				st := step.AsFloat()
+				limit := r(regs, a+1).AsFloat()
+				idx := r(regs, a).AsFloat() + st
+				if st > 0 && idx <= limit || st <= 0 && limit <= idx {
+					*r(regs, a) = Float(idx)
+					*r(regs, a+3) = Float(idx)
+					pc -= i.Bx()
+				}
 			}
 			if L.g.interrupt.tick() {
-				ci.pc = pc
-				L.checkInterrupt()
-			}
-		case bc.OpForPrep:
-			ra := base + a
-			ci.pc = pc
-			if L.forPrep(ra) {
-				pc += i.Bx() + 1
+				goto interrupt
 			}
 		case bc.OpTForPrep:
-			ra := base + a
-			ci.pc = pc
-			if !(*r(regs, a+3)).IsNil() {
-				L.newTBC(ra + 3)
+			ci.pc = pc // as the reference, which saves it in case of a __close error
+			if r(regs, a+3).t != tagNil {
+				goto slow // a to-be-closed value
 			}
 			pc += i.Bx()
-		case bc.OpTForCall:
-			ra := base + a
-			(*r(regs, a+4)) = (*r(regs, a))
-			(*r(regs, a+5)) = (*r(regs, a+1))
-			(*r(regs, a+6)) = (*r(regs, a+2))
-			L.top = ra + 4 + 3
-			ci.pc = pc
-			if nci := L.precall(ra+4, i.C()); nci != nil {
-				ci = nci
-				goto newFrame
-			}
-			if L.status == StatusYield {
-				if resumable {
-					return
-				}
-				panic(yieldUnwind{})
-			}
-			regs = L.frameRegs(base)
-			L.top = ci.top
 		case bc.OpTForLoop:
-			if v := (*r(regs, a+4)); v.t != tagNil {
-				(*r(regs, a+2)) = v
+			if v := r(regs, a+4); v.t != tagNil {
+				*r(regs, a+2) = *v
 				pc -= i.Bx()
 				if L.g.interrupt.tick() {
-					ci.pc = pc
-					L.checkInterrupt()
+					goto interrupt
 				}
 			}
-		case bc.OpSetList:
-			ra := base + a
-			n := i.B()
-			last := i.C()
-			if n == 0 {
-				n = L.top - ra - 1
-			}
-			if i.K() {
-				last += fetch(cb, pc).Ax() * (bc.MaxC + 1)
-				pc++
-			}
-			if (*r(regs, a)).t != tagTable || n < 0 {
-				ci.pc = pc
-				L.runError("invalid SETLIST")
-			}
-			t := (*r(regs, a)).table()
-			t.ensureArray(last + n)
-			copy(t.arr[last:last+n], L.stack[ra+1:ra+1+n])
-			L.top = ci.top
-		case bc.OpClosure:
-			(*r(regs, a)) = closureValue(L.newClosure(cl, cl.p.protos[i.Bx()], base))
-		case bc.OpVararg:
-			ra := base + a
-			n := i.C() - 1
-			ci.pc = pc
-			L.varargs(ci, ra, n)
-			regs = L.frameRegs(base)
-		case bc.OpVarargPrep:
-			ci.pc = pc
-			L.adjustVarargs(ci, i.A())
-			base = ci.fn + 1
-			regs = L.frameRegs(base)
 		default:
-			ci.pc = pc
-			L.runError("invalid instruction %s", i.Op())
+			goto slow
 		}
 		continue
-	returning:
-		// Back in the caller after a return: continue its frame.
-		if ci.status&ciLua == 0 {
-			// Unreachable: a Lua return never lands in a Go frame here,
-			// since Go-level calls mark their callee fresh.
+
+	slow:
+		// Run the whole instruction out of line, then reload the frame's
+		// state, which no local carries across the call.
+		switch npc := L.execSlow(ci, i, pc); npc {
+		case slowFrame:
+			ci = L.ci
+			if ci.status&ciLua == 0 {
+				return // unreachable, as for OpReturn0
+			}
+			goto newFrame
+		case slowYield:
+			if resumable {
+				return
+			}
+			panic(yieldUnwind{})
+		case slowDone:
 			return
+		default:
+			fs.pc = npc
+			goto reload
 		}
-		goto newFrame
+
+	interrupt:
+		// A backward jump counted the tick that expires the countdown.
+		ci.pc = pc
+		L.checkInterrupt()
+		fs.pc = fs.ci.pc
+		goto reload
 	}
+
+hooked:
+	// A hook is set: run the instructions one by one through execSlow,
+	// with the call and instruction hooks, until the hook is removed.
+	if fs.pc == 0 {
+		L.hookCall(fs.ci)
+	}
+hookedStep:
+	for L.hook.mask != 0 {
+		hci := fs.ci
+		i := fetch(fs.cb, fs.pc)
+		hci.pc = fs.pc + 1
+		L.hookInstruction(hci)
+		if i.Op() == bc.OpCall {
+			L.g.interrupt.tick() // execSlow leaves a call's tick to its caller
+		}
+		switch npc := L.execSlow(hci, i, hci.pc); npc {
+		case slowFrame:
+			ci = L.ci
+			if ci.status&ciLua == 0 {
+				return // unreachable, as for OpReturn0
+			}
+			goto newFrame
+		case slowYield:
+			if resumable {
+				return
+			}
+			panic(yieldUnwind{})
+		case slowDone:
+			return
+		default:
+			fs.pc = npc
+		}
+	}
+	goto reload
 }
 
 // arithFast performs an arithmetic operation on two numbers, with the
@@ -1312,4 +1205,51 @@ func numPair(a, b *Value) (float64, float64, bool) {
 		return 0, 0, false
 	}
 	return x, y, true
+}
+
+// probeStr looks for the string key k at one node of t's hash part: its
+// main position when k carries its hash. It returns the value's slot, or
+// nil when the key is not found there (it may be further down the chain,
+// or absent). Any node holding the very same string is the key's node,
+// since a key is in a table once.
+func probeStr(t *Table, k *Value) *Value {
+	nodes := t.nodes
+	if len(nodes) == 0 {
+		return nil
+	}
+	n := &nodes[k.h&uint32(len(nodes)-1)]
+	if n.key.p == k.p && n.key.n == k.n && n.key.t == tagString {
+		return &n.val
+	}
+	return nil
+}
+
+// imod is luanum.Mod small enough to be inlined (b != 0; Go's % gives 0
+// for b == -1 without trapping).
+func imod(a, b int64) int64 {
+	m := a % b
+	if m != 0 && (m^b) < 0 {
+		m += b
+	}
+	return m
+}
+
+// idiv is luanum.IDiv small enough to be inlined (b != 0; Go's / gives a
+// for a == minint, b == -1, as wrapping negation does).
+func idiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && (a^b) < 0 {
+		q--
+	}
+	return q
+}
+
+// shiftLeft is luanum.ShiftLeft small enough to be inlined: Go's shifts
+// of 64 and more bits give 0, and -y of the smallest integer stays
+// negative, which as an unsigned count is 64 or more.
+func shiftLeft(x, y int64) int64 {
+	if y >= 0 {
+		return int64(uint64(x) << uint64(y))
+	}
+	return int64(uint64(x) >> uint64(-y))
 }

@@ -1,0 +1,869 @@
+package runtime
+
+import (
+	"unsafe"
+
+	bc "panto/bytecode"
+	"panto/internal/luanum"
+)
+
+// What execSlow returns instead of a pc when the dispatch loop must not
+// simply go on in the same frame.
+const (
+	slowFrame = -1 // L.ci is another Lua frame to run: a callee, or the caller after a return
+	slowYield = -2 // a Go function yielded
+	slowDone  = -3 // the frame marked ciFresh returned: execute returns
+)
+
+// execSlow executes instruction i of frame ci, where pc is the index of the
+// next instruction (ci.pc not yet saved), and returns the pc to go on at or
+// one of slowFrame, slowYield and slowDone. It implements every
+// instruction completely, metamethods, coercions, errors, calls and
+// interruption ticks included: the dispatch loop comes here when its inline
+// fast path does not apply, and for every instruction while hooks are set.
+// Being out of line keeps calls out of the loop's fast paths, so that the
+// compiler does not spill the loop's state at every instruction.
+//
+// Exception: a CALL's tick is counted by the caller (the dispatch loop
+// counts it before deciding to come here); execSlow checks the
+// interruption sources when that tick expired the countdown.
+func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
+	cl := ci.cl
+	kb := unsafe.Pointer(unsafe.SliceData(cl.p.k))
+	cb := unsafe.Pointer(unsafe.SliceData(cl.p.code))
+	base := ci.fn + 1
+	regs := L.frameRegs(base)
+	a := i.A()
+	switch i.Op() {
+	case bc.OpMove:
+		(*r(regs, a)) = (*r(regs, i.B()))
+	case bc.OpLoadI:
+		(*r(regs, a)) = Int(int64(i.SBx()))
+	case bc.OpLoadF:
+		(*r(regs, a)) = Float(float64(i.SBx()))
+	case bc.OpLoadK:
+		(*r(regs, a)) = *kv(kb, i.Bx())
+	case bc.OpLoadKX:
+		(*r(regs, a)) = *kv(kb, fetch(cb, pc).Ax())
+		pc++
+	case bc.OpLoadFalse:
+		(*r(regs, a)) = False
+	case bc.OpLFalseSkip:
+		(*r(regs, a)) = False
+		pc++
+	case bc.OpLoadTrue:
+		(*r(regs, a)) = True
+	case bc.OpLoadNil:
+		for j := a + i.B(); j >= a; j-- {
+			*r(regs, j) = Nil
+		}
+	case bc.OpGetUpval:
+		(*r(regs, a)) = *cl.upvals[i.B()].v
+	case bc.OpSetUpval:
+		*cl.upvals[i.B()].v = (*r(regs, a))
+	case bc.OpGetTabUp:
+		up := *cl.upvals[i.B()].v
+		key := *kv(kb, i.C())
+		if up.t == tagTable {
+			t := up.table()
+			if v := t.getStr(key); v.t != tagNil || t.meta == nil {
+				(*r(regs, a)) = v
+				return pc
+			}
+		}
+		ci.pc = pc
+		L.top = ci.top
+		v := L.finishGet(up, key)
+		regs = L.frameRegs(base)
+		(*r(regs, a)) = v
+	case bc.OpGetTable:
+		rb := (*r(regs, i.B()))
+		rc := (*r(regs, i.C()))
+		if rb.t == tagTable {
+			t := rb.table()
+			var v Value
+			if rc.t == tagInt {
+				v = t.GetInt(int64(rc.n))
+			} else {
+				v = t.Get(rc)
+			}
+			if v.t != tagNil || t.meta == nil {
+				(*r(regs, a)) = v
+				return pc
+			}
+		}
+		ci.pc = pc
+		L.top = ci.top
+		v := L.finishGet(rb, rc)
+		regs = L.frameRegs(base)
+		(*r(regs, a)) = v
+	case bc.OpGetI:
+		rb := (*r(regs, i.B()))
+		if rb.t == tagTable {
+			t := rb.table()
+			if v := t.GetInt(int64(i.C())); v.t != tagNil || t.meta == nil {
+				(*r(regs, a)) = v
+				return pc
+			}
+		}
+		ci.pc = pc
+		L.top = ci.top
+		v := L.finishGet(rb, Int(int64(i.C())))
+		regs = L.frameRegs(base)
+		(*r(regs, a)) = v
+	case bc.OpGetField:
+		rb := (*r(regs, i.B()))
+		key := *kv(kb, i.C())
+		if rb.t == tagTable {
+			t := rb.table()
+			if v := t.getStr(key); v.t != tagNil || t.meta == nil {
+				(*r(regs, a)) = v
+				return pc
+			}
+		}
+		ci.pc = pc
+		L.top = ci.top
+		v := L.finishGet(rb, key)
+		regs = L.frameRegs(base)
+		(*r(regs, a)) = v
+	case bc.OpSetTabUp:
+		up := *cl.upvals[i.A()].v
+		key := *kv(kb, i.B())
+		var val Value
+		if i.K() {
+			val = *kv(kb, i.C())
+		} else {
+			val = (*r(regs, i.C()))
+		}
+		if up.t == tagTable {
+			t := up.table()
+			if t.meta == nil {
+				t.Set(key, val)
+				return pc
+			}
+			if t.replaceExisting(key, val) {
+				return pc
+			}
+		}
+		ci.pc = pc
+		L.top = ci.top
+		L.finishSet(up, key, val)
+		regs = L.frameRegs(base)
+	case bc.OpSetTable:
+		ta := (*r(regs, a))
+		key := (*r(regs, i.B()))
+		var val Value
+		if i.K() {
+			val = *kv(kb, i.C())
+		} else {
+			val = (*r(regs, i.C()))
+		}
+		if ta.t == tagTable {
+			t := ta.table()
+			if key.t == tagInt {
+				if t.meta == nil {
+					t.SetInt(int64(key.n), val)
+					return pc
+				}
+			} else if key.t == tagString && t.meta == nil {
+				t.Set(key, val)
+				return pc
+			}
+			if t.meta != nil && t.replaceExisting(key, val) {
+				return pc
+			}
+		}
+		ci.pc = pc
+		L.top = ci.top
+		L.finishSet(ta, key, val)
+		regs = L.frameRegs(base)
+	case bc.OpSetI:
+		ta := (*r(regs, a))
+		var val Value
+		if i.K() {
+			val = *kv(kb, i.C())
+		} else {
+			val = (*r(regs, i.C()))
+		}
+		if ta.t == tagTable {
+			t := ta.table()
+			if t.meta == nil {
+				t.SetInt(int64(i.B()), val)
+				return pc
+			}
+			if t.replaceExisting(Int(int64(i.B())), val) {
+				return pc
+			}
+		}
+		ci.pc = pc
+		L.top = ci.top
+		L.finishSet(ta, Int(int64(i.B())), val)
+		regs = L.frameRegs(base)
+	case bc.OpSetField:
+		ta := (*r(regs, a))
+		key := *kv(kb, i.B())
+		var val Value
+		if i.K() {
+			val = *kv(kb, i.C())
+		} else {
+			val = (*r(regs, i.C()))
+		}
+		if ta.t == tagTable {
+			t := ta.table()
+			if t.meta == nil {
+				t.Set(key, val)
+				return pc
+			}
+			if t.replaceExisting(key, val) {
+				return pc
+			}
+		}
+		ci.pc = pc
+		L.top = ci.top
+		L.finishSet(ta, key, val)
+		regs = L.frameRegs(base)
+	case bc.OpNewTable:
+		nhash := i.B()
+		if nhash > 0 {
+			nhash = 1 << (min(nhash, maxSizeHintLog) - 1)
+		}
+		narr := i.C()
+		if i.K() {
+			narr += fetch(cb, pc).Ax() * (bc.MaxC + 1)
+		}
+		narr = min(narr, 1<<maxSizeHintLog)
+		pc++
+		(*r(regs, a)) = TableValue(NewTable(narr, nhash))
+	case bc.OpSelf:
+		rb := (*r(regs, i.B()))
+		var key Value
+		if i.K() {
+			key = *kv(kb, i.C())
+		} else {
+			key = (*r(regs, i.C()))
+		}
+		(*r(regs, a+1)) = rb
+		if rb.t == tagTable && key.t == tagString {
+			t := rb.table()
+			if v := t.getStr(key); v.t != tagNil || t.meta == nil {
+				(*r(regs, a)) = v
+				return pc
+			}
+		}
+		ci.pc = pc
+		L.top = ci.top
+		v := L.finishGet(rb, key)
+		regs = L.frameRegs(base)
+		(*r(regs, a)) = v
+	case bc.OpAddI:
+		rb := r(regs, i.B())
+		imm := int64(i.SC())
+		if rb.t == tagInt {
+			*r(regs, a) = Int(int64(rb.n) + imm)
+		} else if rb.t == tagFloat {
+			*r(regs, a) = Float(rb.AsFloat() + float64(imm))
+		} else {
+			ci.pc = pc
+			L.top = ci.top
+			v := L.arithSlowK(arithAdd, *rb, Int(imm), i.K())
+			regs = L.frameRegs(base)
+			*r(regs, a) = v
+		}
+	case bc.OpAddK:
+		rb, kc := r(regs, i.B()), kv(kb, i.C())
+		if rb.t == tagInt && kc.t == tagInt {
+			*r(regs, a) = Int(int64(rb.n) + int64(kc.n))
+		} else if rb.t == tagFloat && kc.t == tagFloat {
+			*r(regs, a) = Float(rb.AsFloat() + kc.AsFloat())
+		} else if x, y, ok := numPair(rb, kc); ok {
+			*r(regs, a) = Float(x + y)
+		} else {
+			ci.pc = pc
+			v := L.arithK(arithAdd, *rb, *kc, i.K(), ci)
+			regs = L.frameRegs(base)
+			*r(regs, a) = v
+		}
+	case bc.OpSubK:
+		rb, kc := r(regs, i.B()), kv(kb, i.C())
+		if rb.t == tagInt && kc.t == tagInt {
+			*r(regs, a) = Int(int64(rb.n) - int64(kc.n))
+		} else if rb.t == tagFloat && kc.t == tagFloat {
+			*r(regs, a) = Float(rb.AsFloat() - kc.AsFloat())
+		} else if x, y, ok := numPair(rb, kc); ok {
+			*r(regs, a) = Float(x - y)
+		} else {
+			ci.pc = pc
+			v := L.arithK(arithSub, *rb, *kc, i.K(), ci)
+			regs = L.frameRegs(base)
+			*r(regs, a) = v
+		}
+	case bc.OpMulK:
+		rb, kc := r(regs, i.B()), kv(kb, i.C())
+		if rb.t == tagInt && kc.t == tagInt {
+			*r(regs, a) = Int(int64(rb.n) * int64(kc.n))
+		} else if rb.t == tagFloat && kc.t == tagFloat {
+			*r(regs, a) = Float(rb.AsFloat() * kc.AsFloat())
+		} else if x, y, ok := numPair(rb, kc); ok {
+			*r(regs, a) = Float(x * y)
+		} else {
+			ci.pc = pc
+			v := L.arithK(arithMul, *rb, *kc, i.K(), ci)
+			regs = L.frameRegs(base)
+			*r(regs, a) = v
+		}
+	case bc.OpModK:
+		rb, kc := r(regs, i.B()), kv(kb, i.C())
+		if rb.t == tagInt && kc.t == tagInt && kc.n != 0 {
+			*r(regs, a) = Int(luanum.Mod(int64(rb.n), int64(kc.n)))
+		} else {
+			if isIntDivZero(*rb, *kc) {
+				L.divideByZero(arithMod)
+			}
+			ci.pc = pc
+			v := L.arithK(arithMod, *rb, *kc, i.K(), ci)
+			regs = L.frameRegs(base)
+			*r(regs, a) = v
+		}
+	case bc.OpIDivK:
+		rb, kc := r(regs, i.B()), kv(kb, i.C())
+		if rb.t == tagInt && kc.t == tagInt && kc.n != 0 {
+			*r(regs, a) = Int(luanum.IDiv(int64(rb.n), int64(kc.n)))
+		} else {
+			if isIntDivZero(*rb, *kc) {
+				L.divideByZero(arithIDiv)
+			}
+			ci.pc = pc
+			v := L.arithK(arithIDiv, *rb, *kc, i.K(), ci)
+			regs = L.frameRegs(base)
+			*r(regs, a) = v
+		}
+	case bc.OpDivK:
+		rb, kc := r(regs, i.B()), kv(kb, i.C())
+		if x, y, ok := numPair(rb, kc); ok {
+			*r(regs, a) = Float(x / y)
+		} else {
+			ci.pc = pc
+			v := L.arithK(arithDiv, *rb, *kc, i.K(), ci)
+			regs = L.frameRegs(base)
+			*r(regs, a) = v
+		}
+	case bc.OpPowK:
+		ci.pc = pc
+		v := L.arithK(arithPow, *r(regs, i.B()), *kv(kb, i.C()), i.K(), ci)
+		regs = L.frameRegs(base)
+		*r(regs, a) = v
+	case bc.OpBandK, bc.OpBorK, bc.OpBxorK:
+		rb, kc := r(regs, i.B()), kv(kb, i.C())
+		op := arithOp(i.Op()-bc.OpBandK) + arithBand
+		if rb.t == tagInt {
+			x, y := int64(rb.n), int64(kc.n)
+			switch op {
+			case arithBand:
+				*r(regs, a) = Int(x & y)
+			case arithBor:
+				*r(regs, a) = Int(x | y)
+			default:
+				*r(regs, a) = Int(x ^ y)
+			}
+			return pc
+		}
+		ci.pc = pc
+		L.top = ci.top
+		v := L.arithSlowK(op, *rb, *kc, i.K())
+		regs = L.frameRegs(base)
+		*r(regs, a) = v
+	case bc.OpShrI:
+		rb := r(regs, i.B())
+		if rb.t == tagInt {
+			*r(regs, a) = Int(luanum.ShiftLeft(int64(rb.n), -int64(i.SC())))
+			return pc
+		}
+		ci.pc = pc
+		L.top = ci.top
+		v := L.arithSlow(arithShr, *rb, Int(int64(i.SC())))
+		regs = L.frameRegs(base)
+		*r(regs, a) = v
+	case bc.OpShlI:
+		rb := r(regs, i.B())
+		if rb.t == tagInt {
+			*r(regs, a) = Int(luanum.ShiftLeft(int64(i.SC()), int64(rb.n)))
+			return pc
+		}
+		ci.pc = pc
+		L.top = ci.top
+		v := L.arithSlow(arithShl, Int(int64(i.SC())), *rb)
+		regs = L.frameRegs(base)
+		*r(regs, a) = v
+	case bc.OpAdd:
+		rb, rc := r(regs, i.B()), r(regs, i.C())
+		if rb.t == tagInt && rc.t == tagInt {
+			*r(regs, a) = Int(int64(rb.n) + int64(rc.n))
+		} else if rb.t == tagFloat && rc.t == tagFloat {
+			*r(regs, a) = Float(rb.AsFloat() + rc.AsFloat())
+		} else if x, y, ok := numPair(rb, rc); ok {
+			*r(regs, a) = Float(x + y)
+		} else {
+			ci.pc = pc
+			v := L.arith(arithAdd, *rb, *rc, ci)
+			regs = L.frameRegs(base)
+			*r(regs, a) = v
+		}
+	case bc.OpSub:
+		rb, rc := r(regs, i.B()), r(regs, i.C())
+		if rb.t == tagInt && rc.t == tagInt {
+			*r(regs, a) = Int(int64(rb.n) - int64(rc.n))
+		} else if rb.t == tagFloat && rc.t == tagFloat {
+			*r(regs, a) = Float(rb.AsFloat() - rc.AsFloat())
+		} else if x, y, ok := numPair(rb, rc); ok {
+			*r(regs, a) = Float(x - y)
+		} else {
+			ci.pc = pc
+			v := L.arith(arithSub, *rb, *rc, ci)
+			regs = L.frameRegs(base)
+			*r(regs, a) = v
+		}
+	case bc.OpMul:
+		rb, rc := r(regs, i.B()), r(regs, i.C())
+		if rb.t == tagInt && rc.t == tagInt {
+			*r(regs, a) = Int(int64(rb.n) * int64(rc.n))
+		} else if rb.t == tagFloat && rc.t == tagFloat {
+			*r(regs, a) = Float(rb.AsFloat() * rc.AsFloat())
+		} else if x, y, ok := numPair(rb, rc); ok {
+			*r(regs, a) = Float(x * y)
+		} else {
+			ci.pc = pc
+			v := L.arith(arithMul, *rb, *rc, ci)
+			regs = L.frameRegs(base)
+			*r(regs, a) = v
+		}
+	case bc.OpDiv:
+		rb, rc := r(regs, i.B()), r(regs, i.C())
+		if x, y, ok := numPair(rb, rc); ok {
+			*r(regs, a) = Float(x / y)
+		} else {
+			ci.pc = pc
+			v := L.arith(arithDiv, *rb, *rc, ci)
+			regs = L.frameRegs(base)
+			*r(regs, a) = v
+		}
+	case bc.OpMod:
+		rb, rc := r(regs, i.B()), r(regs, i.C())
+		if rb.t == tagInt && rc.t == tagInt && rc.n != 0 {
+			*r(regs, a) = Int(luanum.Mod(int64(rb.n), int64(rc.n)))
+		} else {
+			if isIntDivZero(*rb, *rc) {
+				L.divideByZero(arithMod)
+			}
+			ci.pc = pc
+			v := L.arith(arithMod, *rb, *rc, ci)
+			regs = L.frameRegs(base)
+			*r(regs, a) = v
+		}
+	case bc.OpIDiv:
+		rb, rc := r(regs, i.B()), r(regs, i.C())
+		if rb.t == tagInt && rc.t == tagInt && rc.n != 0 {
+			*r(regs, a) = Int(luanum.IDiv(int64(rb.n), int64(rc.n)))
+		} else {
+			if isIntDivZero(*rb, *rc) {
+				L.divideByZero(arithIDiv)
+			}
+			ci.pc = pc
+			v := L.arith(arithIDiv, *rb, *rc, ci)
+			regs = L.frameRegs(base)
+			*r(regs, a) = v
+		}
+	case bc.OpPow:
+		ci.pc = pc
+		v := L.arith(arithPow, *r(regs, i.B()), *r(regs, i.C()), ci)
+		regs = L.frameRegs(base)
+		*r(regs, a) = v
+	case bc.OpBand, bc.OpBor, bc.OpBxor, bc.OpShl, bc.OpShr:
+		rb, rc := r(regs, i.B()), r(regs, i.C())
+		op := arithOp(i.Op()-bc.OpBand) + arithBand
+		if rb.t == tagInt && rc.t == tagInt {
+			v, _ := arithInts(op, int64(rb.n), int64(rc.n))
+			*r(regs, a) = Int(v)
+			return pc
+		}
+		ci.pc = pc
+		L.top = ci.top
+		v := L.arithSlow(op, *rb, *rc)
+		regs = L.frameRegs(base)
+		*r(regs, a) = v
+	case bc.OpUnm:
+		rb := r(regs, i.B())
+		if rb.t == tagInt {
+			*r(regs, a) = Int(-int64(rb.n))
+		} else if rb.t == tagFloat {
+			*r(regs, a) = Float(-rb.AsFloat())
+		} else {
+			ci.pc = pc
+			L.top = ci.top
+			v := L.arithSlow(arithUnm, *rb, *rb)
+			regs = L.frameRegs(base)
+			*r(regs, a) = v
+		}
+	case bc.OpBnot:
+		rb := r(regs, i.B())
+		if rb.t == tagInt {
+			*r(regs, a) = Int(^int64(rb.n))
+			return pc
+		}
+		ci.pc = pc
+		L.top = ci.top
+		v := L.arithSlow(arithBnot, *rb, *rb)
+		regs = L.frameRegs(base)
+		*r(regs, a) = v
+	case bc.OpNot:
+		(*r(regs, a)) = Bool(!(*r(regs, i.B())).Truthy())
+	case bc.OpLen:
+		rb := (*r(regs, i.B()))
+		if rb.t == tagString {
+			(*r(regs, a)) = Int(int64(rb.n))
+			return pc
+		}
+		if rb.t == tagTable && rb.table().meta == nil {
+			(*r(regs, a)) = Int(rb.table().Len())
+			return pc
+		}
+		ci.pc = pc
+		L.top = ci.top
+		v := L.objLen(rb)
+		regs = L.frameRegs(base)
+		(*r(regs, a)) = v
+	case bc.OpConcat:
+		ra := base + a
+		n := i.B()
+		ci.pc = pc
+		L.top = ra + n
+		L.concat(n)
+		regs = L.frameRegs(base)
+		// concat leaves the result at ra.
+		L.top = ci.top
+	case bc.OpClose:
+		ra := base + a
+		ci.pc = pc
+		L.top = ci.top // __close methods are called above the frame
+		L.closeAll(ra, Nil, false)
+		regs = L.frameRegs(base)
+	case bc.OpTBC:
+		ra := base + a
+		ci.pc = pc
+		L.newTBC(ra)
+	case bc.OpJmp:
+		off := i.SJ()
+		pc += off
+		if off < 0 {
+			if L.g.interrupt.tick() {
+				ci.pc = pc
+				L.checkInterrupt()
+			}
+		}
+	case bc.OpEq:
+		rb := (*r(regs, i.B()))
+		a := (*r(regs, a))
+		var cond bool
+		if a.t == rb.t && (a.t == tagTable || a.t == tagUserdata) && a.p != rb.p {
+			ci.pc = pc
+			L.top = ci.top
+			cond = L.equalObj(a, rb)
+			regs = L.frameRegs(base)
+		} else {
+			cond = RawEqual(a, rb)
+		}
+		if cond != i.K() {
+			pc++
+		} else {
+			pc = L.jump(ci, pc, fetch(cb, pc))
+		}
+	case bc.OpLt:
+		a := (*r(regs, a))
+		rb := (*r(regs, i.B()))
+		var cond bool
+		if a.t == tagInt && rb.t == tagInt {
+			cond = int64(a.n) < int64(rb.n)
+		} else if a.IsNumber() && rb.IsNumber() {
+			cond = numLess(a, rb)
+		} else {
+			ci.pc = pc
+			L.top = ci.top
+			cond = L.lessThan(a, rb)
+			regs = L.frameRegs(base)
+		}
+		if cond != i.K() {
+			pc++
+		} else {
+			pc = L.jump(ci, pc, fetch(cb, pc))
+		}
+	case bc.OpLe:
+		a := (*r(regs, a))
+		rb := (*r(regs, i.B()))
+		var cond bool
+		if a.t == tagInt && rb.t == tagInt {
+			cond = int64(a.n) <= int64(rb.n)
+		} else if a.IsNumber() && rb.IsNumber() {
+			cond = numLessEq(a, rb)
+		} else {
+			ci.pc = pc
+			L.top = ci.top
+			cond = L.lessEqual(a, rb)
+			regs = L.frameRegs(base)
+		}
+		if cond != i.K() {
+			pc++
+		} else {
+			pc = L.jump(ci, pc, fetch(cb, pc))
+		}
+	case bc.OpEqK:
+		if RawEqual((*r(regs, a)), *kv(kb, i.B())) != i.K() {
+			pc++
+		} else {
+			pc = L.jump(ci, pc, fetch(cb, pc))
+		}
+	case bc.OpEqI:
+		a := (*r(regs, a))
+		imm := int64(i.SB())
+		var cond bool
+		if a.t == tagInt {
+			cond = int64(a.n) == imm
+		} else if a.t == tagFloat {
+			cond = a.AsFloat() == float64(imm)
+		}
+		if cond != i.K() {
+			pc++
+		} else {
+			pc = L.jump(ci, pc, fetch(cb, pc))
+		}
+	case bc.OpLtI, bc.OpLeI, bc.OpGtI, bc.OpGeI:
+		a := (*r(regs, a))
+		imm := int64(i.SB())
+		var cond bool
+		if a.t == tagInt {
+			x := int64(a.n)
+			switch i.Op() {
+			case bc.OpLtI:
+				cond = x < imm
+			case bc.OpLeI:
+				cond = x <= imm
+			case bc.OpGtI:
+				cond = x > imm
+			default:
+				cond = x >= imm
+			}
+		} else if a.t == tagFloat {
+			x, y := a.AsFloat(), float64(imm)
+			switch i.Op() {
+			case bc.OpLtI:
+				cond = x < y
+			case bc.OpLeI:
+				cond = x <= y
+			case bc.OpGtI:
+				cond = x > y
+			default:
+				cond = x >= y
+			}
+		} else {
+			ci.pc = pc
+			L.top = ci.top
+			cond = L.compareImmediate(i, a)
+			regs = L.frameRegs(base)
+		}
+		if cond != i.K() {
+			pc++
+		} else {
+			pc = L.jump(ci, pc, fetch(cb, pc))
+		}
+	case bc.OpTest:
+		if (*r(regs, a)).Truthy() != i.K() {
+			pc++
+		} else {
+			pc = L.jump(ci, pc, fetch(cb, pc))
+		}
+	case bc.OpTestSet:
+		rb := (*r(regs, i.B()))
+		if rb.Truthy() != i.K() {
+			pc++
+		} else {
+			(*r(regs, a)) = rb
+			pc = L.jump(ci, pc, fetch(cb, pc))
+		}
+	case bc.OpCall:
+		ra := base + a
+		if b := i.B(); b != 0 {
+			L.top = ra + b
+		}
+		nresults := i.C() - 1
+		ci.pc = pc
+		// The dispatch loop counted the tick; it comes here when it is
+		// time to check, or for anything but a plain Lua function.
+		if L.g.interrupt.countdown < 0 {
+			L.checkInterrupt()
+		}
+		if L.precall(ra, nresults) != nil {
+			return slowFrame
+		}
+		// A Go function ran to completion, or yielded.
+		if L.status == StatusYield {
+			return slowYield
+		}
+		if nresults >= 0 {
+			L.top = ci.top
+		}
+	case bc.OpTailCall:
+		ra := base + a
+		b := i.B()
+		if b != 0 {
+			L.top = ra + b
+		}
+		ci.pc = pc
+		if L.g.interrupt.tick() {
+			L.checkInterrupt()
+		}
+		if i.K() {
+			L.closeUpvals(base)
+		}
+		delta := 0
+		if c := i.C(); c != 0 {
+			delta = ci.nextraargs + c
+		}
+		if L.pretailcall(ci, ra, delta) != nil {
+			return slowFrame
+		}
+		if L.status == StatusYield {
+			return slowYield
+		}
+		// A Go function ran: return its results, which are on the top.
+		ci.fn -= delta
+		n := L.top - ra
+		if L.posReturn(ci, L.top-n, n) {
+			return slowDone
+		}
+		return slowFrame
+	case bc.OpReturn:
+		ra := base + a
+		n := i.B() - 1
+		if n < 0 {
+			n = L.top - ra
+		}
+		if i.K() {
+			ci.pc = pc
+			ci.nyield = n // remembered in case a __close yields
+			if L.top < ra+n {
+				L.top = ra + n
+			}
+			L.closeUpvals(base)
+			if len(L.tbc) > 0 && L.tbc[len(L.tbc)-1] >= base {
+				L.top = ra + n
+				L.closeTBC(base, Nil, false, true)
+			}
+		}
+		if c := i.C(); c != 0 {
+			ci.fn -= ci.nextraargs + c
+		}
+		if L.posReturn(ci, ra, n) {
+			return slowDone
+		}
+		return slowFrame
+	case bc.OpReturn0:
+		// With hooks (the dispatch loop returns inline without).
+		if L.posReturn(ci, base+a, 0) {
+			return slowDone
+		}
+		return slowFrame
+	case bc.OpReturn1:
+		if L.posReturn(ci, base+a, 1) {
+			return slowDone
+		}
+		return slowFrame
+	case bc.OpForLoop:
+		ra := base + a
+		if (*r(regs, a+2)).t == tagInt {
+			count := (*r(regs, a+1)).n
+			if count > 0 {
+				step := int64((*r(regs, a+2)).n)
+				idx := int64((*r(regs, a)).n) + step
+				*r(regs, a+1) = Int(int64(count - 1))
+				*r(regs, a) = Int(idx)
+				*r(regs, a+3) = Int(idx)
+				pc -= i.Bx()
+			}
+		} else if L.floatForLoop(ra) {
+			pc -= i.Bx()
+		}
+		if L.g.interrupt.tick() {
+			ci.pc = pc
+			L.checkInterrupt()
+		}
+	case bc.OpTForLoop:
+		if v := (*r(regs, a+4)); v.t != tagNil {
+			(*r(regs, a+2)) = v
+			pc -= i.Bx()
+			if L.g.interrupt.tick() {
+				ci.pc = pc
+				L.checkInterrupt()
+			}
+		}
+	case bc.OpForPrep:
+		ra := base + a
+		ci.pc = pc
+		if L.forPrep(ra) {
+			pc += i.Bx() + 1
+		}
+	case bc.OpTForPrep:
+		ra := base + a
+		ci.pc = pc
+		if !(*r(regs, a+3)).IsNil() {
+			L.newTBC(ra + 3)
+		}
+		pc += i.Bx()
+	case bc.OpTForCall:
+		ra := base + a
+		(*r(regs, a+4)) = (*r(regs, a))
+		(*r(regs, a+5)) = (*r(regs, a+1))
+		(*r(regs, a+6)) = (*r(regs, a+2))
+		L.top = ra + 4 + 3
+		ci.pc = pc
+		if L.precall(ra+4, i.C()) != nil {
+			return slowFrame
+		}
+		if L.status == StatusYield {
+			return slowYield
+		}
+		L.top = ci.top
+	case bc.OpSetList:
+		ra := base + a
+		n := i.B()
+		last := i.C()
+		if n == 0 {
+			n = L.top - ra - 1
+		}
+		if i.K() {
+			last += fetch(cb, pc).Ax() * (bc.MaxC + 1)
+			pc++
+		}
+		if (*r(regs, a)).t != tagTable || n < 0 {
+			ci.pc = pc
+			L.runError("invalid SETLIST")
+		}
+		t := (*r(regs, a)).table()
+		t.ensureArray(last + n)
+		copy(t.arr[last:last+n], L.stack[ra+1:ra+1+n])
+		L.top = ci.top
+	case bc.OpClosure:
+		(*r(regs, a)) = closureValue(L.newClosure(cl, cl.p.protos[i.Bx()], base))
+	case bc.OpVararg:
+		ra := base + a
+		n := i.C() - 1
+		ci.pc = pc
+		L.varargs(ci, ra, n)
+	case bc.OpVarargPrep:
+		ci.pc = pc
+		L.adjustVarargs(ci, i.A())
+		// The frame moved: the dispatch loop starts it again at pc.
+		return slowFrame
+	default:
+		ci.pc = pc
+		L.runError("invalid instruction %s", i.Op())
+	}
+	return pc
+}
