@@ -9,6 +9,8 @@ import (
 	"errors"
 	"io"
 	"os"
+	"strings"
+	"unsafe"
 
 	"panto/bytecode"
 	"panto/host/abi"
@@ -27,7 +29,9 @@ type Options struct {
 }
 
 // Bundle is a read bundle. Its blobs are slices of the bytes it was read
-// from, which must not change afterwards.
+// from, which must not change afterwards. (A bundle from Open owns its
+// bytes, and its prototypes' strings share them: the slices Chunk.Data,
+// Data and Config return are read-only.)
 type Bundle struct {
 	Manifest
 	// Digest is the SHA-256 of the bundle (header, manifest and blobs);
@@ -53,7 +57,8 @@ type Chunk struct {
 	Name string
 	// Proto is the decoded and verified main function.
 	Proto *bytecode.Proto
-	// Data is the encoded chunk as stored in the bundle.
+	// Data is the encoded chunk as stored in the bundle; read-only (see
+	// Bundle).
 	Data []byte
 	// named tells that the stored chunk had no source name (it was
 	// stripped) and Read gave its prototypes Name.
@@ -66,7 +71,7 @@ func Open(path string, o Options) (*Bundle, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Read(data, o)
+	return read(data, o, true)
 }
 
 // ReadFile reads a bundle file's bytes, refusing more than MaxSize, so a
@@ -74,7 +79,7 @@ func Open(path string, o Options) (*Bundle, error) {
 // It stops after the magic when that is wrong, so `panto verify
 // /dev/zero` answers at once. Errors are *Error.
 func ReadFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := openFile(path)
 	if err != nil {
 		return nil, &Error{Check: CheckIO, Msg: "cannot read bundle: " + shortErr(err)}
 	}
@@ -90,9 +95,12 @@ func ReadFile(path string) ([]byte, error) {
 			size = fi.Size()
 		}
 	}
-	// Sized from Stat, as os.ReadFile does, so reading costs one
-	// allocation; the limit holds even if the file grows meanwhile.
-	data := make([]byte, 0, size+512)
+	// Sized from Stat, so reading costs one allocation; the limit holds
+	// even if the file grows meanwhile. The one spare byte lets the read
+	// that finds the end of an unchanged file do so without growing the
+	// buffer (os.ReadFile's 512 would push a file just under 32 KB into
+	// the next size class).
+	data := make([]byte, 0, size+1)
 	for len(data) <= MaxSize {
 		if len(data) == cap(data) {
 			data = append(data, 0)[:len(data)]
@@ -133,6 +141,13 @@ func shortErr(err error) string {
 // prototypes the chunk name from the manifest, so a host can still tell
 // which extension is running (require's attribution needs it).
 func Read(data []byte, o Options) (*Bundle, error) {
+	return read(data, o, false)
+}
+
+// read is Read; owned tells that data is the bundle's own buffer, which
+// nothing else can write (Open's), so that the prototypes' strings may
+// share it instead of a copy (see decodeChunks).
+func read(data []byte, o Options, owned bool) (*Bundle, error) {
 	b, err := ReadManifest(data)
 	if err != nil {
 		return nil, err
@@ -147,7 +162,7 @@ func Read(data []byte, o Options) (*Bundle, error) {
 	if err := abi.CompatibleWith(host, b.ABI); err != nil {
 		return nil, errorf(CheckABI, "incompatible ABI: %v", err)
 	}
-	if err := b.decodeChunks(); err != nil {
+	if err := b.decodeChunks(owned); err != nil {
 		return nil, err
 	}
 	return b, nil
@@ -285,14 +300,57 @@ func (b *Bundle) checkSignature(data []byte, trust ed25519.PublicKey) error {
 // error reported is that of the first bad chunk. (Decoding on several
 // cores was tried: on a busy machine it cost more CPU than it saved wall
 // time, and bundles are small.)
-func (b *Bundle) decodeChunks() error {
-	b.chunks = map[string]*Chunk{}
+//
+// The prototypes' strings (constants, names) are substrings of one
+// string holding the chunks (bytecode.DecodeString) rather than a copy
+// each. When the bundle owns its buffer (Open), that string is the
+// buffer itself: nothing writes to it, and Chunk.Data and Data, which
+// hand it out, say not to. A caller's buffer (Read) may be written
+// afterwards, so the chunks are copied once, into one string.
+func (b *Bundle) decodeChunks(owned bool) error {
+	b.chunks = make(map[string]*Chunk, len(b.Blobs))
+	var area string // holds every chunk
+	if owned {
+		area = unsafe.String(unsafe.SliceData(b.data), len(b.data))
+	} else {
+		total := 0
+		for _, bl := range b.Blobs {
+			if bl.Kind == KindChunk {
+				total += int(bl.Size)
+			}
+		}
+		var sb strings.Builder
+		sb.Grow(total)
+		for i, bl := range b.Blobs {
+			if bl.Kind == KindChunk {
+				sb.Write(b.blob(i))
+			}
+		}
+		area = sb.String()
+	}
+	var dec bytecode.Decoder
+	off := 0 // where the next chunk starts in area
+	for i, bl := range b.Blobs {
+		if bl.Kind != KindChunk {
+			continue
+		}
+		if owned {
+			off = b.offsets[i]
+		}
+		dec.Reserve(area[off : off+int(bl.Size)])
+		off += int(bl.Size)
+	}
+	off = 0
 	for i, bl := range b.Blobs {
 		if bl.Kind != KindChunk {
 			continue
 		}
 		data := b.blob(i)
-		p, err := bytecode.Decode(data)
+		if owned {
+			off = b.offsets[i]
+		}
+		p, err := dec.DecodeString(area[off : off+len(data)])
+		off += len(data)
 		if err != nil {
 			return errorf(CheckBytecode, "bytecode verification failed in %s: %v", bl.Path, err)
 		}
@@ -319,7 +377,8 @@ func setSource(p *bytecode.Proto, name string) {
 // bundle from ReadManifest, whose chunks are not decoded).
 func (b *Bundle) Chunk(path string) *Chunk { return b.chunks[path] }
 
-// Data returns the stored bytes of the blob at path, or nil.
+// Data returns the stored bytes of the blob at path, or nil. They are
+// the bundle's own: read-only (see Bundle).
 func (b *Bundle) Data(path string) []byte {
 	i, ok := b.find(path)
 	if !ok {

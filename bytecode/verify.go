@@ -1,6 +1,9 @@
 package bytecode
 
-import "fmt"
+import (
+	"fmt"
+	"sync"
+)
 
 // Verify checks that the VM can run p (and its nested prototypes) without
 // ever stepping outside its frame, its constants, its upvalues or its
@@ -44,18 +47,25 @@ import "fmt"
 //
 // Instructions are numbered from 1 in messages, as in luac listings.
 func Verify(p *Proto) (err error) {
+	v := &funcVerifier{sc: verifyScratchPool.Get().(*verifyScratch)}
 	defer func() {
 		if r := recover(); r != nil {
 			fe, ok := r.(decodeFailure)
 			if !ok {
 				panic(r)
 			}
+			v.sc.release()
 			err = &FormatError{Msg: string(fe)}
 		}
 	}()
-	verifyProto(p, nil, 0)
+	v.verifyProto(p, nil, 0)
+	v.sc.release()
 	return nil
 }
+
+// noQuick turns the quick check off, for the test that compares it with
+// the switch.
+var noQuick = false
 
 // Per-instruction flags of the control-flow pass.
 const (
@@ -66,39 +76,107 @@ const (
 
 type funcVerifier struct {
 	p        *Proto
-	where    string
-	pc       int // instruction being checked, -1 outside the code
+	main     bool // p is the main function (for messages)
+	pc       int  // instruction being checked, -1 outside the code
 	maxStack int
 	flags    []uint8
+	loops    []forLoop // numeric for loops, by FORPREP position
+	// Only the for loop checks need the successors and the jumps, so
+	// they are recorded only in functions that have loops (hasLoops).
+	hasLoops bool
 	succ     [][2]int32 // where each instruction may continue, -1 for none
-	loops    []forLoop  // numeric for loops, by FORPREP position
+	jumps    []jump     // the edges that are not to the next instruction, in code order
+	// arrive lists, in code order, the instructions arrivals looks at:
+	// the EXTRAARGs consumed, and those using the stack top.
+	arrive []int32
 	// stores and setlists count the instructions that fill tables, for
 	// tableHints; -1 until needed.
 	stores, setlists int
+	sc               *verifyScratch
 }
 
-func verifyProto(p, parent *Proto, depth int) {
+// jump is an edge of the control flow other than to the next
+// instruction.
+type jump struct{ from, to int32 }
+
+// verifyScratch holds the verifier's working lists. One serves every
+// function of a Verify call, and the pool passes it on to the next call,
+// so that verifying costs no allocation per function or per instruction
+// once the lists have grown to the largest function's size.
+type verifyScratch struct {
+	flags    []uint8
+	succ     [][2]int32
+	loops    []forLoop
+	jumps    []jump
+	arrive   []int32
+	inner    []int32
+	open     []int
+	in       []regSet
+	queued   []bool
+	work     []int32
+	captures []regSet
+	delta    []int
+	quick    quickState
+}
+
+var verifyScratchPool = sync.Pool{New: func() any { return new(verifyScratch) }}
+
+// maxPooledItems keeps a scratch that a huge function made grow out of
+// the pool, so that one such function does not pin its memory for good.
+const maxPooledItems = 1 << 16
+
+// release returns the scratch to the pool, unless a huge function made
+// it grow so much that keeping it would pin that memory.
+func (sc *verifyScratch) release() {
+	if cap(sc.succ) > maxPooledItems || cap(sc.in) > maxPooledItems || cap(sc.captures) > maxPooledItems || cap(sc.delta) > maxPooledItems+1 {
+		return
+	}
+	verifyScratchPool.Put(sc)
+}
+
+// zeroed returns s resized to n zero items, reusing its array when it
+// is big enough.
+func zeroed[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
+func (v *funcVerifier) verifyProto(p, parent *Proto, depth int) {
 	if p == nil {
 		panic(decodeFailure("missing main function"))
 	}
-	v := &funcVerifier{p: p, where: funcName(p, parent == nil), pc: -1, maxStack: int(p.MaxStackSize), stores: -1}
+	sc := v.sc
+	*v = funcVerifier{
+		p: p, main: parent == nil, pc: -1, maxStack: int(p.MaxStackSize), stores: -1, sc: sc,
+		loops: sc.loops[:0], jumps: sc.jumps[:0], arrive: sc.arrive[:0],
+	}
 	if depth > MaxNesting {
 		v.fail("functions nested too deeply (limit is %d)", MaxNesting)
 	}
 	v.header(parent)
 	v.code()
 	v.debugInfo()
+	// Keep what append grew.
+	sc.loops, sc.jumps, sc.arrive = v.loops[:0], v.jumps[:0], v.arrive[:0]
 	for _, sub := range p.Protos {
-		verifyProto(sub, p, depth+1)
+		v.verifyProto(sub, p, depth+1)
 	}
 }
+
+// where names the function being checked, for messages; made only when
+// one is needed.
+func (v *funcVerifier) where() string { return funcName(v.p.LineDefined, v.main) }
 
 func (v *funcVerifier) fail(format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
 	if v.pc >= 0 {
 		msg = fmt.Sprintf("instruction %d (%s): %s", v.pc+1, v.p.Code[v.pc].Op(), msg)
 	}
-	panic(decodeFailure(v.where + ": " + msg))
+	panic(decodeFailure(v.where() + ": " + msg))
 }
 
 // header checks what the instructions rely on outside the code.
@@ -145,59 +223,90 @@ func (v *funcVerifier) header(parent *Proto) {
 // needsClose tells whether the function has something its returns must
 // close: to-be-closed variables (TBC, and the generic for's closing value)
 // or registers captured by the closures it creates. The compiler then sets
-// k on every RETURN and TAILCALL.
-func (v *funcVerifier) needsClose() bool {
+// k on every RETURN and TAILCALL. It also tells whether the function has
+// numeric for loops, which it finds on the way.
+func (v *funcVerifier) needsClose() (needClose, hasLoops bool) {
 	for _, ins := range v.p.Code {
-		if op := ins.Op(); op == OpTBC || op == OpTForPrep {
-			return true
+		switch ins.Op() {
+		case OpTBC, OpTForPrep:
+			needClose = true
+		case OpForPrep:
+			hasLoops = true
 		}
+	}
+	if needClose {
+		return needClose, hasLoops
 	}
 	for _, sub := range v.p.Protos {
 		for _, u := range sub.Upvalues {
 			if u.InStack {
-				return true
+				return true, hasLoops
 			}
 		}
 	}
-	return false
+	return false, hasLoops
 }
+
+// The operand checks are small enough to be inlined into code's loop;
+// their failures, which build messages, are out of line.
 
 func (v *funcVerifier) reg(r int) {
 	if r >= v.maxStack {
-		v.fail("register %d out of range (max stack size %d)", r, v.maxStack)
+		v.badReg(r)
 	}
+}
+
+//go:noinline
+func (v *funcVerifier) badReg(r int) {
+	v.fail("register %d out of range (max stack size %d)", r, v.maxStack)
 }
 
 // regs checks the n registers first..first+n-1.
 func (v *funcVerifier) regs(first, n int) {
 	if n > 0 && first+n > v.maxStack {
-		v.fail("registers %d..%d out of range (max stack size %d)", first, first+n-1, v.maxStack)
+		v.badRegs(first, n)
 	}
 }
 
-func (v *funcVerifier) k(i int) *Constant {
-	if i >= len(v.p.Constants) {
-		v.fail("constant %d out of range (function has %d)", i, len(v.p.Constants))
+//go:noinline
+func (v *funcVerifier) badRegs(first, n int) {
+	v.fail("registers %d..%d out of range (max stack size %d)", first, first+n-1, v.maxStack)
+}
+
+// k checks a constant index and returns the constant's kind.
+func (v *funcVerifier) k(i int) ConstKind {
+	if uint(i) >= uint(len(v.p.Constants)) {
+		v.badK(i)
 	}
-	return &v.p.Constants[i]
+	return v.p.Constants[i].Kind
+}
+
+//go:noinline
+func (v *funcVerifier) badK(i int) {
+	v.fail("constant %d out of range (function has %d)", i, len(v.p.Constants))
 }
 
 func (v *funcVerifier) kString(i int) {
-	if c := v.k(i); c.Kind != ConstString {
-		v.fail("constant %d is %s, not a string", i, kindName(c.Kind))
+	if k := v.k(i); k != ConstString {
+		v.badKind(i, k, "a string")
 	}
 }
 
 func (v *funcVerifier) kNumber(i int) {
-	if c := v.k(i); c.Kind != ConstInt && c.Kind != ConstFloat {
-		v.fail("constant %d is %s, not a number", i, kindName(c.Kind))
+	if k := v.k(i); k != ConstInt && k != ConstFloat {
+		v.badKind(i, k, "a number")
 	}
 }
 
 func (v *funcVerifier) kInteger(i int) {
-	if c := v.k(i); c.Kind != ConstInt {
-		v.fail("constant %d is %s, not an integer", i, kindName(c.Kind))
+	if k := v.k(i); k != ConstInt {
+		v.badKind(i, k, "an integer")
 	}
+}
+
+//go:noinline
+func (v *funcVerifier) badKind(i int, k ConstKind, want string) {
+	v.fail("constant %d is %s, not %s", i, kindName(k), want)
 }
 
 // rk checks operand C of the stores: a constant with k, else a register.
@@ -211,8 +320,13 @@ func (v *funcVerifier) rk(ins Instruction) {
 
 func (v *funcVerifier) upval(i int) {
 	if i >= len(v.p.Upvalues) {
-		v.fail("upvalue %d out of range (function has %d)", i, len(v.p.Upvalues))
+		v.badUpval(i)
 	}
+}
+
+//go:noinline
+func (v *funcVerifier) badUpval(i int) {
+	v.fail("upvalue %d out of range (function has %d)", i, len(v.p.Upvalues))
 }
 
 func kindName(k ConstKind) string {
@@ -233,27 +347,37 @@ func kindName(k ConstKind) string {
 
 // edge records that instruction from may continue at to.
 func (v *funcVerifier) edge(from, to int) {
-	n := len(v.p.Code)
-	if to < 0 || to >= n {
-		switch {
-		case to == from+1:
-			v.fail("control falls off the end of the code")
-		case to >= n && to == from+2:
-			v.fail("skips past the end of the code")
-		default:
-			v.fail("jump to instruction %d out of range (code has %d)", to+1, n)
-		}
+	if uint(to) >= uint(len(v.flags)) {
+		v.badEdge(from, to)
 	}
 	if to == from+1 {
 		v.flags[to] |= flagFallsInto
 	} else {
 		v.flags[to] |= flagJumpedTo
+		if v.hasLoops {
+			v.jumps = append(v.jumps, jump{int32(from), int32(to)})
+		}
 	}
-	s := &v.succ[from]
-	if s[0] < 0 {
-		s[0] = int32(to)
-	} else {
-		s[1] = int32(to)
+	if v.hasLoops {
+		s := &v.succ[from]
+		if s[0] < 0 {
+			s[0] = int32(to)
+		} else {
+			s[1] = int32(to)
+		}
+	}
+}
+
+//go:noinline
+func (v *funcVerifier) badEdge(from, to int) {
+	n := len(v.p.Code)
+	switch {
+	case to == from+1:
+		v.fail("control falls off the end of the code")
+	case to >= n && to == from+2:
+		v.fail("skips past the end of the code")
+	default:
+		v.fail("jump to instruction %d out of range (code has %d)", to+1, n)
 	}
 }
 
@@ -265,6 +389,7 @@ func (v *funcVerifier) extraArg() int {
 		v.fail("not followed by EXTRAARG")
 	}
 	v.flags[next] |= flagExtra
+	v.arrive = append(v.arrive, int32(next))
 	return v.p.Code[next].Ax()
 }
 
@@ -277,6 +402,14 @@ func (v *funcVerifier) test() {
 	}
 	v.edge(v.pc, next)
 	v.edge(v.pc, v.pc+2)
+}
+
+// openUse lists the instruction at pc, of those that may take their
+// operands up to the stack top, for arrivals when it does (B=0).
+func (v *funcVerifier) openUse(pc, b int) {
+	if b == 0 {
+		v.arrive = append(v.arrive, int32(pc))
+	}
 }
 
 // openUse reports an instruction that takes its operands up to the stack
@@ -305,12 +438,19 @@ func (v *funcVerifier) code() {
 	p := v.p
 	code := p.Code
 	n := len(code)
-	v.flags = make([]uint8, n)
-	v.succ = make([][2]int32, n)
-	for i := range v.succ {
-		v.succ[i] = [2]int32{-1, -1}
+	v.flags = zeroed(v.sc.flags, n)
+	v.sc.flags = v.flags
+	needClose, hasLoops := v.needsClose()
+	if hasLoops {
+		v.hasLoops = true
+		if cap(v.sc.succ) < n {
+			v.sc.succ = make([][2]int32, n)
+		}
+		v.succ = v.sc.succ[:n]
+		for i := range v.succ {
+			v.succ[i] = [2]int32{-1, -1}
+		}
 	}
-	needClose := v.needsClose()
 	if p.IsVararg && code[0].Op() != OpVarargPrep {
 		v.fail("vararg function does not start with VARARGPREP")
 	}
@@ -319,246 +459,268 @@ func (v *funcVerifier) code() {
 	// index past all the items stored before is crafted, and would make
 	// the table preallocate as much as it says.
 	setlistItems := 0
+	// The instructions that take an EXTRAARG step over it, so that it is
+	// not checked as an instruction of its own.
+	flags := v.flags
+	q := &v.sc.quick
+	q.reset(p)
 	for pc := 0; pc < n; pc++ {
 		v.pc = pc
-		if v.flags[pc]&flagExtra != 0 {
-			continue // consumed by the previous instruction
-		}
 		ins := code[pc]
 		op := ins.Op()
-		if int(op) >= NumOpcodes {
-			v.fail("unknown opcode %d", op)
-		}
-		a, b, c := ins.A(), ins.B(), ins.C()
 		next := true // continues at pc+1
-		switch op {
-		case OpMove:
-			v.reg(a)
-			v.reg(b)
-		case OpLoadI, OpLoadF, OpLoadFalse, OpLoadTrue:
-			v.reg(a)
-		case OpLoadK:
-			v.reg(a)
-			v.k(ins.Bx())
-		case OpLoadKX:
-			v.reg(a)
-			v.k(v.extraArg())
-			v.edge(pc, pc+2)
-			next = false
-		case OpLFalseSkip:
-			v.reg(a)
-			v.edge(pc, pc+2)
-			next = false
-		case OpLoadNil:
-			v.regs(a, b+1)
-		case OpGetUpval, OpSetUpval:
-			v.reg(a)
-			v.upval(b)
-		case OpGetTabUp:
-			v.reg(a)
-			v.upval(b)
-			v.kString(c)
-		case OpGetTable:
-			v.reg(a)
-			v.reg(b)
-			v.reg(c)
-		case OpGetI:
-			v.reg(a)
-			v.reg(b)
-		case OpGetField:
-			v.reg(a)
-			v.reg(b)
-			v.kString(c)
-		case OpSetTabUp:
-			v.upval(a)
-			v.kString(b)
-			v.rk(ins)
-		case OpSetTable:
-			v.reg(a)
-			v.reg(b)
-			v.rk(ins)
-		case OpSetI:
-			v.reg(a)
-			v.rk(ins)
-		case OpSetField:
-			v.reg(a)
-			v.kString(b)
-			v.rk(ins)
-		case OpNewTable:
-			// The VM skips the next instruction whether or not k is
-			// set: it is always an EXTRAARG.
-			v.reg(a)
-			narr := c
-			if ext := v.extraArg(); ins.K() {
-				narr += ext * (MaxC + 1)
-			}
-			v.tableHints(b, narr)
-			v.edge(pc, pc+2)
-			next = false
-		case OpSelf:
-			v.regs(a, 2)
-			v.reg(b)
-			if ins.K() {
-				v.kString(c)
-			} else {
-				v.reg(c)
-			}
-		case OpAddI, OpShrI, OpShlI, OpUnm, OpBnot, OpNot, OpLen:
-			v.reg(a)
-			v.reg(b)
-		case OpAddK, OpSubK, OpMulK, OpModK, OpPowK, OpDivK, OpIDivK:
-			v.reg(a)
-			v.reg(b)
-			v.kNumber(c)
-		case OpBandK, OpBorK, OpBxorK:
-			v.reg(a)
-			v.reg(b)
-			v.kInteger(c)
-		case OpAdd, OpSub, OpMul, OpMod, OpPow, OpDiv, OpIDiv,
-			OpBand, OpBor, OpBxor, OpShl, OpShr:
-			v.reg(a)
-			v.reg(b)
-			v.reg(c)
-		case OpConcat:
-			if b < 2 {
-				v.fail("concatenation of %d values", b)
-			}
-			v.regs(a, b)
-		case OpClose, OpTBC:
-			v.reg(a)
-		case OpJmp:
-			v.edge(pc, pc+1+ins.SJ())
-			next = false
-		case OpEq, OpLt, OpLe, OpTestSet:
-			v.reg(a)
-			v.reg(b)
-			v.test()
-			next = false
-		case OpEqK:
-			v.reg(a)
-			v.k(b)
-			v.test()
-			next = false
-		case OpEqI, OpLtI, OpLeI, OpGtI, OpGeI, OpTest:
-			v.reg(a)
-			v.test()
-			next = false
-		case OpCall:
-			v.reg(a)
-			v.regs(a, b) // the function and its B-1 arguments
-			if c > 0 {
-				v.regs(a, c-1) // the results
-			}
-			v.openResultUsed(ins)
-		case OpTailCall:
-			v.reg(a)
-			v.regs(a, b)
-			v.frameReturn(ins, needClose)
-			next = false
-		case OpReturn:
-			// With B=1 nothing is read, and A may be the first free
-			// register, one past the frame (compiled "return" in vararg
-			// functions).
-			if a > v.maxStack {
+		if e := &quickOps[op]; !e.on || noQuick || !q.ok(ins, e) {
+			a, b, c := ins.A(), ins.B(), ins.C()
+			switch op {
+			case OpMove:
 				v.reg(a)
-			}
-			if b > 1 {
-				v.regs(a, b-1)
-			}
-			v.frameReturn(ins, needClose)
-			next = false
-		case OpReturn0, OpReturn1:
-			if op == OpReturn1 {
+				v.reg(b)
+			case OpLoadI, OpLoadF, OpLoadFalse, OpLoadTrue:
 				v.reg(a)
-			}
-			if p.IsVararg {
-				v.fail("plain return in a vararg function (the frame shift must be undone)")
-			}
-			if needClose {
-				v.fail("plain return in a function that must close variables")
-			}
-			next = false
-		case OpForLoop:
-			v.regs(a, 4)
-			v.edge(pc, pc+1-ins.Bx())
-			prep := pc - ins.Bx()
-			if prep < 0 || code[prep].Op() != OpForPrep || code[prep].A() != a || prep+1+code[prep].Bx() != pc {
-				v.fail("jumps back to instruction %d, not into the loop of a FORPREP", prep+2)
-			}
-		case OpForPrep:
-			v.regs(a, 4)
-			v.edge(pc, pc+2+ins.Bx())
-			loop := pc + 1 + ins.Bx()
-			if l := code[loop]; l.Op() != OpForLoop || l.A() != a || loop-l.Bx() != pc {
-				v.fail("skips to instruction %d, not past the FORLOOP of its loop", loop+2)
-			}
-			v.loops = append(v.loops, forLoop{prep: pc, loop: loop, a: a})
-		case OpTForPrep:
-			v.regs(a, 4)
-			target := pc + 1 + ins.Bx()
-			v.edge(pc, target)
-			if t := code[target]; t.Op() != OpTForCall || t.A() != a {
-				v.fail("jumps to instruction %d (%s), not to the TFORCALL of its loop", target+1, t.Op())
-			}
-			next = false
-		case OpTForCall:
-			if c < 1 {
-				v.fail("generic for with %d variables", c)
-			}
-			v.regs(a, 7) // the iterator call's copies of R[A]..R[A+2]
-			v.regs(a, 4+c)
-			if pc+1 >= n || code[pc+1].Op() != OpTForLoop || code[pc+1].A() != a {
-				v.fail("not followed by the TFORLOOP of its loop")
-			}
-		case OpTForLoop:
-			v.regs(a, 5)
-			v.edge(pc, pc+1-ins.Bx())
-		case OpSetList:
-			v.reg(a)
-			if b > 0 {
-				v.regs(a, b+1)
-			}
-			last := c
-			if ins.K() {
-				last += v.extraArg() * (MaxC + 1)
+			case OpLoadK:
+				v.reg(a)
+				v.k(ins.Bx())
+			case OpLoadKX:
+				v.reg(a)
+				v.k(v.extraArg())
 				v.edge(pc, pc+2)
 				next = false
+				pc++ // past the EXTRAARG
+			case OpLFalseSkip:
+				v.reg(a)
+				v.edge(pc, pc+2)
+				next = false
+			case OpLoadNil:
+				v.regs(a, b+1)
+			case OpGetUpval, OpSetUpval:
+				v.reg(a)
+				v.upval(b)
+			case OpGetTabUp:
+				v.reg(a)
+				v.upval(b)
+				v.kString(c)
+			case OpGetTable:
+				v.reg(a)
+				v.reg(b)
+				v.reg(c)
+			case OpGetI:
+				v.reg(a)
+				v.reg(b)
+			case OpGetField:
+				v.reg(a)
+				v.reg(b)
+				v.kString(c)
+			case OpSetTabUp:
+				v.upval(a)
+				v.kString(b)
+				v.rk(ins)
+			case OpSetTable:
+				v.reg(a)
+				v.reg(b)
+				v.rk(ins)
+			case OpSetI:
+				v.reg(a)
+				v.rk(ins)
+			case OpSetField:
+				v.reg(a)
+				v.kString(b)
+				v.rk(ins)
+			case OpNewTable:
+				// The VM skips the next instruction whether or not k is
+				// set: it is always an EXTRAARG.
+				v.reg(a)
+				narr := c
+				if ext := v.extraArg(); ins.K() {
+					narr += ext * (MaxC + 1)
+				}
+				v.tableHints(b, narr)
+				v.edge(pc, pc+2)
+				next = false
+				pc++ // past the EXTRAARG
+			case OpSelf:
+				v.regs(a, 2)
+				v.reg(b)
+				if ins.K() {
+					v.kString(c)
+				} else {
+					v.reg(c)
+				}
+			case OpAddI, OpShrI, OpShlI, OpUnm, OpBnot, OpNot, OpLen:
+				v.reg(a)
+				v.reg(b)
+			case OpAddK, OpSubK, OpMulK, OpModK, OpPowK, OpDivK, OpIDivK:
+				v.reg(a)
+				v.reg(b)
+				v.kNumber(c)
+			case OpBandK, OpBorK, OpBxorK:
+				v.reg(a)
+				v.reg(b)
+				v.kInteger(c)
+			case OpAdd, OpSub, OpMul, OpMod, OpPow, OpDiv, OpIDiv,
+				OpBand, OpBor, OpBxor, OpShl, OpShr:
+				v.reg(a)
+				v.reg(b)
+				v.reg(c)
+			case OpConcat:
+				if b < 2 {
+					v.fail("concatenation of %d values", b)
+				}
+				v.regs(a, b)
+			case OpClose, OpTBC:
+				v.reg(a)
+			case OpJmp:
+				v.edge(pc, pc+1+ins.SJ())
+				next = false
+			case OpEq, OpLt, OpLe, OpTestSet:
+				v.reg(a)
+				v.reg(b)
+				v.test()
+				next = false
+			case OpEqK:
+				v.reg(a)
+				v.k(b)
+				v.test()
+				next = false
+			case OpEqI, OpLtI, OpLeI, OpGtI, OpGeI, OpTest:
+				v.reg(a)
+				v.test()
+				next = false
+			case OpCall:
+				v.openUse(pc, b)
+				v.reg(a)
+				v.regs(a, b) // the function and its B-1 arguments
+				if c > 0 {
+					v.regs(a, c-1) // the results
+				}
+				v.openResultUsed(ins)
+			case OpTailCall:
+				v.openUse(pc, b)
+				v.reg(a)
+				v.regs(a, b)
+				v.frameReturn(ins, needClose)
+				next = false
+			case OpReturn:
+				v.openUse(pc, b)
+				// With B=1 nothing is read, and A may be the first free
+				// register, one past the frame (compiled "return" in vararg
+				// functions).
+				if a > v.maxStack {
+					v.reg(a)
+				}
+				if b > 1 {
+					v.regs(a, b-1)
+				}
+				v.frameReturn(ins, needClose)
+				next = false
+			case OpReturn0, OpReturn1:
+				if op == OpReturn1 {
+					v.reg(a)
+				}
+				if p.IsVararg {
+					v.fail("plain return in a vararg function (the frame shift must be undone)")
+				}
+				if needClose {
+					v.fail("plain return in a function that must close variables")
+				}
+				next = false
+			case OpForLoop:
+				v.regs(a, 4)
+				v.edge(pc, pc+1-ins.Bx())
+				prep := pc - ins.Bx()
+				if prep < 0 || code[prep].Op() != OpForPrep || code[prep].A() != a || prep+1+code[prep].Bx() != pc {
+					v.fail("jumps back to instruction %d, not into the loop of a FORPREP", prep+2)
+				}
+			case OpForPrep:
+				v.regs(a, 4)
+				v.edge(pc, pc+2+ins.Bx())
+				loop := pc + 1 + ins.Bx()
+				if l := code[loop]; l.Op() != OpForLoop || l.A() != a || loop-l.Bx() != pc {
+					v.fail("skips to instruction %d, not past the FORLOOP of its loop", loop+2)
+				}
+				v.loops = append(v.loops, forLoop{prep: pc, loop: loop, a: a})
+			case OpTForPrep:
+				v.regs(a, 4)
+				target := pc + 1 + ins.Bx()
+				v.edge(pc, target)
+				if t := code[target]; t.Op() != OpTForCall || t.A() != a {
+					v.fail("jumps to instruction %d (%s), not to the TFORCALL of its loop", target+1, t.Op())
+				}
+				next = false
+			case OpTForCall:
+				if c < 1 {
+					v.fail("generic for with %d variables", c)
+				}
+				v.regs(a, 7) // the iterator call's copies of R[A]..R[A+2]
+				v.regs(a, 4+c)
+				if pc+1 >= n || code[pc+1].Op() != OpTForLoop || code[pc+1].A() != a {
+					v.fail("not followed by the TFORLOOP of its loop")
+				}
+			case OpTForLoop:
+				v.regs(a, 5)
+				v.edge(pc, pc+1-ins.Bx())
+			case OpSetList:
+				v.openUse(pc, b)
+				v.reg(a)
+				if b > 0 {
+					v.regs(a, b+1)
+				}
+				last := c
+				if ins.K() {
+					last += v.extraArg() * (MaxC + 1)
+					v.edge(pc, pc+2)
+					next = false
+				}
+				if last > setlistItems {
+					v.fail("stores from index %d, but only %d items were stored before", last+1, setlistItems)
+				}
+				setlistItems += b
+				if ins.K() {
+					pc++ // past the EXTRAARG
+				}
+			case OpClosure:
+				v.reg(a)
+				if bx := ins.Bx(); bx >= len(p.Protos) {
+					v.fail("function %d out of range (function has %d)", bx, len(p.Protos))
+				}
+			case OpVararg:
+				if !p.IsVararg {
+					v.fail("VARARG in a function that is not vararg")
+				}
+				v.reg(a)
+				if c > 0 {
+					v.regs(a, c-1)
+				}
+				v.openResultUsed(ins)
+			case OpVarargPrep:
+				if pc != 0 {
+					v.fail("VARARGPREP is not the first instruction")
+				}
+				if !p.IsVararg {
+					v.fail("VARARGPREP in a function that is not vararg")
+				}
+				if a != int(p.NumParams) {
+					v.fail("VARARGPREP for %d parameters, function has %d", a, p.NumParams)
+				}
+			case OpExtraArg:
+				v.fail("EXTRAARG without an instruction that takes it")
+			default:
+				v.fail("unknown opcode %d", op)
 			}
-			if last > setlistItems {
-				v.fail("stores from index %d, but only %d items were stored before", last+1, setlistItems)
-			}
-			setlistItems += b
-		case OpClosure:
-			v.reg(a)
-			if bx := ins.Bx(); bx >= len(p.Protos) {
-				v.fail("function %d out of range (function has %d)", bx, len(p.Protos))
-			}
-		case OpVararg:
-			if !p.IsVararg {
-				v.fail("VARARG in a function that is not vararg")
-			}
-			v.reg(a)
-			if c > 0 {
-				v.regs(a, c-1)
-			}
-			v.openResultUsed(ins)
-		case OpVarargPrep:
-			if pc != 0 {
-				v.fail("VARARGPREP is not the first instruction")
-			}
-			if !p.IsVararg {
-				v.fail("VARARGPREP in a function that is not vararg")
-			}
-			if a != int(p.NumParams) {
-				v.fail("VARARGPREP for %d parameters, function has %d", a, p.NumParams)
-			}
-		case OpExtraArg:
-			v.fail("EXTRAARG without an instruction that takes it")
-		default:
-			v.fail("unknown opcode %d", op)
 		}
 		if next {
-			v.edge(pc, pc+1)
+			// edge(pc, pc+1), spelt out: it is most instructions'
+			// only successor.
+			if pc+1 >= n {
+				v.fail("control falls off the end of the code")
+			}
+			flags[pc+1] |= flagFallsInto
+			if v.hasLoops {
+				if s := &v.succ[pc]; s[0] < 0 {
+					s[0] = int32(pc + 1)
+				} else {
+					s[1] = int32(pc + 1)
+				}
+			}
 		}
 	}
 	v.arrivals()
@@ -591,33 +753,53 @@ func (v *funcVerifier) forLoops() {
 	code := v.p.Code
 	openUp := v.openUpvalues()
 	// One sweep with the stack of the loops around each instruction
-	// (their control registers are disjoint, so it is at most 86 deep):
-	// inner[pc] is the innermost loop whose body or FORLOOP holds pc.
-	inner := make([]int32, len(code))
-	var open []int
+	// (their control registers are disjoint, so it is at most 86 deep),
+	// skipping the code outside every loop, where there is nothing to
+	// check: inner[pc] is 1 + the innermost loop whose body or FORLOOP
+	// holds pc, 0 for none.
+	inner := zeroed(v.sc.inner, len(code))
+	v.sc.inner = inner
+	loops := v.loops
+	open := v.sc.open[:0]
 	next := 0
-	for pc := range code {
-		v.pc = pc
-		for len(open) > 0 && v.loops[open[len(open)-1]].loop < pc {
+	for pc := 0; pc < len(code); pc++ {
+		for len(open) > 0 && loops[open[len(open)-1]].loop < pc {
 			open = open[:len(open)-1]
 		}
-		inner[pc] = -1
-		if len(open) > 0 {
-			inner[pc] = int32(open[len(open)-1])
+		if len(open) == 0 {
+			if next == len(loops) {
+				break
+			}
+			// Loops are in FORPREP order, and the next one has not
+			// started: it starts at or after pc.
+			pc = loops[next].prep
 		}
-		for ; next < len(v.loops) && v.loops[next].prep == pc; next++ {
-			if len(open) > 0 && v.loops[next].loop > v.loops[open[len(open)-1]].loop {
-				v.fail("loop overlaps the loop at instruction %d", v.loops[open[len(open)-1]].prep+1)
+		v.pc = pc
+		if len(open) > 0 {
+			inner[pc] = int32(open[len(open)-1]) + 1
+		}
+		for ; next < len(loops) && loops[next].prep == pc; next++ {
+			if len(open) > 0 && loops[next].loop > loops[open[len(open)-1]].loop {
+				v.fail("loop overlaps the loop at instruction %d", loops[open[len(open)-1]].prep+1)
 			}
 			open = append(open, next)
 		}
-		lo, hi := writes(code[pc])
+		ins := code[pc]
+		var lo, hi int
+		switch writeClass[ins.Op()] {
+		case writesNone:
+			lo, hi = 0, -1
+		case writesA:
+			lo, hi = ins.A(), ins.A()
+		default:
+			lo, hi = writes(ins)
+		}
 		for _, i := range open {
-			l := v.loops[i]
+			l := &loops[i]
 			if pc > l.prep && pc < l.loop && lo <= l.a+2 && hi >= l.a {
 				v.fail("may overwrite registers %d..%d, the control registers of the loop at instruction %d", max(lo, l.a), min(hi, l.a+2), l.prep+1)
 			}
-			if openUp != nil {
+			if openUp != nil && !openUp[pc].empty() {
 				for r := l.a; r <= l.a+2; r++ {
 					if openUp[pc].has(r) {
 						v.fail("register %d, a control register of the loop at instruction %d, may be captured by an open upvalue", r, l.prep+1)
@@ -626,13 +808,14 @@ func (v *funcVerifier) forLoops() {
 			}
 		}
 	}
-	for pc, s := range v.succ {
-		for _, to := range s {
-			if to < 0 || inner[to] < 0 {
-				continue
-			}
-			if l := v.loops[inner[to]]; pc < l.prep || pc > l.loop {
-				v.pc = pc
+	v.sc.open = open[:0] // keep what append grew
+	// Control enters a loop only through its FORPREP. An edge to the
+	// next instruction cannot break that (it comes from the FORPREP or
+	// from inside the loop), so only the jumps are looked at.
+	for _, j := range v.jumps {
+		if k := inner[j.to]; k > 0 {
+			if l := v.loops[k-1]; int(j.from) < l.prep || int(j.from) > l.loop {
+				v.pc = int(j.from)
 				v.fail("jumps into the loop at instruction %d", l.prep+1)
 			}
 		}
@@ -644,6 +827,7 @@ type regSet [4]uint64
 
 func (s *regSet) has(r int) bool { return s[r>>6]&(1<<(r&63)) != 0 }
 func (s *regSet) add(r int)      { s[r>>6] |= 1 << (r & 63) }
+func (s *regSet) empty() bool    { return s[0]|s[1]|s[2]|s[3] == 0 }
 
 // clearFrom removes registers r and above.
 func (s *regSet) clearFrom(r int) {
@@ -654,19 +838,34 @@ func (s *regSet) clearFrom(r int) {
 	}
 }
 
-// openUpvalues computes, for each instruction, the registers that may
-// have an open upvalue when it starts: CLOSURE opens the upvalues of the
-// registers its function captures, CLOSE closes those from A up. It
-// returns nil when the function creates no such upvalue. The analysis
-// is a forward data flow to a fixpoint; sets only grow, so each
-// instruction is revisited at most 256 times.
+// openUpvalues computes, for each instruction, which control registers
+// of the function's numeric for loops may have an open upvalue when it
+// starts: CLOSURE opens the upvalues of the registers its function
+// captures, CLOSE closes those from A up. It returns nil when the
+// function opens none on a control register. The analysis is a forward
+// data flow to a fixpoint; sets only grow, so each instruction is
+// revisited at most 256 times.
+//
+// Only the control registers are tracked: forLoops asks about nothing
+// else, and dropping the other registers from every set gives exactly
+// the full analysis's sets without them (CLOSURE's union, CLOSE's
+// clearing and the merge at a join all commute with the intersection).
+// Compiled code rarely captures a register a loop later uses for its
+// control, so the analysis is mostly skipped.
 func (v *funcVerifier) openUpvalues() []regSet {
 	code := v.p.Code
-	captures := make([]regSet, len(v.p.Protos))
+	var control regSet
+	for _, l := range v.loops {
+		control.add(l.a)
+		control.add(l.a + 1)
+		control.add(l.a + 2)
+	}
+	captures := zeroed(v.sc.captures, len(v.p.Protos))
+	v.sc.captures = captures
 	capturing := false
 	for i, sub := range v.p.Protos {
 		for _, u := range sub.Upvalues {
-			if u.InStack {
+			if u.InStack && control.has(int(u.Index)) {
 				captures[i].add(int(u.Index))
 				capturing = true
 			}
@@ -677,9 +876,11 @@ func (v *funcVerifier) openUpvalues() []regSet {
 	}
 	// Every instruction is processed at least once (its in-set may stay
 	// empty), in code order first.
-	in := make([]regSet, len(code))
-	queued := make([]bool, len(code))
-	work := make([]int32, len(code))
+	in := zeroed(v.sc.in, len(code))
+	queued := zeroed(v.sc.queued, len(code))
+	work := zeroed(v.sc.work, len(code))
+	// The queue never holds an instruction twice, so it never grows.
+	v.sc.in, v.sc.queued, v.sc.work = in, queued, work
 	for i := range work {
 		work[i] = int32(len(code) - 1 - i)
 		queued[i] = true
@@ -717,6 +918,33 @@ func (v *funcVerifier) openUpvalues() []regSet {
 	}
 	return in
 }
+
+// writeClass sorts the opcodes for forLoops, which asks what every
+// instruction of a loop body writes: most write register A or nothing,
+// which the table says without going through writes' switch.
+// TestWriteClass keeps it in step with writes.
+var writeClass = func() (t [1 << SizeOp]uint8) {
+	for op := range t {
+		switch Opcode(op) {
+		case OpLoadNil, OpSelf, OpCall, OpTailCall, OpConcat, OpClose,
+			OpForPrep, OpForLoop, OpTForCall, OpTForLoop, OpVararg:
+			t[op] = writesSpecial
+		case OpTForPrep, OpVarargPrep:
+			// writesNone
+		default:
+			if op < len(Info) && Info[op].SetsA {
+				t[op] = writesA
+			}
+		}
+	}
+	return t
+}()
+
+const (
+	writesNone    = iota // nothing
+	writesA              // register A
+	writesSpecial        // see writes
+)
 
 // writes returns the registers an instruction may overwrite, as an
 // interval (hi < lo for none). Calls, and instructions that may call a
@@ -810,19 +1038,26 @@ func (v *funcVerifier) frameReturn(ins Instruction, needClose bool) {
 // arrivals checks where control arrives: never at an EXTRAARG, never back
 // at VARARGPREP, and at an instruction using the stack top only straight
 // from the CALL or VARARG that set it.
+//
+// Only the instructions main loop listed in v.arrive, and the first, can
+// fail these checks; they are visited in code order.
 func (v *funcVerifier) arrivals() {
 	code := v.p.Code
-	for pc, f := range v.flags {
+	if code[0].Op() == OpVarargPrep && v.flags[0]&(flagJumpedTo|flagFallsInto) != 0 {
+		v.pc = 0
+		v.fail("jump back to VARARGPREP")
+	}
+	for _, at := range v.arrive {
+		pc := int(at)
+		f := v.flags[pc]
 		v.pc = pc
-		if f&flagExtra != 0 && f&(flagJumpedTo|flagFallsInto) != 0 {
-			v.fail("the extra argument of the previous instruction is a jump target")
-		}
-		if pc == 0 && code[0].Op() == OpVarargPrep && f&(flagJumpedTo|flagFallsInto) != 0 {
-			v.fail("jump back to VARARGPREP")
-		}
-		if f&flagExtra != 0 || !openUse(code[pc]) {
+		if f&flagExtra != 0 {
+			if f&(flagJumpedTo|flagFallsInto) != 0 {
+				v.fail("the extra argument of the previous instruction is a jump target")
+			}
 			continue
 		}
+		// code[pc] uses the stack top.
 		if pc == 0 {
 			v.fail("uses the stack top (B=0) with no instruction before it to set it")
 		}
@@ -858,14 +1093,20 @@ func (v *funcVerifier) debugInfo() {
 	if len(p.LineInfo) != 0 && len(p.LineInfo) != n {
 		v.fail("line info for %d instructions, code has %d", len(p.LineInfo), n)
 	}
-	if len(p.LocVars) == 0 {
-		return
-	}
-	delta := make([]int, n+1)
 	for i, lv := range p.LocVars {
 		if lv.StartPC < 0 || lv.StartPC > lv.EndPC || int(lv.EndPC) > n {
 			v.fail("local variable %d (%q) has range [%d, %d) outside the code", i, lv.Name, lv.StartPC, lv.EndPC)
 		}
+	}
+	// No more locals can be active at once than there are: with no more
+	// than the frame has registers, there is nothing to count (nearly
+	// every function).
+	if len(p.LocVars) <= v.maxStack {
+		return
+	}
+	delta := zeroed(v.sc.delta, n+1)
+	v.sc.delta = delta
+	for _, lv := range p.LocVars {
 		delta[lv.StartPC]++
 		delta[lv.EndPC]--
 	}

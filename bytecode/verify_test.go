@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math"
+	"math/rand/v2"
 	"runtime"
 	"strings"
 	"testing"
@@ -404,5 +405,99 @@ func TestEncodeLayout(t *testing.T) {
 	wantStripped := []byte(string(want[:HeaderSize]) + "\x00" + string(want[HeaderSize+3:len(want)-10]) + "\x00\x00\x00")
 	if !bytes.Equal(stripped, wantStripped) {
 		t.Fatalf("stripped layout:\n got %q\nwant %q", stripped, wantStripped)
+	}
+}
+
+// TestWriteClass: the table forLoops reads first says what writes says,
+// for every opcode and a spread of operands.
+func TestWriteClass(t *testing.T) {
+	vals := []int{0, 1, 2, 3, 7, 100, 254, 255}
+	for op := 0; op < NumOpcodes; op++ {
+		for _, a := range vals {
+			for _, b := range vals {
+				for _, c := range vals {
+					for _, k := range []bool{false, true} {
+						ins := ABC(Opcode(op), a, b, c, k)
+						lo, hi := writes(ins)
+						switch writeClass[op] {
+						case writesNone:
+							if hi >= lo {
+								t.Fatalf("%s: writes %d..%d, table says nothing", Opcode(op), lo, hi)
+							}
+						case writesA:
+							if lo != ins.A() || hi != ins.A() {
+								t.Fatalf("%s: writes %d..%d, table says A (%d)", Opcode(op), lo, hi, ins.A())
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestQuickCheckAgrees: the quick check (verify_quick.go) and the switch
+// in code give the same verdict, and the same message, on every opcode
+// the quick check handles, whatever its operands and whatever the
+// function's frame, constants, upvalues and nested functions.
+func TestQuickCheckAgrees(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 2))
+	pick := func(max int) int {
+		// Mostly small operands, near the bounds, sometimes anything.
+		if r.IntN(4) == 0 {
+			return r.IntN(max + 1)
+		}
+		return r.IntN(min(8, max+1))
+	}
+	verify := func(p *Proto, quick bool) string {
+		noQuick = !quick
+		defer func() { noQuick = false }()
+		if err := Verify(p); err != nil {
+			return err.Error()
+		}
+		return ""
+	}
+	var ops []Opcode
+	for op := range Opcode(NumOpcodes) {
+		if quickOps[op].on {
+			ops = append(ops, op)
+		}
+	}
+	if len(ops) < 40 {
+		t.Fatalf("only %d opcodes are checked quickly", len(ops))
+	}
+	accepted := 0
+	for i := 0; i < 200000; i++ {
+		op := ops[r.IntN(len(ops))]
+		var ins Instruction
+		if Info[op].Format == IABx {
+			ins = ABx(op, pick(MaxA), pick(MaxBx))
+		} else {
+			ins = ABC(op, pick(MaxA), pick(MaxB), pick(MaxC), r.IntN(2) == 0)
+		}
+		p := &Proto{MaxStackSize: uint8(r.IntN(8)), Code: []Instruction{ins, ABC(OpReturn, 0, 1, 0, true)}}
+		for range r.IntN(8) {
+			c := Constant{Kind: ConstKind(r.IntN(int(ConstString) + 1))}
+			if c.Kind == ConstString {
+				c.Str = "k"
+			}
+			p.Constants = append(p.Constants, c)
+		}
+		for range r.IntN(4) {
+			p.Upvalues = append(p.Upvalues, UpvalDesc{})
+		}
+		for range r.IntN(3) {
+			p.Protos = append(p.Protos, &Proto{MaxStackSize: 1, Code: []Instruction{ABC(OpReturn0, 0, 0, 0, false)}})
+		}
+		quick, slow := verify(p, true), verify(p, false)
+		if quick != slow {
+			t.Fatalf("%s %08x in %+v: quick check %q, switch %q", op, uint32(ins), p, quick, slow)
+		}
+		if quick == "" {
+			accepted++
+		}
+	}
+	if accepted < 20000 {
+		t.Fatalf("only %d cases accepted: the test hardly exercises the quick check", accepted)
 	}
 }
