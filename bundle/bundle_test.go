@@ -130,7 +130,7 @@ func TestHeaderChecks(t *testing.T) {
 
 	v7 := bytes.Clone(data)
 	binary.LittleEndian.PutUint16(v7[8:], 7)
-	expectError(t, v7, Options{}, CheckFormat, "unknown format version 7 (this panto reads format 1)")
+	expectError(t, v7, Options{}, CheckFormat, "unknown format version 7 (this panto reads format 2)")
 
 	flags := bytes.Clone(data)
 	binary.LittleEndian.PutUint16(flags[10:], 4)

@@ -42,8 +42,12 @@ const (
 	// FormatVersion is the version of the layout this package writes and
 	// the only one it reads. Bump it on any change to the layout or to the
 	// meaning of a field: old readers then refuse new files by name
-	// ("unknown format version 2") instead of misreading them.
-	FormatVersion = 1
+	// ("unknown format version 3") instead of misreading them.
+	//
+	// Version 2 changed what the bundle digest covers: the header and
+	// manifest only, which name every blob's SHA-256, instead of every
+	// byte, so that reading hashes each byte once.
+	FormatVersion = 2
 
 	// HeaderSize is the fixed header: magic (8 bytes), version, flags,
 	// manifest length and blob area length.

@@ -98,7 +98,7 @@ func reseal(data []byte) []byte {
 		}
 	}
 	bodyEnd := HeaderSize + mlen + blen
-	sum := sha256.Sum256(out[:bodyEnd])
+	sum := sha256.Sum256(out[:HeaderSize+mlen])
 	copy(out[bodyEnd:], sum[:])
 	return out
 }

@@ -34,8 +34,9 @@ type Options struct {
 // Data and Config return are read-only.)
 type Bundle struct {
 	Manifest
-	// Digest is the SHA-256 of the bundle (header, manifest and blobs);
-	// it identifies the contents, signed or not.
+	// Digest is the SHA-256 of the header and manifest, which hold every
+	// blob's SHA-256: it commits to the whole bundle, and
+	// identifies the contents, signed or not.
 	Digest [DigestSize]byte
 	// Signer is the key that signed the bundle, nil when unsigned. After
 	// Read it has been verified; after ReadManifest it has not.
@@ -222,7 +223,10 @@ func ReadManifest(data []byte) (*Bundle, error) {
 	}
 
 	b := &Bundle{Size: int64(len(data)), data: data}
-	b.Digest = sha256.Sum256(data[:bodyEnd])
+	// The digest covers the header and the manifest; the manifest holds
+	// each blob's SHA-256, so the digest commits to every byte while each
+	// byte is hashed once.
+	b.Digest = sha256.Sum256(data[:HeaderSize+mlen])
 	digestOK := bytes.Equal(b.Digest[:], data[bodyEnd:bodyEnd+DigestSize])
 
 	m, _, err := decodeManifest(data[HeaderSize : HeaderSize+mlen])

@@ -73,10 +73,10 @@ func Write(s *Spec) ([]byte, error) {
 	out = binary.LittleEndian.AppendUint32(out, uint32(len(man)))
 	out = binary.LittleEndian.AppendUint64(out, total)
 	out = append(out, man...)
+	digest := sha256.Sum256(out) // covers the blobs through their digests in the manifest
 	for _, c := range blobs {
 		out = append(out, c.Data...)
 	}
-	digest := sha256.Sum256(out)
 	out = append(out, digest[:]...)
 	if s.SignKey != nil {
 		out = append(out, s.SignKey.Public().(ed25519.PublicKey)...)
@@ -86,8 +86,8 @@ func Write(s *Spec) ([]byte, error) {
 }
 
 // signedMessage is what a signature covers: a fixed context string and
-// the bundle digest (which covers the header, the manifest and every
-// blob).
+// the bundle digest (which covers the header and the manifest, and
+// through the manifest's blob digests every blob).
 func signedMessage(digest [DigestSize]byte) []byte {
 	return append([]byte(signatureContext), digest[:]...)
 }
