@@ -34,7 +34,7 @@ func TestRoundTrip(t *testing.T) {
 		t.Errorf("blobs %q, want %q (sorted)", paths, want)
 	}
 	c := b.Chunk("extensions/a.lua")
-	if c == nil || c.Name != "@extensions/a.lua" || c.Proto.Source != "@extensions/a.lua" || len(c.Proto.LineInfo) == 0 {
+	if c == nil || c.Name != "@extensions/a.lua" || c.Proto.Source != "@extensions/a.lua" || len(c.Proto.Lines()) == 0 {
 		t.Fatalf("chunk %+v", c)
 	}
 	if got := string(b.Data("skills/s/SKILL.md")); got != "# skill\n" {
@@ -275,8 +275,8 @@ func TestStrippedChunksGetTheirNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := b.Chunk("extensions/a.lua")
-	if c.Proto.Source != "@extensions/a.lua" || len(c.Proto.LineInfo) != 0 {
-		t.Errorf("stripped chunk: source %q, %d lines", c.Proto.Source, len(c.Proto.LineInfo))
+	if c.Proto.Source != "@extensions/a.lua" || len(c.Proto.Lines()) != 0 {
+		t.Errorf("stripped chunk: source %q, %d lines", c.Proto.Source, len(c.Proto.Lines()))
 	}
 	for _, sub := range c.Proto.Protos {
 		if sub.Source != "@extensions/a.lua" {
@@ -289,7 +289,7 @@ func TestStrippedChunksGetTheirNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	p, err := bytecode.Decode(data)
-	if err != nil || p.Source != "@extensions/a.lua" || len(p.LineInfo) != 0 {
+	if err != nil || p.Source != "@extensions/a.lua" || len(p.Lines()) != 0 {
 		t.Errorf("served chunk: %v %q", err, p.Source)
 	}
 }

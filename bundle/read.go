@@ -26,6 +26,12 @@ type Options struct {
 	// HostABI is the ABI version to check compatibility against; "" is
 	// the ABI this binary implements (abi.Version). Tests set it.
 	HostABI string
+	// CheckDebug decodes and checks every chunk's debug information (line
+	// info, local and upvalue names) before returning, as panto verify
+	// does. Otherwise it is decoded when first needed (bytecode.Decoder's
+	// Lazy): the digests already ensure it is what panto build wrote, and
+	// a host rarely reads it.
+	CheckDebug bool
 }
 
 // Bundle is a read bundle. Its blobs are slices of the bytes it was read
@@ -163,7 +169,7 @@ func read(data []byte, o Options, owned bool) (*Bundle, error) {
 	if err := abi.CompatibleWith(host, b.ABI); err != nil {
 		return nil, errorf(CheckABI, "incompatible ABI: %v", err)
 	}
-	if err := b.decodeChunks(owned); err != nil {
+	if err := b.decodeChunks(owned, o); err != nil {
 		return nil, err
 	}
 	return b, nil
@@ -311,7 +317,7 @@ func (b *Bundle) checkSignature(data []byte, trust ed25519.PublicKey) error {
 // buffer itself: nothing writes to it, and Chunk.Data and Data, which
 // hand it out, say not to. A caller's buffer (Read) may be written
 // afterwards, so the chunks are copied once, into one string.
-func (b *Bundle) decodeChunks(owned bool) error {
+func (b *Bundle) decodeChunks(owned bool, o Options) error {
 	b.chunks = make(map[string]*Chunk, len(b.Blobs))
 	var area string // holds every chunk
 	if owned {
@@ -332,7 +338,7 @@ func (b *Bundle) decodeChunks(owned bool) error {
 		}
 		area = sb.String()
 	}
-	var dec bytecode.Decoder
+	dec := bytecode.Decoder{Lazy: true}
 	off := 0 // where the next chunk starts in area
 	for i, bl := range b.Blobs {
 		if bl.Kind != KindChunk {
@@ -357,6 +363,11 @@ func (b *Bundle) decodeChunks(owned bool) error {
 		off += len(data)
 		if err != nil {
 			return errorf(CheckBytecode, "bytecode verification failed in %s: %v", bl.Path, err)
+		}
+		if o.CheckDebug {
+			if err := bytecode.CheckDebug(p); err != nil {
+				return errorf(CheckBytecode, "bytecode verification failed in %s: debug information: %v", bl.Path, err)
+			}
 		}
 		c := &Chunk{Path: bl.Path, Name: ChunkName(bl.Path), Proto: p, Data: data}
 		if p.Source == "" {

@@ -40,7 +40,7 @@ const (
 	minLocVarSize = 3  // empty name, startpc, endpc
 	minNameSize   = 1  // empty string
 	minLineSize   = 1  // one-byte delta
-	minProtoSize  = 13 // every field present and empty
+	minProtoSize  = 11 // every field present and empty
 )
 
 // Decode parses a binary chunk produced by Encode and verifies it (see
@@ -75,6 +75,13 @@ func decode(s string) (*Proto, error) {
 // chunk decodes as with DecodeString whether or not it was reserved;
 // reserving only saves allocations.
 type Decoder struct {
+	// Lazy defers each function's debug information (line info, local
+	// and upvalue names) to its first use (Proto.LoadDebug): loading
+	// skips those bytes, which are a third of a chunk and are read only
+	// for error messages, tracebacks and the debug library. A section that
+	// proves malformed then is dropped, as if stripped; the rest of the
+	// chunk is decoded and verified as without Lazy.
+	Lazy     bool
 	reserved sizes
 	d        decoder
 }
@@ -83,7 +90,7 @@ type Decoder struct {
 // with the other chunks reserved.
 func (dec *Decoder) Reserve(s string) {
 	if len(s) >= HeaderSize {
-		n := sizeChunk(s[HeaderSize:])
+		n := sizeChunk(s[HeaderSize:], dec.Lazy)
 		r := &dec.reserved
 		r.protos += n.protos
 		r.code += n.code
@@ -102,6 +109,7 @@ func (dec *Decoder) DecodeString(s string) (*Proto, error) {
 		dec.d.alloc(dec.reserved)
 		dec.reserved = sizes{}
 	}
+	dec.d.lazy = dec.Lazy
 	return dec.d.decode(s, false)
 }
 
@@ -118,7 +126,7 @@ func (d *decoder) decode(s string, size bool) (p *Proto, err error) {
 	}()
 	d.header()
 	if size {
-		d.alloc(sizeChunk(s[d.pos:]))
+		d.alloc(sizeChunk(s[d.pos:], d.lazy))
 	}
 	p = d.proto(nil, 0)
 	if d.pos != len(d.s) {
@@ -146,6 +154,8 @@ type decoder struct {
 	// main is the main function. The name of cur is made only when a
 	// message needs it.
 	cur, main *Proto
+	// lazy keeps debug sections for Proto.LoadDebug.
+	lazy bool
 
 	protos []Proto
 	code   []Instruction
@@ -487,7 +497,25 @@ func (d *decoder) proto(parent *Proto, depth int) *Proto {
 		}
 	}
 
-	// Debug information: each list is empty (stripped) or complete.
+	// Debug information: a section of its own, whose length lets a
+	// lazy decoder keep it for later (debug.go) instead of reading it.
+	if n := d.count(1, "debug information bytes"); n > 0 {
+		raw := d.next(n)
+		if d.lazy {
+			p.debugRaw = raw
+		} else {
+			d.debug(p, raw)
+		}
+	}
+	d.cur = outer
+	return p
+}
+
+// debug reads the debug information section raw of p: line info, local
+// variables and upvalue names, each list empty (stripped) or complete.
+func (d *decoder) debug(p *Proto, raw string) {
+	s, pos := d.s, d.pos
+	d.s, d.pos = raw, 0
 	if n := d.count(minLineSize, "line info entries"); n > 0 {
 		if n != len(p.Code) {
 			d.fail("line info for %d instructions, code has %d", n, len(p.Code))
@@ -542,8 +570,10 @@ func (d *decoder) proto(parent *Proto, depth int) *Proto {
 			p.Upvalues[i].Name = d.str("upvalue name bytes")
 		}
 	}
-	d.cur = outer
-	return p
+	if d.pos != len(d.s) {
+		d.fail("%d extra bytes in the debug information", len(d.s)-d.pos)
+	}
+	d.s, d.pos = s, pos
 }
 
 // sizeChunk counts the items of the prototypes encoded in s (the chunk
@@ -552,16 +582,17 @@ func (d *decoder) proto(parent *Proto, depth int) *Proto {
 // counting at anything it cannot make sense of. Like the decoder, it
 // bounds every count by the bytes left, so the sizes it returns are at
 // most the length of s however the chunk is crafted.
-func sizeChunk(s string) sizes {
-	z := sizer{s: s}
+func sizeChunk(s string, lazy bool) sizes {
+	z := sizer{s: s, lazy: lazy}
 	z.proto(0)
 	return z.n
 }
 
 type sizer struct {
-	s   string
-	pos int
-	n   sizes
+	s    string
+	pos  int
+	n    sizes
+	lazy bool // debug sections are kept, not decoded: nothing to count
 }
 
 // uvarint reads a varint, false past the end or when it is too long;
@@ -685,7 +716,26 @@ func (z *sizer) proto(depth int) bool {
 			return false
 		}
 	}
-	if n, ok = z.count(minLineSize); !ok || !z.skipVarints(n) {
+	n, ok = z.count(1)
+	if !ok {
+		return false
+	}
+	if z.lazy || n == 0 {
+		return z.skip(uint64(n))
+	}
+	// The section is counted as the decoder will read it.
+	end := z.pos + n
+	outer := z.s
+	z.s = z.s[:end]
+	ok = z.debug()
+	z.s, z.pos = outer, end
+	return ok
+}
+
+// debug counts the lists of a debug information section.
+func (z *sizer) debug() bool {
+	n, ok := z.count(minLineSize)
+	if !ok || !z.skipVarints(n) {
 		return false
 	}
 	z.n.lines += n

@@ -64,6 +64,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte("\x1bLua\x54\x00\x19\x93\r\n\x1a\n\x04\x08\x08"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := bc.Decode(data)
+		checkLazy(t, data, p, err)
 		if err != nil {
 			var fe *bc.FormatError
 			if !errors.As(err, &fe) || !strings.HasPrefix(err.Error(), "bad binary format (") {
@@ -85,6 +86,56 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("stripped chunk refused: %v", err)
 		}
 	})
+}
+
+// checkLazy holds the lazy decoder to Decode's verdict on data (p, err):
+// it accepts what Decode accepts, with the same prototypes once their
+// debug information is loaded; what it accepts beyond that must be bad
+// only in debug information, which CheckDebug reports and loading drops.
+// Either way the loaded prototypes can be read and dumped.
+func checkLazy(t *testing.T, data []byte, p *bc.Proto, err error) {
+	var dec bc.Decoder
+	dec.Lazy = true
+	lazy, lerr := dec.DecodeString(string(data))
+	if lerr != nil {
+		if err == nil {
+			t.Fatalf("the lazy decoder refuses what Decode accepts: %v", lerr)
+		}
+		return
+	}
+	derr := bc.CheckDebug(lazy)
+	readDebug(lazy, 0)
+	if err == nil {
+		if derr != nil {
+			t.Fatalf("CheckDebug refuses what Decode accepts: %v", derr)
+		}
+		if d := protoDiff(p, lazy, "main"); d != "" {
+			t.Fatalf("lazily decoded prototype differs: %s", d)
+		}
+	} else if derr == nil {
+		t.Fatalf("Decode refuses (%v) what the lazy decoder and CheckDebug accept", err)
+	}
+	if _, err := bc.Decode(bc.Encode(lazy, false)); err != nil {
+		t.Fatalf("a lazily decoded prototype dumps to a chunk Decode refuses: %v", err)
+	}
+}
+
+// readDebug asks every prototype for what the runtime asks: lines, local
+// and upvalue names.
+func readDebug(p *bc.Proto, depth int) {
+	if depth > bc.MaxNesting {
+		return
+	}
+	for pc := -1; pc <= len(p.Code); pc++ {
+		p.Line(pc)
+		p.LocalName(1, pc)
+	}
+	for i := -1; i <= len(p.Upvalues); i++ {
+		p.UpvalueName(i)
+	}
+	for _, sub := range p.Protos {
+		readDebug(sub, depth+1)
+	}
 }
 
 // FuzzCompileVerify: whatever the compiler produces, the verifier accepts

@@ -14,6 +14,7 @@ func Disassemble(w io.Writer, p *Proto) {
 }
 
 func disasm(w io.Writer, p *Proto, name string) {
+	p.LoadDebug()
 	fmt.Fprintf(w, "%s <%s:%d,%d> (%d instructions)\n", name, p.Source, p.LineDefined, p.LastLineDefined, len(p.Code))
 	fmt.Fprintf(w, "%d params, %d slots, %d upvalues, %d locals, %d constants, %d functions\n",
 		p.NumParams, p.MaxStackSize, len(p.Upvalues), len(p.LocVars), len(p.Constants), len(p.Protos))

@@ -28,7 +28,7 @@ const (
 	// FormatVersion is the revision of panto's own format. Bump it on any
 	// change to the instruction set, the operand semantics or the layout:
 	// old chunks are then refused instead of misread.
-	FormatVersion = 1
+	FormatVersion = 2
 	// checkData catches chunks mangled by text-mode transfers (newline or
 	// EOF translation), as the reference's LUAC_DATA does.
 	checkData = "\x19\x93\r\n\x1a\n"
@@ -79,7 +79,8 @@ func Encode(p *Proto, strip bool) []byte {
 }
 
 type encoder struct {
-	buf []byte
+	buf     []byte
+	scratch []byte // where a debug section is built before its length is known
 }
 
 func (e *encoder) header() {
@@ -179,13 +180,27 @@ func (e *encoder) proto(p *Proto, parentSource string, strip bool, depth int) {
 		e.proto(sub, src, strip, depth+1)
 	}
 
-	// Debug information.
+	// Debug information, as a section with its length first, so that a
+	// reader can keep it for later (see Decoder.Lazy). A function with
+	// none writes an empty section, stripped or not.
 	if strip {
-		e.count(0) // line info
-		e.count(0) // local variables
-		e.count(0) // upvalue names
+		e.count(0)
 		return
 	}
+	p.LoadDebug()
+	names := 0
+	for _, u := range p.Upvalues {
+		if u.Name != "" {
+			names = len(p.Upvalues)
+			break
+		}
+	}
+	if len(p.LineInfo) == 0 && len(p.LocVars) == 0 && names == 0 {
+		e.count(0)
+		return
+	}
+	outer := e.buf
+	e.buf = e.scratch[:0]
 	e.count(len(p.LineInfo))
 	prev := int64(p.LineDefined)
 	for _, l := range p.LineInfo {
@@ -198,15 +213,13 @@ func (e *encoder) proto(p *Proto, parentSource string, strip bool, depth int) {
 		e.pc(v.StartPC)
 		e.pc(v.EndPC)
 	}
-	names := 0
-	for _, u := range p.Upvalues {
-		if u.Name != "" {
-			names = len(p.Upvalues)
-			break
-		}
-	}
 	e.count(names)
 	for _, u := range p.Upvalues[:names] {
 		e.bytes(u.Name)
 	}
+	section := e.buf
+	e.buf = outer
+	e.count(len(section))
+	e.buf = append(e.buf, section...)
+	e.scratch = section[:0]
 }

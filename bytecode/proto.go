@@ -1,5 +1,7 @@
 package bytecode
 
+import "sync"
+
 // ConstKind is the type of a constant.
 type ConstKind uint8
 
@@ -62,24 +64,34 @@ type Proto struct {
 	Upvalues  []UpvalDesc
 	Protos    []*Proto
 
-	// Debug information; empty when stripped.
+	// Debug information; empty when stripped. A prototype decoded with
+	// its debug information deferred (Decoder.Lazy) fills these, and the
+	// upvalue names, on first use: read them through Lines, Locals,
+	// UpvalueName, Line and LocalName, or call LoadDebug first.
 	LineInfo []int32 // line of each instruction
 	LocVars  []LocVar
+
+	// debugRaw is the encoded debug information not yet decoded, and
+	// debugOnce decodes it (debug.go).
+	debugRaw  string
+	debugOnce sync.Once
 }
 
 // Line returns the source line of instruction pc, or -1 when unknown.
 func (p *Proto) Line(pc int) int {
-	if pc < 0 || pc >= len(p.LineInfo) {
+	lines := p.Lines()
+	if pc < 0 || pc >= len(lines) {
 		return -1
 	}
-	return int(p.LineInfo[pc])
+	return int(lines[pc])
 }
 
 // LocalName returns the name of the n-th (1-based) local variable active at
 // pc, as debug.getlocal numbers them, or "" when there is none.
 func (p *Proto) LocalName(n, pc int) string {
-	for i := range p.LocVars {
-		v := &p.LocVars[i]
+	locs := p.Locals()
+	for i := range locs {
+		v := &locs[i]
 		if int(v.StartPC) > pc {
 			break
 		}

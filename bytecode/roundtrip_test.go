@@ -97,10 +97,11 @@ func TestRoundTripCorpus(t *testing.T) {
 
 // strip returns a copy of p without what Encode(p, true) leaves out.
 func strip(p *bc.Proto) *bc.Proto {
-	q := *p
-	q.Source = ""
-	q.LineInfo = nil
-	q.LocVars = nil
+	q := bc.Proto{
+		LineDefined: p.LineDefined, LastLineDefined: p.LastLineDefined,
+		NumParams: p.NumParams, IsVararg: p.IsVararg, MaxStackSize: p.MaxStackSize,
+		Code: p.Code, Constants: p.Constants,
+	}
 	q.Upvalues = append([]bc.UpvalDesc(nil), p.Upvalues...)
 	for i := range q.Upvalues {
 		q.Upvalues[i].Name = ""

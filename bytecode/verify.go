@@ -1088,33 +1088,44 @@ func (v *funcVerifier) arrivals() {
 // cover the code, and local variable ranges must lie in it with no more
 // locals active at one instruction than the frame has registers.
 func (v *funcVerifier) debugInfo() {
-	p := v.p
+	if msg := debugProblem(v.p, &v.sc.delta); msg != "" {
+		v.fail("%s", msg)
+	}
+}
+
+// debugProblem says what is wrong with p's debug information, "" when
+// nothing is: the verifier asks it of every prototype, and a deferred
+// section (debug.go) asks it when it is decoded. delta is scratch space,
+// kept between calls.
+func debugProblem(p *Proto, delta *[]int) string {
 	n := len(p.Code)
+	maxStack := int(p.MaxStackSize)
 	if len(p.LineInfo) != 0 && len(p.LineInfo) != n {
-		v.fail("line info for %d instructions, code has %d", len(p.LineInfo), n)
+		return fmt.Sprintf("line info for %d instructions, code has %d", len(p.LineInfo), n)
 	}
 	for i, lv := range p.LocVars {
 		if lv.StartPC < 0 || lv.StartPC > lv.EndPC || int(lv.EndPC) > n {
-			v.fail("local variable %d (%q) has range [%d, %d) outside the code", i, lv.Name, lv.StartPC, lv.EndPC)
+			return fmt.Sprintf("local variable %d (%q) has range [%d, %d) outside the code", i, lv.Name, lv.StartPC, lv.EndPC)
 		}
 	}
 	// No more locals can be active at once than there are: with no more
 	// than the frame has registers, there is nothing to count (nearly
 	// every function).
-	if len(p.LocVars) <= v.maxStack {
-		return
+	if len(p.LocVars) <= maxStack {
+		return ""
 	}
-	delta := zeroed(v.sc.delta, n+1)
-	v.sc.delta = delta
+	d := zeroed(*delta, n+1)
+	*delta = d
 	for _, lv := range p.LocVars {
-		delta[lv.StartPC]++
-		delta[lv.EndPC]--
+		d[lv.StartPC]++
+		d[lv.EndPC]--
 	}
 	active := 0
 	for pc := 0; pc < n; pc++ {
-		active += delta[pc]
-		if active > v.maxStack {
-			v.fail("%d local variables active at instruction %d, max stack size is %d", active, pc+1, v.maxStack)
+		active += d[pc]
+		if active > maxStack {
+			return fmt.Sprintf("%d local variables active at instruction %d, max stack size is %d", active, pc+1, maxStack)
 		}
 	}
+	return ""
 }

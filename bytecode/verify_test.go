@@ -304,7 +304,7 @@ func TestDecodeHeader(t *testing.T) {
 		{"text", []byte("return 1"), "bad binary format (not a binary chunk)"},
 		{"reference", reference, "bad binary format (format mismatch: not a panto chunk (format 0, from another Lua implementation))"},
 		{"Lua 5.3", patch(4, 0x53), "version mismatch: chunk is for Lua 5.3, expected 5.4"},
-		{"format version", patch(6, 9), "panto bytecode format version 9, expected 1"},
+		{"format version", patch(6, 9), "panto bytecode format version 9, expected 2"},
 		{"newlines", patch(9, '\n'), "corrupted chunk"},
 		{"instruction size", patch(13, 8), "instruction size mismatch"},
 		{"integer size", patch(14, 4), "integer size mismatch"},
@@ -384,13 +384,14 @@ func TestEncodeLayout(t *testing.T) {
 		Upvalues:     []UpvalDesc{{Name: "_ENV", InStack: true}},
 		LineInfo:     []int32{1, 1},
 	}
-	want := []byte("\x1bLua\x54P\x01\x19\x93\r\n\x1a\n\x04\x08\x08" +
+	want := []byte("\x1bLua\x54P\x02\x19\x93\r\n\x1a\n\x04\x08\x08" +
 		"\x78\x56\x00\x00\x00\x00\x00\x00" + "\x00\x00\x00\x00\x00\x28\x77\x40" +
 		"\x03=x" + "\x00\x00" + "\x00\x01\x02" +
 		"\x02" + "\x4e\x00\x00\x00" + "\x43\x00\x01\x01" +
 		"\x02" + "\x03\xff\xff\xff\xff\xff\xff\xff\xff" + "\x05\x02hi" +
 		"\x01" + "\x01\x00\x00" +
 		"\x00" +
+		"\x0a" + // debug section: 10 bytes
 		"\x02\x02\x00" +
 		"\x00" +
 		"\x01\x04_ENV")
@@ -402,7 +403,9 @@ func TestEncodeLayout(t *testing.T) {
 		t.Fatalf("HeaderSize %d does not match", HeaderSize)
 	}
 	stripped := Encode(p, true)
-	wantStripped := []byte(string(want[:HeaderSize]) + "\x00" + string(want[HeaderSize+3:len(want)-10]) + "\x00\x00\x00")
+	// No source, and an empty debug section in place of the 11 bytes of
+	// the full one (its length and its 10 bytes).
+	wantStripped := []byte(string(want[:HeaderSize]) + "\x00" + string(want[HeaderSize+3:len(want)-11]) + "\x00")
 	if !bytes.Equal(stripped, wantStripped) {
 		t.Fatalf("stripped layout:\n got %q\nwant %q", stripped, wantStripped)
 	}

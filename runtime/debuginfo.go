@@ -36,8 +36,8 @@ func (L *State) levelCI(level int) *callInfo {
 
 // upvalName returns the name of upvalue idx of p.
 func upvalName(p *bc.Proto, idx int) string {
-	if idx < len(p.Upvalues) && p.Upvalues[idx].Name != "" {
-		return p.Upvalues[idx].Name
+	if name := p.UpvalueName(idx); name != "" {
+		return name
 	}
 	return "?"
 }

@@ -134,13 +134,14 @@ func activeLines(fn Value) Value {
 		return Nil
 	}
 	p := fn.closure().p.src
-	t := NewTable(0, len(p.LineInfo))
+	lines := p.Lines()
+	t := NewTable(0, len(lines))
 	start := 0
 	if p.IsVararg {
 		start = 1
 	}
-	for i := start; i < len(p.LineInfo); i++ {
-		t.SetInt(int64(p.LineInfo[i]), True)
+	for i := start; i < len(lines); i++ {
+		t.SetInt(int64(lines[i]), True)
 	}
 	return TableValue(t)
 }
@@ -243,7 +244,7 @@ func upvalueRef(fn Value, n int) (name string, ref *Value, ok bool) {
 		}
 		name = ""
 		if n-1 < len(cl.p.upvals) {
-			name = cl.p.upvals[n-1].Name
+			name = cl.p.src.UpvalueName(n - 1)
 		}
 		if name == "" {
 			name = "(no name)"

@@ -85,7 +85,7 @@ func TestLoadBinaryErrors(t *testing.T) {
 		{"\x1bLuaXYZ", "foo", "bt", "foo: bad binary format (version mismatch: chunk is for Lua 5.8, expected 5.4)"},
 		{string(good), "x", "t", "attempt to load a binary chunk (mode is 't')"},
 		{"return 1", "x", "b", "attempt to load a text chunk (mode is 'b')"},
-		{string(good[:len(good)-3]), "=x", "b", "x: bad binary format (truncated chunk: main function declares 4 upvalue name bytes, 1 bytes left)"},
+		{string(good[:len(good)-3]), "=x", "b", "x: bad binary format (truncated chunk: main function declares 12 debug information bytes, 9 bytes left)"},
 		{string(good[:20]), "=x", "b", "x: bad binary format (truncated chunk)"},
 	}
 	for _, c := range cases {

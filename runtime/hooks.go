@@ -245,7 +245,7 @@ func (L *State) hookInstruction(ci *callInfo) {
 	}
 	oldpc := L.hook.oldpc
 	L.hook.oldpc = npc
-	if len(src.LineInfo) == 0 {
+	if len(src.Lines()) == 0 {
 		return
 	}
 	if npc <= oldpc || src.Line(oldpc) != src.Line(npc) {

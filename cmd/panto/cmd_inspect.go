@@ -41,7 +41,7 @@ func inspectAction(c *cli.Context) error {
 	if err != nil {
 		return userError("inspect: %s: %v", path, err)
 	}
-	b, err := bundle.Read(data, bundle.Options{})
+	b, err := bundle.Read(data, bundle.Options{CheckDebug: true})
 	var problem *bundle.Error
 	if err != nil {
 		// Past the integrity checks, the manifest can be trusted to

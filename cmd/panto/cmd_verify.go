@@ -36,7 +36,7 @@ func verifyAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	b, err := bundle.Open(path, bundle.Options{Trust: trust})
+	b, err := bundle.Open(path, bundle.Options{Trust: trust, CheckDebug: true})
 	if err != nil {
 		return userError("verify: %s: %v", path, err)
 	}

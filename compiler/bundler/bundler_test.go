@@ -106,8 +106,8 @@ func TestBuildDemo(t *testing.T) {
 		t.Errorf("resources %q, want %q", res2, want)
 	}
 	c := b.Chunk("extensions/greet.lua")
-	if c.Proto.Source != "@extensions/greet.lua" || len(c.Proto.LineInfo) == 0 {
-		t.Errorf("chunk source %q, %d lines of debug info", c.Proto.Source, len(c.Proto.LineInfo))
+	if c.Proto.Source != "@extensions/greet.lua" || len(c.Proto.Lines()) == 0 {
+		t.Errorf("chunk source %q, %d lines of debug info", c.Proto.Source, len(c.Proto.Lines()))
 	}
 }
 
@@ -243,7 +243,7 @@ func TestStrip(t *testing.T) {
 		t.Errorf("stripped %v, %d bytes vs %d", b.Stripped, len(stripped.Data), len(full.Data))
 	}
 	p := b.Chunk("extensions/a.lua").Proto
-	if len(p.LineInfo) != 0 || len(p.LocVars) != 0 || p.Source != "@extensions/a.lua" {
+	if len(p.Lines()) != 0 || len(p.Locals()) != 0 || p.Source != "@extensions/a.lua" {
 		t.Errorf("stripped chunk keeps debug info, or lost its name %q", p.Source)
 	}
 }
