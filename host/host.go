@@ -120,6 +120,19 @@ func (h *Host) Rebuild(ctx context.Context, reason string) {
 	h.build(ctx)
 }
 
+// Reload is Rebuild from a fresh discovery: watch mode rescans the folder
+// on every save, because a save can add or remove entries or change
+// config.toml, which the old setup cannot know. Problems start over, so
+// they describe the new state only; session and themes carry on.
+func (h *Host) Reload(ctx context.Context, setup *discover.Setup, reason string) {
+	h.teardown(ctx, reason)
+	h.opts.Setup, h.setup, h.cfg, h.problems = setup, setup, setup.Config(), nil
+	for _, p := range setup.Problems() {
+		h.report(Problem{Stage: StageConfig, Message: p.String()})
+	}
+	h.build(ctx)
+}
+
 // Close ends the session: session_end handlers run, protocols are closed,
 // the loop and the state are released.
 func (h *Host) Close() {

@@ -147,6 +147,12 @@ func runTool(ctx context.Context, c *cli.Context, h *host.Host, name string) err
 			fmt.Fprintln(out, row)
 		}
 	}
+	return writeToolResult(out, name, tc)
+}
+
+// writeToolResult prints a finished call's output and attachments, or
+// returns its failure as a user error; run and watch share it.
+func writeToolResult(out io.Writer, name string, tc *host.ToolCall) error {
 	if !tc.OK {
 		return userError("tool %s: %s", name, tc.Output)
 	}
