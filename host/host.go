@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"panto/host/config"
 	"panto/host/discover"
@@ -115,7 +116,12 @@ func (h *Host) build(ctx context.Context) {
 // Rebuild ends the current Lua state and evaluates and activates every
 // extension again in a new one. reason ("new", "resume", "tree",
 // "reload") is passed to session_end handlers.
+//
+// Problems start over but for the configuration's, which the rebuild does
+// not read again: what Problems reports afterwards describes the new
+// state (and the old one's teardown).
 func (h *Host) Rebuild(ctx context.Context, reason string) {
+	h.problems = slices.DeleteFunc(h.problems, func(p Problem) bool { return p.Stage != StageConfig })
 	h.teardown(ctx, reason)
 	h.build(ctx)
 }

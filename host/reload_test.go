@@ -53,3 +53,28 @@ end }`,
 		t.Error("the removed tool is still registered")
 	}
 }
+
+// After Rebuild, Problems describes the new state: an extension that was
+// fixed in between no longer shows its old failure, and one still broken
+// shows it once.
+func TestRebuildStartsProblemsOver(t *testing.T) {
+	dir := tree(t, map[string]string{
+		"extensions/a.lua": `return { name = "a", activate = function() error("broken a") end }`,
+		"extensions/b.lua": `local n = 0
+return { name = "b", activate = function() error("broken b") end }`,
+	})
+	th := newTestHost(t, dir)
+	if len(th.Problems()) != 2 {
+		t.Fatalf("problems before: %v", th.Problems())
+	}
+	th.Rebuild(context.Background(), "new")
+	got := th.Problems()
+	if len(got) != 2 {
+		t.Fatalf("problems after a rebuild: %v", got)
+	}
+	for _, p := range got {
+		if p.Stage != StageActivate {
+			t.Errorf("unexpected problem %v", p)
+		}
+	}
+}
