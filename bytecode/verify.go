@@ -25,10 +25,11 @@ import (
 //     JMP the VM executes in their place, LOADKX, NEWTABLE and SETLIST
 //     with k by the EXTRAARG they consume, which nothing else reaches;
 //     TFORPREP lands on TFORCALL, which is followed by TFORLOOP;
-//   - numeric for loops: well formed and properly nested, entered only
-//     through FORPREP, their control registers neither overwritten in the
-//     body nor reachable through an open upvalue (FORLOOP updates them in
-//     place as integers);
+//   - numeric for loops: FORPREP skips to just past its FORLOOP, which
+//     jumps back to just after it, both on the same registers. What the
+//     body does to the control registers is not checked: the VM reads
+//     them by their tags and writes whole values, since debug.setlocal
+//     can put anything there anyway;
 //   - allocation: the table size hints of NEWTABLE and the index SETLIST
 //     stores from are no larger than the code can fill, so the tables a
 //     chunk preallocates are proportional to its size;
@@ -80,12 +81,6 @@ type funcVerifier struct {
 	pc       int  // instruction being checked, -1 outside the code
 	maxStack int
 	flags    []uint8
-	loops    []forLoop // numeric for loops, by FORPREP position
-	// Only the for loop checks need the successors and the jumps, so
-	// they are recorded only in functions that have loops (hasLoops).
-	hasLoops bool
-	succ     [][2]int32 // where each instruction may continue, -1 for none
-	jumps    []jump     // the edges that are not to the next instruction, in code order
 	// arrive lists, in code order, the instructions arrivals looks at:
 	// the EXTRAARGs consumed, and those using the stack top.
 	arrive []int32
@@ -95,28 +90,15 @@ type funcVerifier struct {
 	sc               *verifyScratch
 }
 
-// jump is an edge of the control flow other than to the next
-// instruction.
-type jump struct{ from, to int32 }
-
 // verifyScratch holds the verifier's working lists. One serves every
 // function of a Verify call, and the pool passes it on to the next call,
 // so that verifying costs no allocation per function or per instruction
 // once the lists have grown to the largest function's size.
 type verifyScratch struct {
-	flags    []uint8
-	succ     [][2]int32
-	loops    []forLoop
-	jumps    []jump
-	arrive   []int32
-	inner    []int32
-	open     []int
-	in       []regSet
-	queued   []bool
-	work     []int32
-	captures []regSet
-	delta    []int
-	quick    quickState
+	flags  []uint8
+	arrive []int32
+	delta  []int
+	quick  quickState
 }
 
 var verifyScratchPool = sync.Pool{New: func() any { return new(verifyScratch) }}
@@ -128,7 +110,7 @@ const maxPooledItems = 1 << 16
 // release returns the scratch to the pool, unless a huge function made
 // it grow so much that keeping it would pin that memory.
 func (sc *verifyScratch) release() {
-	if cap(sc.succ) > maxPooledItems || cap(sc.in) > maxPooledItems || cap(sc.captures) > maxPooledItems || cap(sc.delta) > maxPooledItems+1 {
+	if cap(sc.flags) > maxPooledItems || cap(sc.arrive) > maxPooledItems || cap(sc.delta) > maxPooledItems+1 {
 		return
 	}
 	verifyScratchPool.Put(sc)
@@ -152,7 +134,7 @@ func (v *funcVerifier) verifyProto(p, parent *Proto, depth int) {
 	sc := v.sc
 	*v = funcVerifier{
 		p: p, main: parent == nil, pc: -1, maxStack: int(p.MaxStackSize), stores: -1, sc: sc,
-		loops: sc.loops[:0], jumps: sc.jumps[:0], arrive: sc.arrive[:0],
+		arrive: sc.arrive[:0],
 	}
 	if depth > MaxNesting {
 		v.fail("functions nested too deeply (limit is %d)", MaxNesting)
@@ -161,7 +143,7 @@ func (v *funcVerifier) verifyProto(p, parent *Proto, depth int) {
 	v.code()
 	v.debugInfo()
 	// Keep what append grew.
-	sc.loops, sc.jumps, sc.arrive = v.loops[:0], v.jumps[:0], v.arrive[:0]
+	sc.arrive = v.arrive[:0]
 	for _, sub := range p.Protos {
 		v.verifyProto(sub, p, depth+1)
 	}
@@ -223,28 +205,22 @@ func (v *funcVerifier) header(parent *Proto) {
 // needsClose tells whether the function has something its returns must
 // close: to-be-closed variables (TBC, and the generic for's closing value)
 // or registers captured by the closures it creates. The compiler then sets
-// k on every RETURN and TAILCALL. It also tells whether the function has
-// numeric for loops, which it finds on the way.
-func (v *funcVerifier) needsClose() (needClose, hasLoops bool) {
+// k on every RETURN and TAILCALL.
+func (v *funcVerifier) needsClose() bool {
 	for _, ins := range v.p.Code {
 		switch ins.Op() {
 		case OpTBC, OpTForPrep:
-			needClose = true
-		case OpForPrep:
-			hasLoops = true
+			return true
 		}
-	}
-	if needClose {
-		return needClose, hasLoops
 	}
 	for _, sub := range v.p.Protos {
 		for _, u := range sub.Upvalues {
 			if u.InStack {
-				return true, hasLoops
+				return true
 			}
 		}
 	}
-	return false, hasLoops
+	return false
 }
 
 // The operand checks are small enough to be inlined into code's loop;
@@ -354,17 +330,6 @@ func (v *funcVerifier) edge(from, to int) {
 		v.flags[to] |= flagFallsInto
 	} else {
 		v.flags[to] |= flagJumpedTo
-		if v.hasLoops {
-			v.jumps = append(v.jumps, jump{int32(from), int32(to)})
-		}
-	}
-	if v.hasLoops {
-		s := &v.succ[from]
-		if s[0] < 0 {
-			s[0] = int32(to)
-		} else {
-			s[1] = int32(to)
-		}
 	}
 }
 
@@ -440,17 +405,7 @@ func (v *funcVerifier) code() {
 	n := len(code)
 	v.flags = zeroed(v.sc.flags, n)
 	v.sc.flags = v.flags
-	needClose, hasLoops := v.needsClose()
-	if hasLoops {
-		v.hasLoops = true
-		if cap(v.sc.succ) < n {
-			v.sc.succ = make([][2]int32, n)
-		}
-		v.succ = v.sc.succ[:n]
-		for i := range v.succ {
-			v.succ[i] = [2]int32{-1, -1}
-		}
-	}
+	needClose := v.needsClose()
 	if p.IsVararg && code[0].Op() != OpVarargPrep {
 		v.fail("vararg function does not start with VARARGPREP")
 	}
@@ -637,7 +592,6 @@ func (v *funcVerifier) code() {
 				if l := code[loop]; l.Op() != OpForLoop || l.A() != a || loop-l.Bx() != pc {
 					v.fail("skips to instruction %d, not past the FORLOOP of its loop", loop+2)
 				}
-				v.loops = append(v.loops, forLoop{prep: pc, loop: loop, a: a})
 			case OpTForPrep:
 				v.regs(a, 4)
 				target := pc + 1 + ins.Bx()
@@ -714,271 +668,10 @@ func (v *funcVerifier) code() {
 				v.fail("control falls off the end of the code")
 			}
 			flags[pc+1] |= flagFallsInto
-			if v.hasLoops {
-				if s := &v.succ[pc]; s[0] < 0 {
-					s[0] = int32(pc + 1)
-				} else {
-					s[1] = int32(pc + 1)
-				}
-			}
 		}
 	}
 	v.arrivals()
-	v.forLoops()
 	v.pc = -1
-}
-
-// forLoop is a numeric for loop: FORPREP at prep, FORLOOP at loop, control
-// registers a..a+2.
-type forLoop struct {
-	prep, loop, a int
-}
-
-// forLoops protects the integer fast path of FORLOOP, which updates the
-// index and the counter in place, as integers, without looking at what the
-// registers hold: that is only sound if they still hold what FORPREP put
-// there (integers, or floats and a float step that sends FORLOOP down its
-// other path). So, as in compiled code:
-//   - loops nest properly, and control enters a loop's body only through
-//     its FORPREP (or from inside it);
-//   - nothing in the body writes the control registers, counting the
-//     registers a call (or a metamethod called by CONCAT or CLOSE) may
-//     overwrite: everything from its base up;
-//   - no upvalue is open on them while the loop runs (a closure could
-//     assign them through SETUPVAL).
-func (v *funcVerifier) forLoops() {
-	if len(v.loops) == 0 {
-		return
-	}
-	code := v.p.Code
-	openUp := v.openUpvalues()
-	// One sweep with the stack of the loops around each instruction
-	// (their control registers are disjoint, so it is at most 86 deep),
-	// skipping the code outside every loop, where there is nothing to
-	// check: inner[pc] is 1 + the innermost loop whose body or FORLOOP
-	// holds pc, 0 for none.
-	inner := zeroed(v.sc.inner, len(code))
-	v.sc.inner = inner
-	loops := v.loops
-	open := v.sc.open[:0]
-	next := 0
-	for pc := 0; pc < len(code); pc++ {
-		for len(open) > 0 && loops[open[len(open)-1]].loop < pc {
-			open = open[:len(open)-1]
-		}
-		if len(open) == 0 {
-			if next == len(loops) {
-				break
-			}
-			// Loops are in FORPREP order, and the next one has not
-			// started: it starts at or after pc.
-			pc = loops[next].prep
-		}
-		v.pc = pc
-		if len(open) > 0 {
-			inner[pc] = int32(open[len(open)-1]) + 1
-		}
-		for ; next < len(loops) && loops[next].prep == pc; next++ {
-			if len(open) > 0 && loops[next].loop > loops[open[len(open)-1]].loop {
-				v.fail("loop overlaps the loop at instruction %d", loops[open[len(open)-1]].prep+1)
-			}
-			open = append(open, next)
-		}
-		ins := code[pc]
-		var lo, hi int
-		switch writeClass[ins.Op()] {
-		case writesNone:
-			lo, hi = 0, -1
-		case writesA:
-			lo, hi = ins.A(), ins.A()
-		default:
-			lo, hi = writes(ins)
-		}
-		for _, i := range open {
-			l := &loops[i]
-			if pc > l.prep && pc < l.loop && lo <= l.a+2 && hi >= l.a {
-				v.fail("may overwrite registers %d..%d, the control registers of the loop at instruction %d", max(lo, l.a), min(hi, l.a+2), l.prep+1)
-			}
-			if openUp != nil && !openUp[pc].empty() {
-				for r := l.a; r <= l.a+2; r++ {
-					if openUp[pc].has(r) {
-						v.fail("register %d, a control register of the loop at instruction %d, may be captured by an open upvalue", r, l.prep+1)
-					}
-				}
-			}
-		}
-	}
-	v.sc.open = open[:0] // keep what append grew
-	// Control enters a loop only through its FORPREP. An edge to the
-	// next instruction cannot break that (it comes from the FORPREP or
-	// from inside the loop), so only the jumps are looked at.
-	for _, j := range v.jumps {
-		if k := inner[j.to]; k > 0 {
-			if l := v.loops[k-1]; int(j.from) < l.prep || int(j.from) > l.loop {
-				v.pc = int(j.from)
-				v.fail("jumps into the loop at instruction %d", l.prep+1)
-			}
-		}
-	}
-}
-
-// regSet is a set of registers.
-type regSet [4]uint64
-
-func (s *regSet) has(r int) bool { return s[r>>6]&(1<<(r&63)) != 0 }
-func (s *regSet) add(r int)      { s[r>>6] |= 1 << (r & 63) }
-func (s *regSet) empty() bool    { return s[0]|s[1]|s[2]|s[3] == 0 }
-
-// clearFrom removes registers r and above.
-func (s *regSet) clearFrom(r int) {
-	w := r >> 6
-	s[w] &= 1<<(r&63) - 1
-	for w++; w < len(s); w++ {
-		s[w] = 0
-	}
-}
-
-// openUpvalues computes, for each instruction, which control registers
-// of the function's numeric for loops may have an open upvalue when it
-// starts: CLOSURE opens the upvalues of the registers its function
-// captures, CLOSE closes those from A up. It returns nil when the
-// function opens none on a control register. The analysis is a forward
-// data flow to a fixpoint; sets only grow, so each instruction is
-// revisited at most 256 times.
-//
-// Only the control registers are tracked: forLoops asks about nothing
-// else, and dropping the other registers from every set gives exactly
-// the full analysis's sets without them (CLOSURE's union, CLOSE's
-// clearing and the merge at a join all commute with the intersection).
-// Compiled code rarely captures a register a loop later uses for its
-// control, so the analysis is mostly skipped.
-func (v *funcVerifier) openUpvalues() []regSet {
-	code := v.p.Code
-	var control regSet
-	for _, l := range v.loops {
-		control.add(l.a)
-		control.add(l.a + 1)
-		control.add(l.a + 2)
-	}
-	captures := zeroed(v.sc.captures, len(v.p.Protos))
-	v.sc.captures = captures
-	capturing := false
-	for i, sub := range v.p.Protos {
-		for _, u := range sub.Upvalues {
-			if u.InStack && control.has(int(u.Index)) {
-				captures[i].add(int(u.Index))
-				capturing = true
-			}
-		}
-	}
-	if !capturing {
-		return nil
-	}
-	// Every instruction is processed at least once (its in-set may stay
-	// empty), in code order first.
-	in := zeroed(v.sc.in, len(code))
-	queued := zeroed(v.sc.queued, len(code))
-	work := zeroed(v.sc.work, len(code))
-	// The queue never holds an instruction twice, so it never grows.
-	v.sc.in, v.sc.queued, v.sc.work = in, queued, work
-	for i := range work {
-		work[i] = int32(len(code) - 1 - i)
-		queued[i] = true
-	}
-	for len(work) > 0 {
-		pc := work[len(work)-1]
-		work = work[:len(work)-1]
-		queued[pc] = false
-		out := in[pc]
-		switch ins := code[pc]; ins.Op() {
-		case OpClosure:
-			c := &captures[ins.Bx()]
-			for j := range out {
-				out[j] |= c[j]
-			}
-		case OpClose:
-			out.clearFrom(ins.A())
-		}
-		for _, to := range v.succ[pc] {
-			if to < 0 {
-				continue
-			}
-			merged := in[to]
-			for j := range merged {
-				merged[j] |= out[j]
-			}
-			if merged != in[to] {
-				in[to] = merged
-				if !queued[to] {
-					queued[to] = true
-					work = append(work, to)
-				}
-			}
-		}
-	}
-	return in
-}
-
-// writeClass sorts the opcodes for forLoops, which asks what every
-// instruction of a loop body writes: most write register A or nothing,
-// which the table says without going through writes' switch.
-// TestWriteClass keeps it in step with writes.
-var writeClass = func() (t [1 << SizeOp]uint8) {
-	for op := range t {
-		switch Opcode(op) {
-		case OpLoadNil, OpSelf, OpCall, OpTailCall, OpConcat, OpClose,
-			OpForPrep, OpForLoop, OpTForCall, OpTForLoop, OpVararg:
-			t[op] = writesSpecial
-		case OpTForPrep, OpVarargPrep:
-			// writesNone
-		default:
-			if op < len(Info) && Info[op].SetsA {
-				t[op] = writesA
-			}
-		}
-	}
-	return t
-}()
-
-const (
-	writesNone    = iota // nothing
-	writesA              // register A
-	writesSpecial        // see writes
-)
-
-// writes returns the registers an instruction may overwrite, as an
-// interval (hi < lo for none). Calls, and instructions that may call a
-// metamethod with the stack top inside the frame, count every register
-// from their base up: the callee's frame lies there.
-func writes(i Instruction) (lo, hi int) {
-	const all = MaxA
-	a := i.A()
-	switch op := i.Op(); op {
-	case OpLoadNil:
-		return a, a + i.B()
-	case OpSelf:
-		return a, a + 1
-	case OpCall, OpTailCall, OpConcat, OpClose:
-		return a, all
-	case OpForPrep, OpForLoop:
-		return a, a + 3
-	case OpTForCall:
-		return a + 4, all
-	case OpTForLoop:
-		return a + 2, a + 2
-	case OpVararg:
-		if i.C() == 0 {
-			return a, all
-		}
-		return a, a + i.C() - 2
-	case OpTForPrep, OpVarargPrep:
-		return 0, -1
-	default:
-		if Info[op].SetsA {
-			return a, a
-		}
-	}
-	return 0, -1
 }
 
 // tableHints bounds the sizes NEWTABLE preallocates by what the function

@@ -54,21 +54,6 @@ func TestVerifyBase(t *testing.T) {
 	}
 }
 
-func TestRegSetClearFrom(t *testing.T) {
-	for r := 0; r <= MaxA; r++ {
-		var s regSet
-		for i := 0; i <= MaxA; i++ {
-			s.add(i)
-		}
-		s.clearFrom(r)
-		for i := 0; i <= MaxA; i++ {
-			if s.has(i) != (i < r) {
-				t.Fatalf("clearFrom(%d): has(%d) = %v", r, i, s.has(i))
-			}
-		}
-	}
-}
-
 func TestVerifyRefuses(t *testing.T) {
 	child := func(p *Proto) *Proto {
 		sub := &Proto{LineDefined: 3, MaxStackSize: 2, Code: []Instruction{ABC(OpReturn0, 0, 0, 0, false)}}
@@ -147,31 +132,6 @@ func TestVerifyRefuses(t *testing.T) {
 			p.MaxStackSize = 8
 			withCode(ABx(OpForPrep, 0, 0), ret(), ret())(p)
 		}, "instruction 2 (FORPREP): skips to instruction 4, not past the FORLOOP of its loop"},
-		{"loop writes control", func(p *Proto) {
-			p.MaxStackSize = 8
-			withCode(ABx(OpForPrep, 0, 1), ABx(OpLoadK, 1, 0), ABx(OpForLoop, 0, 2), ret())(p)
-		}, "instruction 3 (LOADK): may overwrite registers 1..1, the control registers of the loop at instruction 2"},
-		{"loop call below", func(p *Proto) {
-			p.MaxStackSize = 8
-			withCode(ABx(OpForPrep, 2, 1), ABC(OpCall, 0, 1, 1, false), ABx(OpForLoop, 2, 2), ret())(p)
-		}, "instruction 3 (CALL): may overwrite registers 2..4"},
-		{"loop concat below", func(p *Proto) {
-			p.MaxStackSize = 8
-			withCode(ABx(OpForPrep, 2, 1), ABC(OpConcat, 0, 2, 0, false), ABx(OpForLoop, 2, 2), ret())(p)
-		}, "instruction 3 (CONCAT): may overwrite registers 2..4"},
-		{"jump into loop", func(p *Proto) {
-			p.MaxStackSize = 8
-			withCode(SJOp(OpJmp, 1), ABx(OpForPrep, 0, 1), ABx(OpLoadI, 4, 0), ABx(OpForLoop, 0, 2), ret())(p)
-		}, "instruction 2 (JMP): jumps into the loop at instruction 3"},
-		{"loops overlap", func(p *Proto) {
-			p.MaxStackSize = 8
-			withCode(ABx(OpForPrep, 0, 1), ABx(OpForPrep, 4, 1), ABx(OpForLoop, 0, 2), ABx(OpForLoop, 4, 2), ret())(p)
-		}, "loop overlaps the loop at instruction 2"},
-		{"loop control captured", func(p *Proto) {
-			p.MaxStackSize = 8
-			withCode(ABx(OpClosure, 4, 0), ABx(OpForPrep, 0, 1), ABx(OpLoadI, 4, 0), ABx(OpForLoop, 0, 2), ABC(OpReturn, 0, 1, 1, true))(p)
-			p.Protos = []*Proto{{LineDefined: 2, MaxStackSize: 2, Upvalues: []UpvalDesc{{InStack: true, Index: 1}}, Code: []Instruction{ABC(OpReturn0, 0, 0, 0, false)}}}
-		}, "instruction 3 (FORPREP): register 1, a control register of the loop at instruction 3, may be captured by an open upvalue"},
 		{"TFORPREP target", func(p *Proto) {
 			p.MaxStackSize = 8
 			withCode(ABx(OpTForPrep, 0, 0), ABC(OpReturn, 0, 1, 1, true))(p)
@@ -408,34 +368,6 @@ func TestEncodeLayout(t *testing.T) {
 	wantStripped := []byte(string(want[:HeaderSize]) + "\x00" + string(want[HeaderSize+3:len(want)-11]) + "\x00")
 	if !bytes.Equal(stripped, wantStripped) {
 		t.Fatalf("stripped layout:\n got %q\nwant %q", stripped, wantStripped)
-	}
-}
-
-// TestWriteClass: the table forLoops reads first says what writes says,
-// for every opcode and a spread of operands.
-func TestWriteClass(t *testing.T) {
-	vals := []int{0, 1, 2, 3, 7, 100, 254, 255}
-	for op := 0; op < NumOpcodes; op++ {
-		for _, a := range vals {
-			for _, b := range vals {
-				for _, c := range vals {
-					for _, k := range []bool{false, true} {
-						ins := ABC(Opcode(op), a, b, c, k)
-						lo, hi := writes(ins)
-						switch writeClass[op] {
-						case writesNone:
-							if hi >= lo {
-								t.Fatalf("%s: writes %d..%d, table says nothing", Opcode(op), lo, hi)
-							}
-						case writesA:
-							if lo != ins.A() || hi != ins.A() {
-								t.Fatalf("%s: writes %d..%d, table says A (%d)", Opcode(op), lo, hi, ins.A())
-							}
-						}
-					}
-				}
-			}
-		}
 	}
 }
 
