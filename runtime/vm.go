@@ -18,6 +18,8 @@ type vmFrame struct {
 	cb   unsafe.Pointer // &code[0]
 	base int
 	pc   int
+	// resumable is execute's argument, kept here rather than in a register.
+	resumable bool
 }
 
 // execute runs Lua frames starting at ci until the frame marked ciFresh
@@ -43,24 +45,25 @@ type vmFrame struct {
 func (L *State) execute(ci *callInfo, resumable bool) {
 	var (
 		fs   vmFrame
-		cl   *Closure
 		kb   unsafe.Pointer // &constants[0]
 		cb   unsafe.Pointer // &code[0]
-		base int
 		pc   int
 		regs unsafe.Pointer // &L.stack[base]: registers without bounds checks
 	)
+	fs.resumable = resumable
 newFrame:
-	cl = ci.cl
-	kb = unsafe.Pointer(unsafe.SliceData(cl.p.k))
-	cb = unsafe.Pointer(unsafe.SliceData(cl.p.code))
-	base = ci.fn + 1
+	fs.ci = ci
+	fs.cl = ci.cl
+	kb = unsafe.Pointer(unsafe.SliceData(fs.cl.p.k))
+	cb = unsafe.Pointer(unsafe.SliceData(fs.cl.p.code))
+	fs.kb, fs.cb = kb, cb
+	fs.base = ci.fn + 1
 	pc = ci.pc
-	fs = vmFrame{ci: ci, cl: cl, kb: kb, cb: cb, base: base, pc: pc}
+	fs.pc = pc
 	if L.hook.mask != 0 {
 		goto hooked
 	}
-	regs = L.frameRegs(base)
+	regs = L.frameRegs(fs.base)
 	goto run
 reload:
 	// After a call out of the loop: the stack may have moved, and a hook
@@ -68,8 +71,8 @@ reload:
 	if L.hook.mask != 0 {
 		goto hookedStep
 	}
-	ci, cl, kb, cb, base, pc = fs.ci, fs.cl, fs.kb, fs.cb, fs.base, fs.pc
-	regs = L.frameRegs(base)
+	kb, cb, pc = fs.kb, fs.cb, fs.pc
+	regs = L.frameRegs(fs.base)
 run:
 	for {
 		i := fetch(cb, pc)
@@ -99,11 +102,11 @@ run:
 				*r(regs, j) = Nil
 			}
 		case bc.OpGetUpval:
-			*r(regs, a) = *cl.upvals[i.B()].v
+			*r(regs, a) = *fs.cl.upvals[i.B()].v
 		case bc.OpSetUpval:
-			*cl.upvals[i.B()].v = *r(regs, a)
+			*fs.cl.upvals[i.B()].v = *r(regs, a)
 		case bc.OpGetTabUp:
-			up := cl.upvals[i.B()].v
+			up := fs.cl.upvals[i.B()].v
 			if up.t == tagTable {
 				t := up.table()
 				if v := probeStr(t, kv(kb, i.C())); v != nil && (v.t != tagNil || t.meta == nil) {
@@ -154,7 +157,7 @@ run:
 			}
 			goto slow
 		case bc.OpSetTabUp:
-			up := cl.upvals[a].v
+			up := fs.cl.upvals[a].v
 			if up.t == tagTable {
 				t := up.table()
 				if v := probeStr(t, kv(kb, i.B())); v != nil && (v.t != tagNil || t.meta == nil) {
@@ -653,10 +656,11 @@ run:
 			// A call of a Lua function is pushed here; everything else
 			// (Go functions, __call, a full stack, the interruption check)
 			// goes through precall in execSlow.
-			ra := base + a
+			ra := fs.base + a
 			if b := i.B(); b != 0 {
 				L.top = ra + b
 			}
+			ci = fs.ci
 			ci.pc = pc
 			fn := r(regs, a)
 			if L.g.interrupt.tick() || fn.t != tagLuaFn {
@@ -687,6 +691,7 @@ run:
 			goto newFrame
 		case bc.OpReturn0:
 			// Hooks are off (see hooked), so no return hook.
+			ci = fs.ci
 			L.ci = ci.prev
 			fn := ci.fn
 			nres := ci.nresults
@@ -706,6 +711,7 @@ run:
 			}
 			goto newFrame
 		case bc.OpReturn1:
+			ci = fs.ci
 			L.ci = ci.prev
 			fn := ci.fn
 			if nres := ci.nresults; nres == 0 {
@@ -755,7 +761,7 @@ run:
 				goto interrupt
 			}
 		case bc.OpTForPrep:
-			ci.pc = pc // as the reference, which saves it in case of a __close error
+			fs.ci.pc = pc // as the reference, which saves it in case of a __close error
 			if r(regs, a+3).t != tagNil {
 				goto slow // a to-be-closed value
 			}
@@ -776,7 +782,7 @@ run:
 	slow:
 		// Run the whole instruction out of line, then reload the frame's
 		// state, which no local carries across the call.
-		switch npc := L.execSlow(ci, i, pc); npc {
+		switch npc := L.execSlow(fs.ci, i, pc); npc {
 		case slowFrame:
 			ci = L.ci
 			if ci.status&ciLua == 0 {
@@ -784,7 +790,7 @@ run:
 			}
 			goto newFrame
 		case slowYield:
-			if resumable {
+			if fs.resumable {
 				return
 			}
 			panic(yieldUnwind{})
@@ -797,7 +803,7 @@ run:
 
 	interrupt:
 		// A backward jump counted the tick that expires the countdown.
-		ci.pc = pc
+		fs.ci.pc = pc
 		L.checkInterrupt()
 		fs.pc = fs.ci.pc
 		goto reload
@@ -826,7 +832,7 @@ hookedStep:
 			}
 			goto newFrame
 		case slowYield:
-			if resumable {
+			if fs.resumable {
 				return
 			}
 			panic(yieldUnwind{})
