@@ -1213,22 +1213,37 @@ func numPair(a, b *Value) (float64, float64, bool) {
 	return x, y, true
 }
 
-// probeStr looks for the string key k at one node of t's hash part: its
-// main position when k carries its hash. It returns the value's slot, or
-// nil when the key is not found there (it may be further down the chain,
-// or absent). Any node holding the very same string is the key's node,
-// since a key is in a table once.
+// probeStr looks for the string key k in t's hash part, following the
+// collision chain from k's main position and comparing only data
+// pointers: it returns the value's slot, or nil when no node holds the
+// very same string object (the key may still be there as an equal string
+// with other bytes' storage, or be absent: the slow path decides). Any node
+// holding the very same string is the key's node, since a key is in a
+// table once. Small records (a constructor's fields) often have a few
+// colliding keys, so stopping at the main position sent a good share of
+// field accesses to the slow path.
 func probeStr(t *Table, k *Value) *Value {
 	nodes := t.nodes
 	if len(nodes) == 0 {
 		return nil
 	}
-	n := &nodes[k.h&uint32(len(nodes)-1)]
-	if n.key.p == k.p && n.key.n == k.n && n.key.t == tagString {
-		return &n.val
+	nb := unsafe.Pointer(unsafe.SliceData(nodes))
+	i := uintptr(k.h & uint32(len(nodes)-1))
+	for {
+		// Chains stay inside the node slice: no bounds check needed.
+		n := (*node)(unsafe.Add(nb, i*nodeSize))
+		if n.key.p == k.p && n.key.n == k.n && n.key.t == tagString {
+			return &n.val
+		}
+		if n.next == 0 {
+			return nil
+		}
+		i += uintptr(n.next)
 	}
-	return nil
 }
+
+// nodeSize is the size of a hash node, the stride of probeStr's walk.
+const nodeSize = unsafe.Sizeof(node{})
 
 // imod is luanum.Mod small enough to be inlined (b != 0; Go's % gives 0
 // for b == -1 without trapping).
