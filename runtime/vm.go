@@ -82,9 +82,9 @@ run:
 		case bc.OpMove:
 			*r(regs, a) = *r(regs, i.B())
 		case bc.OpLoadI:
-			*r(regs, a) = Int(int64(i.SBx()))
+			setInt(r(regs, a), int64(i.SBx()))
 		case bc.OpLoadF:
-			*r(regs, a) = Float(float64(i.SBx()))
+			setFloat(r(regs, a), float64(i.SBx()))
 		case bc.OpLoadK:
 			*r(regs, a) = *kv(kb, i.Bx())
 		case bc.OpLoadKX:
@@ -252,192 +252,192 @@ run:
 			rb := r(regs, i.B())
 			imm := int64(i.SC())
 			if rb.t == tagInt {
-				*r(regs, a) = Int(int64(rb.n) + imm)
+				setInt(r(regs, a), int64(rb.n)+imm)
 			} else if rb.t == tagFloat {
-				*r(regs, a) = Float(rb.AsFloat() + float64(imm))
+				setFloat(r(regs, a), rb.AsFloat()+float64(imm))
 			} else {
 				goto slow
 			}
 		case bc.OpAddK:
 			rb, kc := r(regs, i.B()), kv(kb, i.C())
 			if rb.t == tagInt && kc.t == tagInt {
-				*r(regs, a) = Int(int64(rb.n) + int64(kc.n))
+				setInt(r(regs, a), int64(rb.n)+int64(kc.n))
 			} else if rb.t == tagFloat && kc.t == tagFloat {
-				*r(regs, a) = Float(rb.AsFloat() + kc.AsFloat())
+				setFloat(r(regs, a), rb.AsFloat()+kc.AsFloat())
 			} else if x, y, ok := numPair(rb, kc); ok {
-				*r(regs, a) = Float(x + y)
+				setFloat(r(regs, a), x+y)
 			} else {
 				goto slow
 			}
 		case bc.OpSubK:
 			rb, kc := r(regs, i.B()), kv(kb, i.C())
 			if rb.t == tagInt && kc.t == tagInt {
-				*r(regs, a) = Int(int64(rb.n) - int64(kc.n))
+				setInt(r(regs, a), int64(rb.n)-int64(kc.n))
 			} else if rb.t == tagFloat && kc.t == tagFloat {
-				*r(regs, a) = Float(rb.AsFloat() - kc.AsFloat())
+				setFloat(r(regs, a), rb.AsFloat()-kc.AsFloat())
 			} else if x, y, ok := numPair(rb, kc); ok {
-				*r(regs, a) = Float(x - y)
+				setFloat(r(regs, a), x-y)
 			} else {
 				goto slow
 			}
 		case bc.OpMulK:
 			rb, kc := r(regs, i.B()), kv(kb, i.C())
 			if rb.t == tagInt && kc.t == tagInt {
-				*r(regs, a) = Int(int64(rb.n) * int64(kc.n))
+				setInt(r(regs, a), int64(rb.n)*int64(kc.n))
 			} else if rb.t == tagFloat && kc.t == tagFloat {
-				*r(regs, a) = Float(rb.AsFloat() * kc.AsFloat())
+				setFloat(r(regs, a), rb.AsFloat()*kc.AsFloat())
 			} else if x, y, ok := numPair(rb, kc); ok {
-				*r(regs, a) = Float(x * y)
+				setFloat(r(regs, a), x*y)
 			} else {
 				goto slow
 			}
 		case bc.OpModK:
 			rb, kc := r(regs, i.B()), kv(kb, i.C())
 			if rb.t == tagInt && kc.t == tagInt && kc.n != 0 {
-				*r(regs, a) = Int(imod(int64(rb.n), int64(kc.n)))
+				setInt(r(regs, a), imod(int64(rb.n), int64(kc.n)))
 			} else {
 				goto slow
 			}
 		case bc.OpIDivK:
 			rb, kc := r(regs, i.B()), kv(kb, i.C())
 			if rb.t == tagInt && kc.t == tagInt && kc.n != 0 {
-				*r(regs, a) = Int(idiv(int64(rb.n), int64(kc.n)))
+				setInt(r(regs, a), idiv(int64(rb.n), int64(kc.n)))
 			} else {
 				goto slow
 			}
 		case bc.OpDivK:
 			rb, kc := r(regs, i.B()), kv(kb, i.C())
 			if x, y, ok := numPair(rb, kc); ok {
-				*r(regs, a) = Float(x / y)
+				setFloat(r(regs, a), x/y)
 			} else {
 				goto slow
 			}
 		case bc.OpBandK:
 			if rb := r(regs, i.B()); rb.t == tagInt {
-				*r(regs, a) = Int(int64(rb.n) & int64(kv(kb, i.C()).n))
+				setInt(r(regs, a), int64(rb.n)&int64(kv(kb, i.C()).n))
 			} else {
 				goto slow
 			}
 		case bc.OpBorK:
 			if rb := r(regs, i.B()); rb.t == tagInt {
-				*r(regs, a) = Int(int64(rb.n) | int64(kv(kb, i.C()).n))
+				setInt(r(regs, a), int64(rb.n)|int64(kv(kb, i.C()).n))
 			} else {
 				goto slow
 			}
 		case bc.OpBxorK:
 			if rb := r(regs, i.B()); rb.t == tagInt {
-				*r(regs, a) = Int(int64(rb.n) ^ int64(kv(kb, i.C()).n))
+				setInt(r(regs, a), int64(rb.n)^int64(kv(kb, i.C()).n))
 			} else {
 				goto slow
 			}
 		case bc.OpShrI:
 			if rb := r(regs, i.B()); rb.t == tagInt {
-				*r(regs, a) = Int(shiftLeft(int64(rb.n), -int64(i.SC())))
+				setInt(r(regs, a), shiftLeft(int64(rb.n), -int64(i.SC())))
 			} else {
 				goto slow
 			}
 		case bc.OpShlI:
 			if rb := r(regs, i.B()); rb.t == tagInt {
-				*r(regs, a) = Int(shiftLeft(int64(i.SC()), int64(rb.n)))
+				setInt(r(regs, a), shiftLeft(int64(i.SC()), int64(rb.n)))
 			} else {
 				goto slow
 			}
 		case bc.OpAdd:
 			rb, rc := r(regs, i.B()), r(regs, i.C())
 			if rb.t == tagInt && rc.t == tagInt {
-				*r(regs, a) = Int(int64(rb.n) + int64(rc.n))
+				setInt(r(regs, a), int64(rb.n)+int64(rc.n))
 			} else if rb.t == tagFloat && rc.t == tagFloat {
-				*r(regs, a) = Float(rb.AsFloat() + rc.AsFloat())
+				setFloat(r(regs, a), rb.AsFloat()+rc.AsFloat())
 			} else if x, y, ok := numPair(rb, rc); ok {
-				*r(regs, a) = Float(x + y)
+				setFloat(r(regs, a), x+y)
 			} else {
 				goto slow
 			}
 		case bc.OpSub:
 			rb, rc := r(regs, i.B()), r(regs, i.C())
 			if rb.t == tagInt && rc.t == tagInt {
-				*r(regs, a) = Int(int64(rb.n) - int64(rc.n))
+				setInt(r(regs, a), int64(rb.n)-int64(rc.n))
 			} else if rb.t == tagFloat && rc.t == tagFloat {
-				*r(regs, a) = Float(rb.AsFloat() - rc.AsFloat())
+				setFloat(r(regs, a), rb.AsFloat()-rc.AsFloat())
 			} else if x, y, ok := numPair(rb, rc); ok {
-				*r(regs, a) = Float(x - y)
+				setFloat(r(regs, a), x-y)
 			} else {
 				goto slow
 			}
 		case bc.OpMul:
 			rb, rc := r(regs, i.B()), r(regs, i.C())
 			if rb.t == tagInt && rc.t == tagInt {
-				*r(regs, a) = Int(int64(rb.n) * int64(rc.n))
+				setInt(r(regs, a), int64(rb.n)*int64(rc.n))
 			} else if rb.t == tagFloat && rc.t == tagFloat {
-				*r(regs, a) = Float(rb.AsFloat() * rc.AsFloat())
+				setFloat(r(regs, a), rb.AsFloat()*rc.AsFloat())
 			} else if x, y, ok := numPair(rb, rc); ok {
-				*r(regs, a) = Float(x * y)
+				setFloat(r(regs, a), x*y)
 			} else {
 				goto slow
 			}
 		case bc.OpDiv:
 			rb, rc := r(regs, i.B()), r(regs, i.C())
 			if x, y, ok := numPair(rb, rc); ok {
-				*r(regs, a) = Float(x / y)
+				setFloat(r(regs, a), x/y)
 			} else {
 				goto slow
 			}
 		case bc.OpMod:
 			rb, rc := r(regs, i.B()), r(regs, i.C())
 			if rb.t == tagInt && rc.t == tagInt && rc.n != 0 {
-				*r(regs, a) = Int(imod(int64(rb.n), int64(rc.n)))
+				setInt(r(regs, a), imod(int64(rb.n), int64(rc.n)))
 			} else {
 				goto slow
 			}
 		case bc.OpIDiv:
 			rb, rc := r(regs, i.B()), r(regs, i.C())
 			if rb.t == tagInt && rc.t == tagInt && rc.n != 0 {
-				*r(regs, a) = Int(idiv(int64(rb.n), int64(rc.n)))
+				setInt(r(regs, a), idiv(int64(rb.n), int64(rc.n)))
 			} else {
 				goto slow
 			}
 		case bc.OpBand:
 			if rb, rc := r(regs, i.B()), r(regs, i.C()); rb.t == tagInt && rc.t == tagInt {
-				*r(regs, a) = Int(int64(rb.n & rc.n))
+				setInt(r(regs, a), int64(rb.n&rc.n))
 			} else {
 				goto slow
 			}
 		case bc.OpBor:
 			if rb, rc := r(regs, i.B()), r(regs, i.C()); rb.t == tagInt && rc.t == tagInt {
-				*r(regs, a) = Int(int64(rb.n | rc.n))
+				setInt(r(regs, a), int64(rb.n|rc.n))
 			} else {
 				goto slow
 			}
 		case bc.OpBxor:
 			if rb, rc := r(regs, i.B()), r(regs, i.C()); rb.t == tagInt && rc.t == tagInt {
-				*r(regs, a) = Int(int64(rb.n ^ rc.n))
+				setInt(r(regs, a), int64(rb.n^rc.n))
 			} else {
 				goto slow
 			}
 		case bc.OpShl:
 			if rb, rc := r(regs, i.B()), r(regs, i.C()); rb.t == tagInt && rc.t == tagInt {
-				*r(regs, a) = Int(shiftLeft(int64(rb.n), int64(rc.n)))
+				setInt(r(regs, a), shiftLeft(int64(rb.n), int64(rc.n)))
 			} else {
 				goto slow
 			}
 		case bc.OpShr:
 			if rb, rc := r(regs, i.B()), r(regs, i.C()); rb.t == tagInt && rc.t == tagInt {
-				*r(regs, a) = Int(shiftLeft(int64(rb.n), -int64(rc.n)))
+				setInt(r(regs, a), shiftLeft(int64(rb.n), -int64(rc.n)))
 			} else {
 				goto slow
 			}
 		case bc.OpUnm:
 			rb := r(regs, i.B())
 			if rb.t == tagInt {
-				*r(regs, a) = Int(-int64(rb.n))
+				setInt(r(regs, a), -int64(rb.n))
 			} else if rb.t == tagFloat {
-				*r(regs, a) = Float(-rb.AsFloat())
+				setFloat(r(regs, a), -rb.AsFloat())
 			} else {
 				goto slow
 			}
 		case bc.OpBnot:
 			if rb := r(regs, i.B()); rb.t == tagInt {
-				*r(regs, a) = Int(^int64(rb.n))
+				setInt(r(regs, a), ^int64(rb.n))
 			} else {
 				goto slow
 			}
@@ -446,14 +446,14 @@ run:
 		case bc.OpLen:
 			rb := r(regs, i.B())
 			if rb.t == tagString {
-				*r(regs, a) = Int(int64(rb.n))
+				setInt(r(regs, a), int64(rb.n))
 				continue
 			}
 			if rb.t == tagTable {
 				// A table whose array part ends the sequence.
 				t := rb.table()
 				if n := len(t.arr); t.meta == nil && len(t.nodes) == 0 && (n == 0 || t.arr[n-1].t != tagNil) {
-					*r(regs, a) = Int(int64(n))
+					setInt(r(regs, a), int64(n))
 					continue
 				}
 			}
@@ -741,9 +741,9 @@ run:
 					// can put anything in these registers, and a payload
 					// written under a string's tag would be memory-unsafe.
 					idx := int64(r(regs, a).n) + int64(step.n)
-					*r(regs, a+1) = Int(int64(count - 1))
-					*r(regs, a) = Int(idx)
-					*r(regs, a+3) = Int(idx)
+					setInt(r(regs, a+1), int64(count-1))
+					setInt(r(regs, a), idx)
+					setInt(r(regs, a+3), idx)
 					pc -= i.Bx()
 				}
 			} else {
@@ -752,8 +752,8 @@ run:
 				limit := r(regs, a+1).AsFloat()
 				idx := r(regs, a).AsFloat() + st
 				if st > 0 && idx <= limit || st <= 0 && limit <= idx {
-					*r(regs, a) = Float(idx)
-					*r(regs, a+3) = Float(idx)
+					setFloat(r(regs, a), idx)
+					setFloat(r(regs, a+3), idx)
 					pc -= i.Bx()
 				}
 			}
@@ -1103,6 +1103,30 @@ func (L *State) jump(ci *callInfo, pc int, j bc.Instruction) int {
 		L.checkInterrupt()
 	}
 	return pc
+}
+
+// setInt stores the integer x in the register dst, as *dst = Int(x) would,
+// with fewer stores: the tag and the hash share one word write, and the
+// pointer word is written (with its write barrier check) only when it is
+// not already nil, which it is whenever the register held a number.
+func setInt(dst *Value, x int64) {
+	if dst.p != nil {
+		dst.p = nil
+	}
+	dst.n = uint64(x)
+	*(*uint64)(unsafe.Pointer(&dst.t)) = uint64(tagInt)
+}
+
+// setInt and setFloat rely on t and h filling the Value's last word.
+var _ = [1]struct{}{}[unsafe.Offsetof(Value{}.t)+8-valueSize+unsafe.Offsetof(Value{}.h)-20]
+
+// setFloat is setInt for a float.
+func setFloat(dst *Value, x float64) {
+	if dst.p != nil {
+		dst.p = nil
+	}
+	dst.n = math.Float64bits(x)
+	*(*uint64)(unsafe.Pointer(&dst.t)) = uint64(tagFloat)
 }
 
 // valueSize is the size of a Value, the stride of the register file.
