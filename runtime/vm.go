@@ -80,15 +80,15 @@ run:
 		a := i.A()
 		switch i.Op() {
 		case bc.OpMove:
-			*r(regs, a) = *r(regs, i.B())
+			copyVal(r(regs, a), r(regs, i.B()))
 		case bc.OpLoadI:
 			setInt(r(regs, a), int64(i.SBx()))
 		case bc.OpLoadF:
 			setFloat(r(regs, a), float64(i.SBx()))
 		case bc.OpLoadK:
-			*r(regs, a) = *kv(kb, i.Bx())
+			copyVal(r(regs, a), kv(kb, i.Bx()))
 		case bc.OpLoadKX:
-			*r(regs, a) = *kv(kb, fetch(cb, pc).Ax())
+			copyVal(r(regs, a), kv(kb, fetch(cb, pc).Ax()))
 			pc++
 		case bc.OpLoadFalse:
 			*r(regs, a) = False
@@ -102,7 +102,7 @@ run:
 				*r(regs, j) = Nil
 			}
 		case bc.OpGetUpval:
-			*r(regs, a) = *fs.cl.upvals[i.B()].v
+			copyVal(r(regs, a), fs.cl.upvals[i.B()].v)
 		case bc.OpSetUpval:
 			*fs.cl.upvals[i.B()].v = *r(regs, a)
 		case bc.OpGetTabUp:
@@ -110,7 +110,7 @@ run:
 			if up.t == tagTable {
 				t := up.table()
 				if v := probeStr(t, kv(kb, i.C())); v != nil && (v.t != tagNil || t.meta == nil) {
-					*r(regs, a) = *v
+					copyVal(r(regs, a), v)
 					continue
 				}
 			}
@@ -128,7 +128,7 @@ run:
 					}
 				} else if rc.t == tagString {
 					if v := probeStr(t, rc); v != nil && (v.t != tagNil || t.meta == nil) {
-						*r(regs, a) = *v
+						copyVal(r(regs, a), v)
 						continue
 					}
 				}
@@ -151,7 +151,7 @@ run:
 			if rb.t == tagTable {
 				t := rb.table()
 				if v := probeStr(t, kv(kb, i.C())); v != nil && (v.t != tagNil || t.meta == nil) {
-					*r(regs, a) = *v
+					copyVal(r(regs, a), v)
 					continue
 				}
 			}
@@ -162,9 +162,9 @@ run:
 				t := up.table()
 				if v := probeStr(t, kv(kb, i.B())); v != nil && (v.t != tagNil || t.meta == nil) {
 					if i.K() {
-						*v = *kv(kb, i.C())
+						copyVal(v, kv(kb, i.C()))
 					} else {
-						*v = *r(regs, i.C())
+						copyVal(v, r(regs, i.C()))
 					}
 					if t.tmAbsent != 0 {
 						t.tmAbsent = 0
@@ -187,9 +187,9 @@ run:
 				}
 				if v != nil && (v.t != tagNil || t.meta == nil) {
 					if i.K() {
-						*v = *kv(kb, i.C())
+						copyVal(v, kv(kb, i.C()))
 					} else {
-						*v = *r(regs, i.C())
+						copyVal(v, r(regs, i.C()))
 					}
 					if rb.t == tagString && t.tmAbsent != 0 {
 						t.tmAbsent = 0
@@ -205,9 +205,9 @@ run:
 				if k := int64(i.B()); uint64(k)-1 < uint64(len(t.arr)) {
 					if v := &t.arr[k-1]; v.t != tagNil || t.meta == nil {
 						if i.K() {
-							*v = *kv(kb, i.C())
+							copyVal(v, kv(kb, i.C()))
 						} else {
-							*v = *r(regs, i.C())
+							copyVal(v, r(regs, i.C()))
 						}
 						continue
 					}
@@ -220,9 +220,9 @@ run:
 				t := ta.table()
 				if v := probeStr(t, kv(kb, i.B())); v != nil && (v.t != tagNil || t.meta == nil) {
 					if i.K() {
-						*v = *kv(kb, i.C())
+						copyVal(v, kv(kb, i.C()))
 					} else {
-						*v = *r(regs, i.C())
+						copyVal(v, r(regs, i.C()))
 					}
 					if t.tmAbsent != 0 {
 						t.tmAbsent = 0
@@ -242,7 +242,7 @@ run:
 			if rb.t == tagTable && key.t == tagString {
 				t := rb.table()
 				if v := probeStr(t, key); v != nil && (v.t != tagNil || t.meta == nil) {
-					*r(regs, a) = *v
+					copyVal(r(regs, a), v)
 					*r(regs, a+1) = rb
 					continue
 				}
@@ -645,7 +645,7 @@ run:
 			if rb.Truthy() != i.K() {
 				pc++
 			} else {
-				*r(regs, a) = *rb
+				copyVal(r(regs, a), rb)
 				off := fetch(cb, pc).SJ() + 1
 				pc += off
 				if off <= 0 && L.g.interrupt.tick() {
@@ -768,7 +768,7 @@ run:
 			pc += i.Bx()
 		case bc.OpTForLoop:
 			if v := r(regs, a+4); v.t != tagNil {
-				*r(regs, a+2) = *v
+				copyVal(r(regs, a+2), v)
 				pc -= i.Bx()
 				if L.g.interrupt.tick() {
 					goto interrupt
@@ -1115,6 +1115,18 @@ func setInt(dst *Value, x int64) {
 	}
 	dst.n = uint64(x)
 	*(*uint64)(unsafe.Pointer(&dst.t)) = uint64(tagInt)
+}
+
+// copyVal stores *src in dst, as *dst = *src would, with fewer stores: the
+// number and the tag-and-hash words are copied whole, and the pointer word
+// is written (with its write barrier check) only when it changes, so
+// copying a number over a number writes no pointer at all.
+func copyVal(dst, src *Value) {
+	if dst.p != src.p {
+		dst.p = src.p
+	}
+	dst.n = src.n
+	*(*uint64)(unsafe.Pointer(&dst.t)) = *(*uint64)(unsafe.Pointer(&src.t))
 }
 
 // setInt and setFloat rely on t and h filling the Value's last word.
