@@ -181,6 +181,21 @@ run:
 				if rb.t == tagInt {
 					if k := int64(rb.n); uint64(k)-1 < uint64(len(t.arr)) {
 						v = &t.arr[k-1]
+					} else if n := len(t.arr); k == int64(n)+1 && n < cap(t.arr) && len(t.nodes) == 0 && t.meta == nil {
+						// Appending to a sequence with room in its array
+						// part, as SetInt does, when no hash part can hold
+						// the key and no __newindex can apply.
+						var src *Value
+						if i.K() {
+							src = kv(kb, i.C())
+						} else {
+							src = r(regs, i.C())
+						}
+						if src.t != tagNil {
+							t.arr = t.arr[:n+1]
+							copyVal(&t.arr[n], src)
+							continue
+						}
 					}
 				} else if rb.t == tagString {
 					v = probeStr(t, rb)
