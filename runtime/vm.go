@@ -78,6 +78,10 @@ run:
 		i := fetch(cb, pc)
 		pc++
 		a := i.A()
+		var (
+			ixT *Table // index: the table
+			ixK *Value // and the constant string key
+		)
 		switch i.Op() {
 		case bc.OpMove:
 			copyVal(r(regs, a), r(regs, i.B()))
@@ -149,11 +153,13 @@ run:
 		case bc.OpGetField:
 			rb := r(regs, i.B())
 			if rb.t == tagTable {
-				t := rb.table()
-				if v := probeStr(t, kv(kb, i.C())); v != nil && (v.t != tagNil || t.meta == nil) {
+				t, key := rb.table(), kv(kb, i.C())
+				if v := probeStr(t, key); v != nil && (v.t != tagNil || t.meta == nil) {
 					copyVal(r(regs, a), v)
 					continue
 				}
+				ixT, ixK = t, key
+				goto index
 			}
 			goto slow
 		case bc.OpSetTabUp:
@@ -260,6 +266,14 @@ run:
 					copyVal(r(regs, a), v)
 					*r(regs, a+1) = rb
 					continue
+				}
+				if i.K() {
+					// Methods are usually found along an __index chain.
+					// R[A+1] first, as in execSlow: the key is a constant,
+					// so this clobbers nothing it will read.
+					*r(regs, a+1) = rb
+					ixT, ixK = t, key
+					goto index
 				}
 			}
 			goto slow
@@ -794,6 +808,66 @@ run:
 		}
 		continue
 
+	index:
+		// GETFIELD and SELF: R[A] := ixT[ixK], following an __index chain
+		// of tables. Each step looks up one key in one table, walking the
+		// chain of the key's main position: first ixK in a table, then
+		// "__index" in its metatable. The string constants carry their
+		// hash, and a stored key with the same hash is the same string
+		// object unless two copies exist, in which case the slow path
+		// compares bytes.
+		{
+			t, k := ixT, ixK
+			inMeta := false
+			for step := 0; step < 2*maxFastIndexDepth; step++ {
+				h := k.h
+				if h == 0 {
+					goto slow
+				}
+				var v *Value
+				if nodes := t.nodes; len(nodes) > 0 {
+					nb := unsafe.Pointer(unsafe.SliceData(nodes))
+					j := uintptr(h & uint32(len(nodes)-1))
+					for {
+						n := (*node)(unsafe.Add(nb, j*nodeSize))
+						if n.key.h == h && n.key.t == tagString {
+							if n.key.p != k.p || n.key.n != k.n {
+								goto slow
+							}
+							v = &n.val
+							break
+						}
+						if n.next == 0 {
+							break
+						}
+						j += uintptr(n.next)
+					}
+				}
+				if !inMeta {
+					if v != nil && v.t != tagNil {
+						copyVal(r(regs, a), v)
+						continue run
+					}
+					mt := t.meta
+					if mt == nil || mt.tmAbsent&(1<<tmIndex) != 0 {
+						*r(regs, a) = Nil
+						continue run
+					}
+					t, k, inMeta = mt, &tmNameValues[tmIndex], true
+				} else {
+					if v == nil || v.t == tagNil {
+						*r(regs, a) = Nil
+						continue run
+					}
+					if v.t != tagTable {
+						goto slow // a function, or an error to raise
+					}
+					t, k, inMeta = v.table(), ixK, false
+				}
+			}
+			goto slow
+		}
+
 	slow:
 		// Run the whole instruction out of line, then reload the frame's
 		// state, which no local carries across the call.
@@ -1292,6 +1366,10 @@ func probeStr(t *Table, k *Value) *Value {
 		i += uintptr(n.next)
 	}
 }
+
+// maxFastIndexDepth bounds the __index chains the dispatch loop follows;
+// longer ones (and loops) are left to finishGet.
+const maxFastIndexDepth = 8
 
 // nodeSize is the size of a hash node, the stride of probeStr's walk.
 const nodeSize = unsafe.Sizeof(node{})
