@@ -718,6 +718,39 @@ run:
 			L.ci = nci
 			ci = nci
 			goto newFrame
+		case bc.OpTailCall:
+			// A tail call of a Lua function with a fixed number of
+			// arguments, from a function that is not vararg and has no
+			// upvalues to close, reuses the frame here; the rest (and the
+			// interruption check) goes through pretailcall in execSlow.
+			fn := r(regs, a)
+			b := i.B()
+			if fn.t != tagLuaFn || b == 0 || i.K() || i.C() != 0 || L.g.interrupt.countdown <= 0 {
+				goto slow
+			}
+			ncl := fn.closure()
+			p := ncl.p
+			ci = fs.ci
+			nargs := b - 1
+			if ci.fn+1+max(p.maxStack, nargs)+1 > len(L.stack) {
+				goto slow
+			}
+			L.g.interrupt.tick()
+			// The function and its arguments move down to the frame's base.
+			dst := unsafe.Add(regs, -int(valueSize))
+			for j := 0; j <= nargs; j++ {
+				*(*Value)(unsafe.Add(dst, uintptr(j)*valueSize)) = *r(regs, a+j)
+			}
+			for ; nargs < p.numParams; nargs++ {
+				*(*Value)(unsafe.Add(dst, uintptr(nargs+1)*valueSize)) = Nil
+			}
+			L.top = ci.fn + 1 + nargs
+			ci.top = ci.fn + 1 + p.maxStack
+			ci.cl = ncl
+			ci.pc = 0
+			ci.status |= ciTail
+			ci.nextraargs = 0
+			goto newFrame
 		case bc.OpReturn0:
 			// Hooks are off (see hooked), so no return hook.
 			ci = fs.ci
