@@ -269,107 +269,17 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 			regs = L.frameRegs(base)
 			*r(regs, a) = v
 		}
-	case bc.OpAddK:
-		rb, kc := r(regs, i.B()), kv(kb, i.C())
-		if rb.t == tagInt && kc.t == tagInt {
-			*r(regs, a) = Int(int64(rb.n) + int64(kc.n))
-		} else if rb.t == tagFloat && kc.t == tagFloat {
-			*r(regs, a) = Float(rb.AsFloat() + kc.AsFloat())
-		} else if x, y, ok := numPair(rb, kc); ok {
-			*r(regs, a) = Float(x + y)
-		} else {
-			ci.pc = pc
-			v := L.arithK(arithAdd, *rb, *kc, i.K(), ci)
-			regs = L.frameRegs(base)
-			*r(regs, a) = v
-		}
-	case bc.OpSubK:
-		rb, kc := r(regs, i.B()), kv(kb, i.C())
-		if rb.t == tagInt && kc.t == tagInt {
-			*r(regs, a) = Int(int64(rb.n) - int64(kc.n))
-		} else if rb.t == tagFloat && kc.t == tagFloat {
-			*r(regs, a) = Float(rb.AsFloat() - kc.AsFloat())
-		} else if x, y, ok := numPair(rb, kc); ok {
-			*r(regs, a) = Float(x - y)
-		} else {
-			ci.pc = pc
-			v := L.arithK(arithSub, *rb, *kc, i.K(), ci)
-			regs = L.frameRegs(base)
-			*r(regs, a) = v
-		}
-	case bc.OpMulK:
-		rb, kc := r(regs, i.B()), kv(kb, i.C())
-		if rb.t == tagInt && kc.t == tagInt {
-			*r(regs, a) = Int(int64(rb.n) * int64(kc.n))
-		} else if rb.t == tagFloat && kc.t == tagFloat {
-			*r(regs, a) = Float(rb.AsFloat() * kc.AsFloat())
-		} else if x, y, ok := numPair(rb, kc); ok {
-			*r(regs, a) = Float(x * y)
-		} else {
-			ci.pc = pc
-			v := L.arithK(arithMul, *rb, *kc, i.K(), ci)
-			regs = L.frameRegs(base)
-			*r(regs, a) = v
-		}
-	case bc.OpModK:
-		rb, kc := r(regs, i.B()), kv(kb, i.C())
-		if rb.t == tagInt && kc.t == tagInt && kc.n != 0 {
-			*r(regs, a) = Int(luanum.Mod(int64(rb.n), int64(kc.n)))
-		} else {
-			if isIntDivZero(*rb, *kc) {
-				L.divideByZero(arithMod)
-			}
-			ci.pc = pc
-			v := L.arithK(arithMod, *rb, *kc, i.K(), ci)
-			regs = L.frameRegs(base)
-			*r(regs, a) = v
-		}
-	case bc.OpIDivK:
-		rb, kc := r(regs, i.B()), kv(kb, i.C())
-		if rb.t == tagInt && kc.t == tagInt && kc.n != 0 {
-			*r(regs, a) = Int(luanum.IDiv(int64(rb.n), int64(kc.n)))
-		} else {
-			if isIntDivZero(*rb, *kc) {
-				L.divideByZero(arithIDiv)
-			}
-			ci.pc = pc
-			v := L.arithK(arithIDiv, *rb, *kc, i.K(), ci)
-			regs = L.frameRegs(base)
-			*r(regs, a) = v
-		}
-	case bc.OpDivK:
-		rb, kc := r(regs, i.B()), kv(kb, i.C())
-		if x, y, ok := numPair(rb, kc); ok {
-			*r(regs, a) = Float(x / y)
-		} else {
-			ci.pc = pc
-			v := L.arithK(arithDiv, *rb, *kc, i.K(), ci)
-			regs = L.frameRegs(base)
-			*r(regs, a) = v
-		}
-	case bc.OpPowK:
-		ci.pc = pc
-		v := L.arithK(arithPow, *r(regs, i.B()), *kv(kb, i.C()), i.K(), ci)
-		regs = L.frameRegs(base)
-		*r(regs, a) = v
-	case bc.OpBandK, bc.OpBorK, bc.OpBxorK:
-		rb, kc := r(regs, i.B()), kv(kb, i.C())
-		op := arithOp(i.Op()-bc.OpBandK) + arithBand
-		if rb.t == tagInt {
-			x, y := int64(rb.n), int64(kc.n)
-			switch op {
-			case arithBand:
-				*r(regs, a) = Int(x & y)
-			case arithBor:
-				*r(regs, a) = Int(x | y)
-			default:
-				*r(regs, a) = Int(x ^ y)
-			}
-			return pc
+	case bc.OpAddK, bc.OpSubK, bc.OpMulK, bc.OpModK, bc.OpPowK, bc.OpDivK, bc.OpIDivK,
+		bc.OpBandK, bc.OpBorK, bc.OpBxorK:
+		// The dispatch loop did the common cases inline; here is
+		// everything, numbers included (hooked execution comes here for
+		// every instruction), through the general arithmetic.
+		op, rb, kc := arithOp(i.Op()-bc.OpAddK), *r(regs, i.B()), *kv(kb, i.C())
+		if (op == arithMod || op == arithIDiv) && isIntDivZero(rb, kc) {
+			L.divideByZero(op) // before saving pc, as the reference
 		}
 		ci.pc = pc
-		L.top = ci.top
-		v := L.arithSlowK(op, *rb, *kc, i.K())
+		v := L.arithK(op, rb, kc, i.K(), ci)
 		regs = L.frameRegs(base)
 		*r(regs, a) = v
 	case bc.OpShrI:
@@ -394,100 +304,14 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 		v := L.arithSlow(arithShl, Int(int64(i.SC())), *rb)
 		regs = L.frameRegs(base)
 		*r(regs, a) = v
-	case bc.OpAdd:
-		rb, rc := r(regs, i.B()), r(regs, i.C())
-		if rb.t == tagInt && rc.t == tagInt {
-			*r(regs, a) = Int(int64(rb.n) + int64(rc.n))
-		} else if rb.t == tagFloat && rc.t == tagFloat {
-			*r(regs, a) = Float(rb.AsFloat() + rc.AsFloat())
-		} else if x, y, ok := numPair(rb, rc); ok {
-			*r(regs, a) = Float(x + y)
-		} else {
-			ci.pc = pc
-			v := L.arith(arithAdd, *rb, *rc, ci)
-			regs = L.frameRegs(base)
-			*r(regs, a) = v
-		}
-	case bc.OpSub:
-		rb, rc := r(regs, i.B()), r(regs, i.C())
-		if rb.t == tagInt && rc.t == tagInt {
-			*r(regs, a) = Int(int64(rb.n) - int64(rc.n))
-		} else if rb.t == tagFloat && rc.t == tagFloat {
-			*r(regs, a) = Float(rb.AsFloat() - rc.AsFloat())
-		} else if x, y, ok := numPair(rb, rc); ok {
-			*r(regs, a) = Float(x - y)
-		} else {
-			ci.pc = pc
-			v := L.arith(arithSub, *rb, *rc, ci)
-			regs = L.frameRegs(base)
-			*r(regs, a) = v
-		}
-	case bc.OpMul:
-		rb, rc := r(regs, i.B()), r(regs, i.C())
-		if rb.t == tagInt && rc.t == tagInt {
-			*r(regs, a) = Int(int64(rb.n) * int64(rc.n))
-		} else if rb.t == tagFloat && rc.t == tagFloat {
-			*r(regs, a) = Float(rb.AsFloat() * rc.AsFloat())
-		} else if x, y, ok := numPair(rb, rc); ok {
-			*r(regs, a) = Float(x * y)
-		} else {
-			ci.pc = pc
-			v := L.arith(arithMul, *rb, *rc, ci)
-			regs = L.frameRegs(base)
-			*r(regs, a) = v
-		}
-	case bc.OpDiv:
-		rb, rc := r(regs, i.B()), r(regs, i.C())
-		if x, y, ok := numPair(rb, rc); ok {
-			*r(regs, a) = Float(x / y)
-		} else {
-			ci.pc = pc
-			v := L.arith(arithDiv, *rb, *rc, ci)
-			regs = L.frameRegs(base)
-			*r(regs, a) = v
-		}
-	case bc.OpMod:
-		rb, rc := r(regs, i.B()), r(regs, i.C())
-		if rb.t == tagInt && rc.t == tagInt && rc.n != 0 {
-			*r(regs, a) = Int(luanum.Mod(int64(rb.n), int64(rc.n)))
-		} else {
-			if isIntDivZero(*rb, *rc) {
-				L.divideByZero(arithMod)
-			}
-			ci.pc = pc
-			v := L.arith(arithMod, *rb, *rc, ci)
-			regs = L.frameRegs(base)
-			*r(regs, a) = v
-		}
-	case bc.OpIDiv:
-		rb, rc := r(regs, i.B()), r(regs, i.C())
-		if rb.t == tagInt && rc.t == tagInt && rc.n != 0 {
-			*r(regs, a) = Int(luanum.IDiv(int64(rb.n), int64(rc.n)))
-		} else {
-			if isIntDivZero(*rb, *rc) {
-				L.divideByZero(arithIDiv)
-			}
-			ci.pc = pc
-			v := L.arith(arithIDiv, *rb, *rc, ci)
-			regs = L.frameRegs(base)
-			*r(regs, a) = v
-		}
-	case bc.OpPow:
-		ci.pc = pc
-		v := L.arith(arithPow, *r(regs, i.B()), *r(regs, i.C()), ci)
-		regs = L.frameRegs(base)
-		*r(regs, a) = v
-	case bc.OpBand, bc.OpBor, bc.OpBxor, bc.OpShl, bc.OpShr:
-		rb, rc := r(regs, i.B()), r(regs, i.C())
-		op := arithOp(i.Op()-bc.OpBand) + arithBand
-		if rb.t == tagInt && rc.t == tagInt {
-			v, _ := arithInts(op, int64(rb.n), int64(rc.n))
-			*r(regs, a) = Int(v)
-			return pc
+	case bc.OpAdd, bc.OpSub, bc.OpMul, bc.OpMod, bc.OpPow, bc.OpDiv, bc.OpIDiv,
+		bc.OpBand, bc.OpBor, bc.OpBxor, bc.OpShl, bc.OpShr:
+		op, rb, rc := arithOp(i.Op()-bc.OpAdd), *r(regs, i.B()), *r(regs, i.C())
+		if (op == arithMod || op == arithIDiv) && isIntDivZero(rb, rc) {
+			L.divideByZero(op) // before saving pc, as the reference
 		}
 		ci.pc = pc
-		L.top = ci.top
-		v := L.arithSlow(op, *rb, *rc)
+		v := L.arith(op, rb, rc, ci)
 		regs = L.frameRegs(base)
 		*r(regs, a) = v
 	case bc.OpUnm:
