@@ -127,101 +127,13 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 		regs = L.frameRegs(base)
 		(*r(regs, a)) = v
 	case bc.OpSetTabUp:
-		up := *cl.upvals[i.A()].v
-		key := *kv(kb, i.B())
-		var val Value
-		if i.K() {
-			val = *kv(kb, i.C())
-		} else {
-			val = (*r(regs, i.C()))
-		}
-		if up.t == tagTable {
-			t := up.table()
-			if t.meta == nil {
-				t.Set(key, val)
-				return pc
-			}
-			if t.replaceExisting(key, val) {
-				return pc
-			}
-		}
-		ci.pc = pc
-		L.top = ci.top
-		L.finishSet(up, key, val)
-		regs = L.frameRegs(base)
+		L.storeSlow(ci, pc, *cl.upvals[i.A()].v, *kv(kb, i.B()), storeValue(i, regs, kb))
 	case bc.OpSetTable:
-		ta := (*r(regs, a))
-		key := (*r(regs, i.B()))
-		var val Value
-		if i.K() {
-			val = *kv(kb, i.C())
-		} else {
-			val = (*r(regs, i.C()))
-		}
-		if ta.t == tagTable {
-			t := ta.table()
-			if key.t == tagInt {
-				if t.meta == nil {
-					t.SetInt(int64(key.n), val)
-					return pc
-				}
-			} else if key.t == tagString && t.meta == nil {
-				t.Set(key, val)
-				return pc
-			}
-			if t.meta != nil && t.replaceExisting(key, val) {
-				return pc
-			}
-		}
-		ci.pc = pc
-		L.top = ci.top
-		L.finishSet(ta, key, val)
-		regs = L.frameRegs(base)
+		L.storeSlow(ci, pc, *r(regs, a), *r(regs, i.B()), storeValue(i, regs, kb))
 	case bc.OpSetI:
-		ta := (*r(regs, a))
-		var val Value
-		if i.K() {
-			val = *kv(kb, i.C())
-		} else {
-			val = (*r(regs, i.C()))
-		}
-		if ta.t == tagTable {
-			t := ta.table()
-			if t.meta == nil {
-				t.SetInt(int64(i.B()), val)
-				return pc
-			}
-			if t.replaceExisting(Int(int64(i.B())), val) {
-				return pc
-			}
-		}
-		ci.pc = pc
-		L.top = ci.top
-		L.finishSet(ta, Int(int64(i.B())), val)
-		regs = L.frameRegs(base)
+		L.storeSlow(ci, pc, *r(regs, a), Int(int64(i.B())), storeValue(i, regs, kb))
 	case bc.OpSetField:
-		ta := (*r(regs, a))
-		key := *kv(kb, i.B())
-		var val Value
-		if i.K() {
-			val = *kv(kb, i.C())
-		} else {
-			val = (*r(regs, i.C()))
-		}
-		if ta.t == tagTable {
-			t := ta.table()
-			if t.meta == nil {
-				t.Set(key, val)
-				return pc
-			}
-			if t.replaceExisting(key, val) {
-				return pc
-			}
-		}
-		ci.pc = pc
-		L.top = ci.top
-		L.finishSet(ta, key, val)
-		regs = L.frameRegs(base)
+		L.storeSlow(ci, pc, *r(regs, a), *kv(kb, i.B()), storeValue(i, regs, kb))
 	case bc.OpNewTable:
 		nhash := i.B()
 		if nhash > 0 {
@@ -690,4 +602,36 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 		L.runError("invalid instruction %s", i.Op())
 	}
 	return pc
+}
+
+// storeValue is the value a table store writes: operand C, a constant
+// with k, else a register.
+func storeValue(i bc.Instruction, regs, kb unsafe.Pointer) Value {
+	if i.K() {
+		return *kv(kb, i.C())
+	}
+	return *r(regs, i.C())
+}
+
+// storeSlow performs t[key] = val for the store instructions. A table
+// without a metatable takes an integer or string key directly, and one
+// with a metatable takes any key already present (__newindex is only for
+// absent keys); everything else (other values, absent keys under a
+// metatable, nil and NaN keys) goes through finishSet, which raises the
+// errors and calls the metamethods. pc is saved first for those.
+func (L *State) storeSlow(ci *callInfo, pc int, t, key, val Value) {
+	if t.t == tagTable {
+		tb := t.table()
+		if tb.meta == nil {
+			if key.t == tagInt || key.t == tagString {
+				tb.Set(key, val)
+				return
+			}
+		} else if tb.replaceExisting(key, val) {
+			return
+		}
+	}
+	ci.pc = pc
+	L.top = ci.top
+	L.finishSet(t, key, val)
 }
