@@ -389,8 +389,9 @@ func (L *State) SetTypeMetatable(v Value, mt *Table) {
 // GetGlobal returns _G[name] (raw).
 func (L *State) GetGlobal(name string) Value { return L.Globals().GetStr(name) }
 
-// SetGlobal stores _G[name] = v (raw).
-func (L *State) SetGlobal(name string, v Value) { L.Globals().SetStr(name, v) }
+// SetGlobal stores _G[name] = v (raw). The name is interned for good
+// (see Table.SetName): globals are a bounded set of names.
+func (L *State) SetGlobal(name string, v Value) { L.Globals().SetName(name, v) }
 
 // Register sets a global Go function.
 func (L *State) Register(name string, fn func(L *State) int) {

@@ -8,7 +8,7 @@ import (
 // OpenBase installs the base library into the global table.
 func OpenBase(L *State) {
 	G := L.Globals()
-	G.SetStr("_G", TableValue(G))
+	G.SetName("_G", TableValue(G))
 	G.SetStr("_VERSION", String("Lua 5.4"))
 	for _, f := range []struct {
 		name string
@@ -41,10 +41,10 @@ func OpenBase(L *State) {
 		if f.fn == nil {
 			continue
 		}
-		G.SetStr(f.name, NewFunction(f.name, f.fn))
+		G.SetName(f.name, NewFunction(f.name, f.fn))
 	}
 	// pairs returns this same function, so pairs(t) == next holds.
-	G.SetStr("next", nextFunction)
+	G.SetName("next", nextFunction)
 	L.g.loaded.SetStr("_G", TableValue(G))
 }
 

@@ -16,7 +16,7 @@ func OpenCoroutine(L *State) {
 		{"wrap", coWrap},
 		{"yield", coYield},
 	} {
-		co.SetStr(f.name, NewFunction(f.name, f.fn))
+		co.SetName(f.name, NewFunction(f.name, f.fn))
 	}
 	L.SetGlobal("coroutine", TableValue(co))
 	L.g.loaded.SetStr("coroutine", TableValue(co))

@@ -38,7 +38,7 @@ func OpenDebug(L *State) {
 		{"upvalueid", dbUpvalueid},
 		{"upvaluejoin", dbUpvaluejoin},
 	} {
-		t.SetStr(f.name, NewFunction(f.name, f.fn))
+		t.SetName(f.name, NewFunction(f.name, f.fn))
 	}
 	L.SetGlobal("debug", TableValue(t))
 	L.g.loaded.SetStr("debug", TableValue(t))

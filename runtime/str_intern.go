@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"sync"
 	"unique"
 	"unsafe"
 )
@@ -36,17 +37,41 @@ func internString(s string) (Value, unique.Handle[string]) {
 	return Value{p: unsafe.Pointer(unsafe.StringData(c)), n: uint64(len(c)), t: tagString, h: hashString(c)}, hd
 }
 
-// pinnedNames keeps the runtime's own interned names canonical for the
-// life of the process.
-var pinnedNames []unique.Handle[string]
-
-// internPinned interns s for good. It is for a fixed set of names made
-// once (package variables), never for strings that vary.
-func internPinned(s string) Value {
-	v, hd := internString(s)
-	pinnedNames = append(pinnedNames, hd)
-	return v
+// pinned keeps names interned for good: the runtime's own (metamethod
+// names) and those Go code stores with Table.SetName (library functions,
+// globals). Each distinct name is pinned once.
+var pinned struct {
+	sync.Mutex
+	m map[string]unique.Handle[string]
 }
+
+// internPinned interns s for good. It is for names, a bounded set, never
+// for strings that come from data.
+func internPinned(s string) Value {
+	if len(s) > shortStringLen || len(s) == 0 {
+		v, _ := internString(s)
+		return v
+	}
+	pinned.Lock()
+	hd, ok := pinned.m[s]
+	if !ok {
+		if pinned.m == nil {
+			pinned.m = make(map[string]unique.Handle[string])
+		}
+		hd = unique.Make(s)
+		pinned.m[hd.Value()] = hd
+	}
+	pinned.Unlock()
+	c := hd.Value()
+	return Value{p: unsafe.Pointer(unsafe.StringData(c)), n: uint64(len(c)), t: tagString, h: hashString(c)}
+}
+
+// SetName stores t[name] = v for a name that Lua code spells as a
+// constant, like a library function or a global: the key is interned for
+// good, so that the VM finds it from the constant by comparing pointers
+// instead of bytes. Names are a bounded set; keys that come from data
+// (decoded JSON, user input) belong in SetStr, which interns nothing.
+func (t *Table) SetName(name string, v Value) { t.setStr(internPinned(name), v) }
 
 // tmNameValues are the metamethod names, interned, so that fastTM's
 // lookups in a metatable whose fields were set by Lua code match on the

@@ -52,11 +52,11 @@ func OpenMath(L *runtime.State) {
 	}
 	t := newLib(L, "math", fns)
 	// atan2 is atan itself, as in the reference (math.atan == math.atan2).
-	t.SetStr("atan2", t.GetStr("atan"))
-	t.SetStr("pi", runtime.Float(math.Pi))
-	t.SetStr("huge", runtime.Float(math.Inf(1)))
-	t.SetStr("maxinteger", runtime.Int(math.MaxInt64))
-	t.SetStr("mininteger", runtime.Int(math.MinInt64))
+	t.SetName("atan2", t.GetStr("atan"))
+	t.SetName("pi", runtime.Float(math.Pi))
+	t.SetName("huge", runtime.Float(math.Inf(1)))
+	t.SetName("maxinteger", runtime.Int(math.MaxInt64))
+	t.SetName("mininteger", runtime.Int(math.MinInt64))
 	openRandom(L, t)
 }
 

@@ -75,10 +75,10 @@ func randomSeeds() (uint64, uint64) {
 func openRandom(L *runtime.State, lib *runtime.Table) {
 	g := new(xoshiro)
 	g.seed(randomSeeds())
-	lib.SetStr("random", runtime.NewFunction("random", func(L *runtime.State) int {
+	lib.SetName("random", runtime.NewFunction("random", func(L *runtime.State) int {
 		return mathRandom(L, g)
 	}))
-	lib.SetStr("randomseed", runtime.NewFunction("randomseed", func(L *runtime.State) int {
+	lib.SetName("randomseed", runtime.NewFunction("randomseed", func(L *runtime.State) int {
 		return mathRandomseed(L, g)
 	}))
 }

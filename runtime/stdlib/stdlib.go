@@ -29,7 +29,7 @@ func SetExit(L *runtime.State, exit func(code int, close bool)) {
 // register fills a library table with Go functions.
 func register(t *runtime.Table, fns map[string]func(*runtime.State) int) {
 	for name, fn := range fns {
-		t.SetStr(name, runtime.NewFunction(name, fn))
+		t.SetName(name, runtime.NewFunction(name, fn))
 	}
 }
 
@@ -39,6 +39,6 @@ func newLib(L *runtime.State, name string, fns map[string]func(*runtime.State) i
 	t := runtime.NewTable(0, len(fns))
 	register(t, fns)
 	L.SetGlobal(name, runtime.TableValue(t))
-	L.Loaded().SetStr(name, runtime.TableValue(t))
+	L.Loaded().SetName(name, runtime.TableValue(t))
 	return t
 }
