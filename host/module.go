@@ -19,19 +19,19 @@ func (v *vm) pantoModule() runtime.Value {
 		"models":            v.luaModels,
 		"resolve_model":     v.luaResolveModel,
 	} {
-		ext.SetStr(name, runtime.NewFunction(name, fn))
+		ext.SetName(name, runtime.NewFunction(name, fn))
 	}
-	ext.SetStr("json", runtime.TableValue(v.json.Module()))
-	ext.SetStr("dirs", v.dirs())
+	ext.SetName("json", runtime.TableValue(v.json.Module()))
+	ext.SetName("dirs", v.dirs())
 
 	text := runtime.NewTable(0, 3)
-	text.SetStr("width", runtime.NewFunction("width", textWidth))
-	text.SetStr("truncate", runtime.NewFunction("truncate", textTruncate))
-	text.SetStr("wrap", runtime.NewFunction("wrap", textWrap))
+	text.SetName("width", runtime.NewFunction("width", textWidth))
+	text.SetName("truncate", runtime.NewFunction("truncate", textTruncate))
+	text.SetName("wrap", runtime.NewFunction("wrap", textWrap))
 
 	mod := runtime.NewTable(0, 2)
-	mod.SetStr("ext", runtime.TableValue(ext))
-	mod.SetStr("text", runtime.TableValue(text))
+	mod.SetName("ext", runtime.TableValue(ext))
+	mod.SetName("text", runtime.TableValue(text))
 	return runtime.TableValue(mod)
 }
 
