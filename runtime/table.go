@@ -173,7 +173,9 @@ func (t *Table) GetStr(s string) Value { return t.getStr(String(s)) }
 // Every string key stored in a node has its hash cached (newKey sees to
 // that), so a node whose hash differs is passed over with one comparison.
 // Keys that are the same string object (a constant, an interned name) match
-// on their data pointer; other equal strings compare their bytes.
+// on their data pointer; other equal strings compare their bytes. It is
+// findStr spelled out rather than called: it is every string-keyed lookup
+// the dispatch loop does not finish itself.
 func (t *Table) getStr(k Value) Value {
 	nodes := t.nodes
 	if len(nodes) == 0 {
