@@ -1,14 +1,10 @@
 package bundle
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
 	"testing"
-
-	"panto/bytecode"
-	"panto/host/discover"
 )
 
 func readSmall(t *testing.T) *Bundle {
@@ -101,55 +97,6 @@ func TestExtractRace(t *testing.T) {
 	names, _ := os.ReadDir(root)
 	if len(names) != 1 {
 		t.Errorf("%d entries left in the root", len(names))
-	}
-}
-
-func TestSetup(t *testing.T) {
-	b := readSmall(t)
-	root := t.TempDir()
-	t.Cleanup(func() { removeAll(root) })
-	dir, err := b.Extract(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := b.Setup(dir, discover.Options{Cwd: root, Getenv: func(string) string { return "" }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(s.Layers) != 1 || s.Home != "" {
-		t.Fatalf("layers %d, home %q", len(s.Layers), s.Home)
-	}
-	l := s.Layers[0]
-	if l.Name != discover.Bundle || l.Dir != dir || len(l.Problems) != 0 {
-		t.Errorf("layer %s %s %v", l.Name, l.Dir, l.Problems)
-	}
-	if l.Config == nil || len(l.Config.Extensions.Deny) != 1 || s.Config().Denied("b") != true {
-		t.Errorf("config not carried: %+v", l.Config)
-	}
-	if len(l.Resources) != 1 || l.Resources[0].Path != "skills/s/SKILL.md" {
-		t.Errorf("resources %+v", l.Resources)
-	}
-	if len(l.Entries) != 2 {
-		t.Fatalf("entries %d", len(l.Entries))
-	}
-	e := l.Entries[1]
-	if e.Name != "b" || !e.Folder || e.Main.File != "extensions/b/init.lua" || e.Main.Source != "extensions/b/init.lua" ||
-		len(e.Modules) != 1 || e.Modules[0].Name != "u" {
-		t.Errorf("entry %+v", e)
-	}
-	data, err := fs.ReadFile(e.FS, e.Modules[0].File)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := bytecode.Decode(data)
-	if err != nil || p.Source != "@"+e.Modules[0].Source {
-		t.Errorf("served chunk: %v, source %q", err, p.Source)
-	}
-	if _, err := fs.ReadFile(e.FS, "nope.lua"); err == nil {
-		t.Error("a missing chunk must fail")
-	}
-	if e.FS.(*ChunkFS).Proto(e.Main.File) != b.Chunk(e.Main.File).Proto {
-		t.Error("Proto must return the verified prototype")
 	}
 }
 

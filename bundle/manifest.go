@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"panto/host/abi"
+	"panto/extension/abi"
 )
 
 // The manifest encoding (docs/bundle-format.md). Counts, sizes and

@@ -13,7 +13,7 @@ import (
 	"unsafe"
 
 	"panto/bytecode"
-	"panto/host/abi"
+	"panto/extension/abi"
 )
 
 // Options are the reader's choices.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"panto/host/abi"
+	"panto/extension/abi"
 	"panto/runtime"
 )
 

@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"panto/host/discover"
-	"panto/host/hosttest"
+	"panto/extension/discover"
+	"panto/internal/hosttest"
 )
 
 // BenchmarkActivate100 is discovery, evaluation and activation of 100

@@ -3,8 +3,8 @@ package host
 import (
 	"context"
 
-	"panto/host/render"
 	"panto/runtime"
+	"panto/tui/render"
 )
 
 // Block is one transcript block (a tool call, a thinking or assistant

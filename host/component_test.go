@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"panto/host/termtext"
+	"panto/tui/termtext"
 )
 
 // componentHost registers a "t" tool and an extension whose tool_details

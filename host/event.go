@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"panto/host/abi"
+	"panto/extension/abi"
 	"panto/runtime"
 )
 

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"panto/host/discover"
+	"panto/extension/discover"
 )
 
 // tree writes files (path -> content) under a fresh folder and returns it.

@@ -4,7 +4,7 @@
 // handlers) so that a session, a TUI or `panto run` can call them.
 //
 // One Host is one session's extension runtime. Its Lua state is owned by
-// an event loop (host/loop), and every method must be called from the
+// an event loop (runtime/luv), and every method must be called from the
 // goroutine that owns it. Rebuild tears the state down and evaluates and
 // activates everything again, as /new, /resume and watch mode need;
 // registered themes survive because they live outside the state.
@@ -18,8 +18,9 @@ import (
 	"os"
 	"slices"
 
-	"panto/host/config"
-	"panto/host/discover"
+	"panto/extension/config"
+	"panto/extension/discover"
+	"panto/tui/theme"
 )
 
 // Options configure a Host.
@@ -44,6 +45,11 @@ type Options struct {
 	// Terminal is the TUI, when there is one: run_foreground needs it to
 	// hand the terminal to a child process. nil means no TUI.
 	Terminal Terminal
+	// Themes is the theme registry behind panto.ext.style; nil gives the
+	// host a registry of its own. Registrations survive every rebuild of
+	// the state, as the spec promises; a UI that outlives hosts passes
+	// one registry to all of them.
+	Themes *theme.Registry
 }
 
 // SessionInfo is what session_info() returns.
@@ -71,6 +77,8 @@ type Host struct {
 	setup *discover.Setup
 	cfg   *config.Merged
 
+	themes *theme.Registry
+
 	vm       *vm
 	gen      int // bumped at every rebuild: handles of older states are dead
 	problems []Problem
@@ -91,7 +99,10 @@ func New(ctx context.Context, opts Options) (*Host, error) {
 	if opts.Stderr == nil {
 		opts.Stderr = os.Stderr
 	}
-	h := &Host{opts: opts, setup: opts.Setup, cfg: opts.Setup.Config()}
+	if opts.Themes == nil {
+		opts.Themes = theme.NewRegistry()
+	}
+	h := &Host{opts: opts, setup: opts.Setup, cfg: opts.Setup.Config(), themes: opts.Themes}
 	for _, p := range opts.Setup.Problems() {
 		h.report(Problem{Stage: StageConfig, Message: p.String()})
 	}

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"panto/host/discover"
+	"panto/extension/discover"
 	"panto/runtime"
 )
 

@@ -1,7 +1,7 @@
 package host
 
 import (
-	"panto/host/abi"
+	"panto/extension/abi"
 	"panto/runtime"
 )
 

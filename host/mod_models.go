@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"panto/host/config"
+	"panto/extension/config"
 	"panto/runtime"
 )
 

@@ -3,10 +3,10 @@ package host
 import (
 	"sort"
 
-	"panto/host/highlight"
-	"panto/host/termtext"
-	"panto/host/theme"
 	"panto/runtime"
+	"panto/tui/highlight"
+	"panto/tui/termtext"
+	"panto/tui/theme"
 )
 
 func textWidth(L *runtime.State) int {
@@ -51,7 +51,7 @@ func (v *vm) luaStyle(L *runtime.State) int {
 	}
 	name := checkString(L, "style", 1)
 	if L.NoValue(2) || L.Arg(2).IsNil() {
-		t, ok := theme.Get(name)
+		t, ok := v.h.themes.Get(name)
 		if !ok {
 			L.Push(runtime.Nil)
 			return 1
@@ -67,7 +67,7 @@ func (v *vm) luaStyle(L *runtime.State) int {
 		}
 		specs[k.AsString()] = styleSpec(L, name, k.AsString(), val)
 	}
-	if err := theme.Register(name, specs); err != nil {
+	if err := v.h.themes.Register(name, specs); err != nil {
 		L.Errorf("style: %v", err)
 	}
 	L.Push(runtime.True)

@@ -7,8 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"panto/host/discover"
-	"panto/host/theme"
+	"panto/extension/discover"
 )
 
 // luaCheck runs assertions in an activation and fails on any problem.
@@ -58,7 +57,6 @@ assert(bad == nil and err == "invalid JSON at line 1, column 7: unexpected chara
 }
 
 func TestHighlightAndStyle(t *testing.T) {
-	defer func() { theme.Register(theme.Default, nil) }()
 	th := luaCheck(t, map[string]string{"config.toml": "[ui]\ntheme = \"night\"\n"}, `
 local ext = panto.ext
 assert(ext.highlight("x = 1", "cobol") == "x = 1")
@@ -77,7 +75,7 @@ local ok, err = pcall(ext.style, "broken", { accent = "purpleish" })
 assert(not ok and err:find("role \"accent\": unknown style word \"purpleish\""), err)`)
 	// Themes survive a rebuild of the state.
 	th.Rebuild(context.Background(), "new")
-	if _, ok := theme.Get("night"); !ok {
+	if _, ok := th.themes.Get("night"); !ok {
 		t.Error("the theme did not survive")
 	}
 }

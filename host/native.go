@@ -4,8 +4,8 @@ import (
 	"strconv"
 	"strings"
 
-	"panto/host/termtext"
-	"panto/host/theme"
+	"panto/tui/termtext"
+	"panto/tui/theme"
 )
 
 // The native components are the defaults a TUI shows for each block.
@@ -19,7 +19,7 @@ const collapsedLines = 3
 // available to the model either way.
 const expandedLines = 40
 
-func (h *Host) theme() *theme.Theme { return theme.Active(h.cfg.UI.Theme) }
+func (h *Host) theme() *theme.Theme { return h.themes.Active(h.cfg.UI.Theme) }
 
 func paint(t *theme.Theme, role, text string) string {
 	sgr := t.Styles[role]

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"panto/host/discover"
+	"panto/extension/discover"
 )
 
 func echoTool(out string) string {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"panto/host/discover"
+	"panto/extension/discover"
 )
 
 // Reload must see entries that did not exist at the first discovery, fire

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 
-	"panto/host/discover"
+	"panto/extension/discover"
 	"panto/runtime"
 )
 

@@ -4,10 +4,10 @@ import (
 	"context"
 	"strings"
 
-	"panto/host/discover"
-	"panto/host/loop"
-	"panto/host/luajson"
+	"panto/extension/discover"
 	"panto/runtime"
+	"panto/runtime/luajson"
+	"panto/runtime/luv"
 	"panto/runtime/stdlib"
 )
 
@@ -17,7 +17,7 @@ type vm struct {
 	h    *Host
 	gen  int
 	L    *runtime.State
-	loop *loop.Loop
+	loop *luv.Loop
 	json *luajson.Codec
 	reg  *registry
 
@@ -82,7 +82,7 @@ func newVM(h *Host) *vm {
 		anchors:  runtime.NewTable(0, 0),
 	}
 	L.Registry().SetStr("panto.host.anchors", runtime.TableValue(v.anchors))
-	v.loop = loop.New(L)
+	v.loop = luv.New(L)
 	v.loop.SetBudget(h.opts.Budget)
 	v.loop.SetErrorHandler(func(err error) {
 		h.report(Problem{Stage: StageHandler, Message: "luv callback: " + firstLine(err.Error())})

@@ -1,6 +1,6 @@
 package runtime
 
-// Coroutine control for hosts that drive coroutines from Go (host/loop):
+// Coroutine control for hosts that drive coroutines from Go (runtime/luv):
 // the status and close operations of the coroutine library, without
 // going through the Lua-visible (and replaceable) coroutine table.
 

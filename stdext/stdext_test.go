@@ -13,8 +13,8 @@ import (
 	"sync"
 	"testing"
 
+	"panto/extension/discover"
 	"panto/host"
-	"panto/host/discover"
 	"panto/stdext"
 )
 

@@ -7,8 +7,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"panto/build"
 	"panto/bundle"
-	"panto/compiler/bundler"
 )
 
 func init() {
@@ -47,11 +47,11 @@ func buildAction(c *cli.Context) error {
 	if out == "" {
 		name := c.String("name")
 		if name == "" {
-			name = bundler.DefaultName(c.Args().Slice())
+			name = build.DefaultName(c.Args().Slice())
 		}
 		out = name + ".pkg"
 	}
-	res, err := bundler.Build(bundler.Options{
+	res, err := build.Build(build.Options{
 		Dirs:     c.Args().Slice(),
 		Output:   out,
 		Name:     c.String("name"),
@@ -62,7 +62,7 @@ func buildAction(c *cli.Context) error {
 		Compiler: "panto " + version,
 	})
 	if err != nil {
-		if be, ok := err.(*bundler.BuildError); ok {
+		if be, ok := err.(*build.BuildError); ok {
 			for _, d := range be.Diagnostics {
 				fmt.Fprintln(os.Stderr, "panto: build: "+d.String())
 			}
@@ -78,7 +78,7 @@ func buildAction(c *cli.Context) error {
 	if err != nil { // a writer bug: refuse to write what cannot be read
 		return userError("build: internal error: the bundle does not read back: %v", err)
 	}
-	if err := bundler.WriteFile(out, res.Data); err != nil {
+	if err := build.WriteFile(out, res.Data); err != nil {
 		return userError("build: %s: %v", out, err)
 	}
 	signed := "unsigned"

@@ -12,7 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"panto/bundle"
-	"panto/host/abi"
+	"panto/extension/abi"
 )
 
 func init() {

@@ -16,16 +16,16 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"panto/bundle"
+	"panto/extension/discover"
 	"panto/host"
-	"panto/host/discover"
-	"panto/host/termtext"
 	"panto/stdext"
+	"panto/tui/termtext"
 )
 
 // openBundle turns a verified bundle into a setup whose one layer serves
 // the bundle's precompiled sources and its read-only resource folder.
 func openBundle(path string, trust ed25519.PublicKey) (*discover.Setup, error) {
-	setup, _, err := bundle.OpenSetup(path, bundle.Options{Trust: trust}, discover.Options{})
+	setup, _, err := host.OpenBundle(path, bundle.Options{Trust: trust}, discover.Options{})
 	return setup, err
 }
 

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"panto/extension/discover"
 	"panto/host"
-	"panto/host/discover"
 )
 
 // syncBuffer is a bytes.Buffer the loop writes while the test reads.

@@ -11,9 +11,9 @@ import (
 	"sync"
 	"time"
 
-	"panto/compiler/bundler"
+	"panto/build"
+	"panto/extension/discover"
 	"panto/host"
-	"panto/host/discover"
 	"panto/stdext"
 )
 
@@ -224,7 +224,7 @@ func (w *watcher) cycle(ctx context.Context, b *burst) {
 // sources compiled.
 func (w *watcher) build() bool {
 	o := w.opts
-	res, err := bundler.Build(bundler.Options{
+	res, err := build.Build(build.Options{
 		Dirs:     []string{o.Dir},
 		Output:   o.Bundle,
 		Strict:   o.Strict,
@@ -232,7 +232,7 @@ func (w *watcher) build() bool {
 		Discover: o.Discover,
 	})
 	if err != nil {
-		var be *bundler.BuildError
+		var be *build.BuildError
 		if !errors.As(err, &be) {
 			fmt.Fprintf(o.Stderr, "panto: build: %v\n", err)
 			return false
@@ -248,7 +248,7 @@ func (w *watcher) build() bool {
 		fmt.Fprintln(o.Stderr, "panto: build: "+d.String())
 	}
 	if o.Bundle != "" {
-		if err := bundler.WriteFile(o.Bundle, res.Data); err != nil {
+		if err := build.WriteFile(o.Bundle, res.Data); err != nil {
 			fmt.Fprintf(o.Stderr, "panto: build: %s: %v\n", o.Bundle, err)
 		} else {
 			fmt.Fprintf(o.Stdout, "wrote %s (%d bytes)\n", o.Bundle, len(res.Data))

@@ -1,0 +1,331 @@
+package build
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"panto/compiler/ast"
+	"panto/extension/abi"
+)
+
+// The ABI checks look at what the source says literally — a string
+// argument, a table constructor — and stay silent about anything
+// computed, so they never warn about a correct program. They catch the
+// mistakes that otherwise only show when the bundle runs, if ever: a
+// misspelt event name subscribes to an event that never fires, and a tool
+// declaration without a schema is refused at activation.
+
+// facts is what one file tells the checks.
+type facts struct {
+	ons   []literal // panto.ext.on("name", ...)
+	emits []literal // panto.ext.emit("name", ...)
+	decls []decl
+}
+
+type literal struct {
+	name      string
+	line, col int
+}
+
+// decl is a literal declaration: a tool, command or protocol table.
+type decl struct {
+	contract string // "tool", "command", "protocol"
+	form     string // how it was declared, for messages
+	name     string // "" unless name = "literal"
+	missing  []string
+	line     int
+	col      int
+}
+
+// registerContracts maps register functions to the ABI contract of what
+// they register.
+var registerContracts = map[string]string{
+	"register_tool":     "tool",
+	"register_command":  "command",
+	"register_protocol": "protocol",
+}
+
+// scan walks a chunk. main says whether the file is an entry's main file,
+// whose top-level return may be a tool declaration (the sugar form).
+func scan(chunk *ast.Chunk, main bool) facts {
+	s := &scanner{file: chunk.File}
+	if main {
+		s.sugar(chunk.Block)
+	}
+	walk(chunk.Block, s.visit)
+	return s.facts
+}
+
+type scanner struct {
+	file *ast.File
+	facts
+}
+
+func (s *scanner) pos(p ast.Pos) (int, int) { return s.file.Line(p), s.file.Column(p) }
+
+// sugar recognises `return { name = ..., handler = ... }` and
+// `return { {...}, {...} }` at the end of an entry's main file, classified
+// as the host classifies them: a table with activate is an entry, one with
+// handler a tool declaration.
+func (s *scanner) sugar(b *ast.Block) {
+	if len(b.Stmts) == 0 {
+		return
+	}
+	ret, ok := b.Stmts[len(b.Stmts)-1].(*ast.ReturnStmt)
+	if !ok || len(ret.Exprs) != 1 {
+		return
+	}
+	t, ok := ret.Exprs[0].(*ast.TableExpr)
+	if !ok {
+		return
+	}
+	if s.returned(t) {
+		return
+	}
+	for _, f := range t.Fields {
+		if f.Key != nil {
+			continue
+		}
+		if elem, ok := f.Value.(*ast.TableExpr); ok {
+			s.returned(elem)
+		}
+	}
+}
+
+// returned checks one returned table; it reports whether the table was an
+// entry or a declaration (so not a list of them).
+func (s *scanner) returned(t *ast.TableExpr) bool {
+	keys, complete := tableKeys(t)
+	switch {
+	case keys["activate"] != nil:
+		return true
+	case keys["handler"] != nil:
+		s.declare(t, "tool", "returned tool declaration", keys, complete)
+		return true
+	}
+	return false
+}
+
+func (s *scanner) declare(t *ast.TableExpr, contract, form string, keys map[string]ast.Expr, complete bool) {
+	d := decl{contract: contract, form: form}
+	d.line, d.col = s.pos(t.Pos)
+	if n, ok := keys["name"].(*ast.StringExpr); ok {
+		d.name = n.Value
+	}
+	if complete {
+		for _, f := range required(contract) {
+			if v, ok := keys[f]; !ok || isNil(v) {
+				d.missing = append(d.missing, f)
+			}
+		}
+	}
+	s.decls = append(s.decls, d)
+}
+
+func (s *scanner) visit(n ast.Node) {
+	call, ok := n.(*ast.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return
+	}
+	fn := apiFunction(call.Fn)
+	switch fn {
+	case "on", "emit":
+		if str, ok := call.Args[0].(*ast.StringExpr); ok {
+			l := literal{name: str.Value}
+			l.line, l.col = s.pos(str.Pos)
+			if fn == "on" {
+				s.ons = append(s.ons, l)
+			} else {
+				s.emits = append(s.emits, l)
+			}
+		}
+	case "register_tool", "register_command", "register_protocol":
+		if t, ok := call.Args[0].(*ast.TableExpr); ok {
+			keys, complete := tableKeys(t)
+			s.declare(t, registerContracts[fn], fn+" { ... }", keys, complete)
+		}
+	}
+}
+
+// apiFunction returns the panto.ext function a call's callee names, or
+// "": X.ext.f (panto.ext.f, require("panto").ext.f), a local alias
+// ext.f, or a bare register_* (local register_tool =
+// panto.ext.register_tool). on and emit are too common as bare names to
+// be recognised alone.
+func apiFunction(fn ast.Expr) string {
+	switch f := fn.(type) {
+	case *ast.IndexExpr:
+		key, ok := f.Key.(*ast.StringExpr)
+		if !ok {
+			return ""
+		}
+		switch obj := f.Obj.(type) {
+		case *ast.IndexExpr:
+			if k, ok := obj.Key.(*ast.StringExpr); !ok || k.Value != "ext" {
+				return ""
+			}
+		case *ast.NameExpr:
+			if obj.Name != "ext" {
+				return ""
+			}
+		default:
+			return ""
+		}
+		return key.Value
+	case *ast.NameExpr:
+		if _, ok := registerContracts[f.Name]; ok {
+			return f.Name
+		}
+	}
+	return ""
+}
+
+// tableKeys lists a constructor's constant string keys. complete is
+// false when some key is computed ([k] = v), since that key might be any
+// of the required fields.
+func tableKeys(t *ast.TableExpr) (keys map[string]ast.Expr, complete bool) {
+	keys = map[string]ast.Expr{}
+	complete = true
+	for _, f := range t.Fields {
+		switch k := f.Key.(type) {
+		case nil:
+		case *ast.StringExpr:
+			keys[k.Value] = f.Value
+		case *ast.NumberExpr, *ast.TrueExpr, *ast.FalseExpr:
+		default:
+			complete = false
+		}
+	}
+	return keys, complete
+}
+
+func isNil(e ast.Expr) bool {
+	_, ok := e.(*ast.NilExpr)
+	return ok
+}
+
+// required returns a contract's required fields from the ABI description.
+func required(contract string) []string {
+	c := abi.Get().Contracts[contract]
+	list, _ := c["required"].([]any)
+	var out []string
+	for _, f := range list {
+		if s, ok := f.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// checkABI runs the checks that need the whole bundle: event names are
+// checked against the ABI's catalogue plus every custom event the bundle
+// emits, and names against every other declaration.
+func (b *build) checkABI() {
+	spec := abi.Get()
+	custom := map[string]bool{}
+	for _, e := range spec.EventObject.CustomEvents {
+		custom[e] = true
+	}
+	for _, u := range b.units {
+		for _, e := range u.facts.emits {
+			custom[e.name] = true
+		}
+	}
+	var known []string
+	for _, e := range spec.Events {
+		known = append(known, e.Name)
+	}
+	sort.Strings(known) // suggestions must not depend on catalogue order
+	type first struct {
+		file      string
+		line, col int
+	}
+	seen := map[string]first{} // "tool:name" -> first declaration
+	for _, u := range b.units {
+		f := &u.facts
+		for _, on := range f.ons {
+			if spec.Event(on.name) != nil || custom[on.name] {
+				continue
+			}
+			msg := fmt.Sprintf("panto.ext.on: unknown event %q: neither a host event (ABI %s) nor emitted anywhere in the bundle", on.name, spec.Version)
+			if s := suggest(on.name, known); s != "" {
+				msg += fmt.Sprintf("; did you mean %q?", s)
+			}
+			b.warn(Diagnostic{File: u.module.Source, Line: on.line, Col: on.col, Msg: msg})
+		}
+		for _, em := range f.emits {
+			if spec.Event(em.name) != nil {
+				b.warn(Diagnostic{File: u.module.Source, Line: em.line, Col: em.col,
+					Msg: fmt.Sprintf("panto.ext.emit: %q is a host event, which extensions cannot emit", em.name)})
+			}
+		}
+		for _, d := range f.decls {
+			if len(d.missing) > 0 {
+				b.warn(Diagnostic{File: u.module.Source, Line: d.line, Col: d.col, Msg: fmt.Sprintf("%s lacks required %s %s (a %s needs %s)",
+					d.form, plural(len(d.missing), "field", "fields"), quoteList(d.missing), d.contract, strings.Join(required(d.contract), ", "))})
+			}
+			if d.name == "" || d.contract == "protocol" {
+				continue
+			}
+			key := d.contract + ":" + d.name
+			if prev, ok := seen[key]; ok {
+				b.warn(Diagnostic{File: u.module.Source, Line: d.line, Col: d.col,
+					Msg: fmt.Sprintf("duplicate %s name %q: already declared at %s:%d:%d", d.contract, d.name, prev.file, prev.line, prev.col)})
+				continue
+			}
+			seen[key] = first{u.module.Source, d.line, d.col}
+		}
+	}
+}
+
+// suggest returns the known name closest to name when it is close enough
+// to be a typo (edit distance at most 2, or 3 for long names).
+func suggest(name string, known []string) string {
+	best, bestD := "", 3
+	if len(name) > 12 {
+		bestD = 4
+	}
+	for _, k := range known {
+		if d := distance(name, k); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	return best
+}
+
+// distance is the Levenshtein distance over bytes.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func quoteList(list []string) string {
+	q := make([]string, len(list))
+	for i, s := range list {
+		q[i] = "'" + s + "'"
+	}
+	return strings.Join(q, ", ")
+}

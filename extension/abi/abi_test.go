@@ -1,0 +1,117 @@
+package abi
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestVersion(t *testing.T) {
+	if Version != "1.0.0" {
+		t.Errorf("Version = %s", Version)
+	}
+	for _, c := range []struct {
+		host, bundle string
+		ok           bool
+		msg          string
+	}{
+		{"1.0.0", "1.0.0", true, ""},
+		{"1.3.0", "1.2.9", true, ""},
+		{"1.2.0", "1.2.5", true, ""},
+		{"1.2.0", "1.3.0", false, "bundle needs ABI 1.3.0 but this host implements ABI 1.2.0 (the bundle uses a newer minor version)"},
+		{"1.2.0", "2.0.0", false, "bundle needs ABI 2.0.0 but this host implements ABI 1.2.0 (major versions differ)"},
+		{"2.0.0", "1.9.0", false, "major versions differ"},
+		{"1.0.0", "1.0", false, `ABI version "1.0" is not MAJOR.MINOR.PATCH`},
+		{"1.0.0", "01.0.0", false, "not MAJOR.MINOR.PATCH"},
+		{"1.0.0", "1.0.0-rc1", false, "not MAJOR.MINOR.PATCH"},
+	} {
+		err := CompatibleWith(c.host, c.bundle)
+		if (err == nil) != c.ok || (err != nil && !strings.Contains(err.Error(), c.msg)) {
+			t.Errorf("CompatibleWith(%s, %s) = %v", c.host, c.bundle, err)
+		}
+	}
+	if err := Compatible(Version); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestCatalogue(t *testing.T) {
+	s := Get()
+	writable := map[string]bool{}
+	for _, e := range s.Events {
+		for _, f := range e.Fields {
+			if f.Writable {
+				writable[e.Name+"."+f.Name] = true
+			}
+			switch f.Type {
+			case "string", "integer", "boolean", "table":
+			default:
+				t.Errorf("%s.%s: unknown type %q", e.Name, f.Name, f.Type)
+			}
+		}
+	}
+	// The spec names exactly three writable fields.
+	if len(writable) != 3 || !writable["user_message.text"] || !writable["tool_call_complete.input"] || !writable["tool_result.output"] {
+		t.Errorf("writable fields %v", writable)
+	}
+	for _, name := range []string{"tool", "tool_details", "tool_delta", "tool_call_complete", "tool_result", "tool_collapse",
+		"tool_dispatch_start", "tool_output_delta", "thinking_delta", "thinking_complete", "assistant_text_delta",
+		"assistant_text_complete", "user_message", "session_ready", "session_end", "command_start", "command_end",
+		"turn_start", "turn_end"} {
+		if s.Event(name) == nil {
+			t.Errorf("event %s is missing", name)
+		}
+	}
+	// Notifications have no default component; tool events all expose
+	// collapsed.
+	for _, e := range s.Events {
+		notification := strings.HasPrefix(e.Name, "session_") || strings.HasPrefix(e.Name, "command_") || strings.HasPrefix(e.Name, "turn_")
+		if notification == e.Component {
+			t.Errorf("%s: component = %v", e.Name, e.Component)
+		}
+		if strings.HasPrefix(e.Name, "tool") && e.Field("collapsed") == nil {
+			t.Errorf("%s lacks collapsed", e.Name)
+		}
+		if strings.HasSuffix(e.Name, "_complete") && e.Field("delta") != nil {
+			t.Errorf("%s must omit delta", e.Name)
+		}
+	}
+	if s.Function("panto.ext.register_tool") == nil || s.Function("panto.text.wrap") == nil {
+		t.Error("function index broken")
+	}
+}
+
+var update = flag.Bool("update", false, "rewrite the generated part of docs/abi.md")
+
+const (
+	beginMark = "<!-- BEGIN GENERATED from extension/abi/abi.json: go test ./extension/abi -run TestDocs -update -->\n"
+	endMark   = "<!-- END GENERATED -->\n"
+)
+
+// TestDocs keeps docs/abi.md's reference section equal to what the
+// description renders.
+func TestDocs(t *testing.T) {
+	path := filepath.Join("..", "..", "docs", "abi.md")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(data)
+	i, j := strings.Index(doc, beginMark), strings.Index(doc, endMark)
+	if i < 0 || j < i {
+		t.Fatalf("%s lacks the generated section markers", path)
+	}
+	want := doc[:i+len(beginMark)] + Get().Markdown() + doc[j:]
+	if want == doc {
+		return
+	}
+	if *update {
+		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Errorf("%s is out of date with abi.json: run go test ./extension/abi -run TestDocs -update", path)
+}
