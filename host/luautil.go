@@ -6,15 +6,6 @@ import (
 	"panto/runtime"
 )
 
-// fields iterates the string keys of a table in traversal order.
-func eachField(t *runtime.Table, f func(k string, v runtime.Value)) {
-	for k, v, ok := t.Next(runtime.Nil); ok && !k.IsNil(); k, v, ok = t.Next(k) {
-		if k.IsString() {
-			f(k.AsString(), v)
-		}
-	}
-}
-
 // isDenseArray reports whether t's keys are exactly 1..#t, and #t.
 func isDenseArray(t *runtime.Table) (int64, bool) {
 	n := t.Len()

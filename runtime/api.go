@@ -88,6 +88,19 @@ func (L *State) NoValue(n int) bool { return L.ci.fn+n >= L.top }
 // CheckStack makes room for n more values.
 func (L *State) CheckStack(n int) { L.checkStack(n) }
 
+// TryCheckStack makes room for n more values above the top, like
+// lua_checkstack: it reports false, instead of raising "stack overflow",
+// when they would not fit under the thread's stack limit. Libraries use it
+// to turn a request for too many results into their own message
+// ("too many results to unpack", "string slice too long").
+func (L *State) TryCheckStack(n int) bool {
+	if n < 0 || n > maxStack || L.top+n > maxStack {
+		return false
+	}
+	L.ensureStack(L.top + n)
+	return true
+}
+
 // ---------------------------------------------------------------------------
 // Argument checking
 

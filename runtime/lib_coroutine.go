@@ -69,6 +69,32 @@ func coroutineStatus(L, co *State) string {
 	return coDeadStatus
 }
 
+// The status and close operations of the coroutine library for hosts
+// that drive coroutines from Go (runtime/luv), without going through the
+// Lua-visible (and replaceable) coroutine table.
+
+// CoroutineStatus returns what coroutine.status(co) would return when
+// called from L: "running", "suspended", "normal" or "dead".
+func (L *State) CoroutineStatus(co *State) string { return coroutineStatus(L, co) }
+
+// CloseCoroutine does what coroutine.close(co) does when called from L:
+// a suspended or dead coroutine has its pending to-be-closed variables
+// closed and becomes dead. It returns false when co is running or normal
+// (it cannot be closed now), and the error a __close method raised, if
+// any, as the second result.
+func (L *State) CloseCoroutine(co *State) (closed bool, err Value) {
+	switch coroutineStatus(L, co) {
+	case coDeadStatus, coSuspendedStatus:
+		status, errv := co.closeThread(L)
+		if status != StatusOK {
+			co.top--
+			return true, errv
+		}
+		return true, Nil
+	}
+	return false, Nil
+}
+
 // auxResume moves narg values from L to co, resumes it and moves the
 // results back; it returns the number of results or -1 with an error
 // value on L's top.

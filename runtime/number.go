@@ -46,32 +46,6 @@ func toNumeric(v Value) (Value, bool) {
 	return Nil, false
 }
 
-// toIntegerStrict converts v to an integer for bitwise operations: numbers
-// must have an exact integer value; strings are converted first.
-func toIntegerStrict(v Value) (int64, bool) {
-	switch v.t {
-	case tagInt:
-		return int64(v.n), true
-	case tagFloat:
-		return floatToInt(v.AsFloat())
-	case tagString:
-		n, ok := stringToNumber(v.AsString())
-		if !ok {
-			return 0, false
-		}
-		return toIntegerStrict(n)
-	}
-	return 0, false
-}
-
-// toFloat returns the float value of a number value.
-func toFloat(v Value) float64 {
-	if v.t == tagInt {
-		return float64(int64(v.n))
-	}
-	return v.AsFloat()
-}
-
 // arithOp identifies an arithmetic or bitwise operation; the order matches
 // the metamethod events so one can be derived from the other.
 type arithOp uint8

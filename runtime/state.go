@@ -40,25 +40,6 @@ func NewFunction(name string, fn func(L *State) int) Value {
 	return FunctionValue(&GoFunction{Fn: fn, Name: name})
 }
 
-// Userdata is a Go value exposed to Lua, with an optional metatable and
-// user values.
-type Userdata struct {
-	Value      any
-	meta       *Table
-	userValues []Value
-}
-
-// NewUserdata returns a userdata holding v with metatable mt (may be nil).
-func NewUserdata(v any, mt *Table) *Userdata {
-	return &Userdata{Value: v, meta: mt}
-}
-
-// Metatable returns the userdata's metatable.
-func (u *Userdata) Metatable() *Table { return u.meta }
-
-// SetMetatable replaces the userdata's metatable.
-func (u *Userdata) SetMetatable(mt *Table) { u.meta = mt }
-
 // funcProto is a prototype prepared for execution: the constants are Lua
 // values, so the VM never converts them.
 type funcProto struct {
@@ -293,6 +274,14 @@ func (L *State) Stderr() io.Writer { return L.g.stderr }
 
 // Stdin returns the reader behind io.stdin.
 func (L *State) Stdin() io.Reader { return L.g.stdin }
+
+// SetExitHandler sets what os.exit does (see stdlib.SetExit). Without a
+// handler os.exit refuses with an error, which is what an embedded host
+// wants: a script must not end the host process.
+func (L *State) SetExitHandler(f func(code int, close bool)) { L.g.exit = f }
+
+// ExitHandler returns the handler set by SetExitHandler, or nil.
+func (L *State) ExitHandler() func(code int, close bool) { return L.g.exit }
 
 // Globals returns the global table.
 func (L *State) Globals() *Table {

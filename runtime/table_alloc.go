@@ -46,6 +46,17 @@ func NewTable(narr, nhash int) *Table {
 	return t
 }
 
+// NewTableArray returns a table whose array part is exactly arr (nil
+// entries included) with room for nhash other keys, as lua_createtable
+// followed by lua_seti for every slot would build it. table.pack uses it so
+// that a packed table with holes has the reference's length and traversal
+// order. The table takes ownership of arr.
+func NewTableArray(arr []Value, nhash int) *Table {
+	t := NewTable(0, nhash)
+	t.arr = arr
+	return t
+}
+
 // newTableArr allocates a table with its array part inline: A is an array
 // of Values at least as long as the hint, all of it usable capacity.
 func newTableArr[A any]() *Table {

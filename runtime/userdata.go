@@ -1,5 +1,24 @@
 package runtime
 
+// Userdata is a Go value exposed to Lua, with an optional metatable and
+// user values.
+type Userdata struct {
+	Value      any
+	meta       *Table
+	userValues []Value
+}
+
+// NewUserdata returns a userdata holding v with metatable mt (may be nil).
+func NewUserdata(v any, mt *Table) *Userdata {
+	return &Userdata{Value: v, meta: mt}
+}
+
+// Metatable returns the userdata's metatable.
+func (u *Userdata) Metatable() *Table { return u.meta }
+
+// SetMetatable replaces the userdata's metatable.
+func (u *Userdata) SetMetatable(mt *Table) { u.meta = mt }
+
 // User values (Lua 5.4): a full userdata carries a fixed number of Lua
 // values, set when it is created, reachable from Lua only through
 // debug.getuservalue and debug.setuservalue. The collector traverses them.
