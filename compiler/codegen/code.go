@@ -2,6 +2,14 @@ package codegen
 
 import bc "panto/bytecode"
 
+// This file and code_ops.go are the reference's lcode.c: the expression
+// descriptor (expDesc) and the functions that emit instructions for it —
+// loading constants, discharging an expDesc into a register, the jump
+// lists of conditions and their patching, storing into variables. The
+// tree walk that decides what to emit is in expr.go and stmt.go (the
+// reference's lparser.c); function state, scopes and registers are in
+// gen.go.
+
 // expKind says where the value of an expression is.
 type expKind uint8
 

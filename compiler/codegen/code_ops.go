@@ -8,8 +8,10 @@ import (
 	"panto/internal/luanum"
 )
 
-// Operators: constant folding first, then the instruction forms that take
-// an immediate or a constant operand, then plain register forms.
+// Operators, the second half of the reference's lcode.c (luaK_prefix,
+// luaK_infix, luaK_posfix and constfolding): constant folding first, then
+// the instruction forms that take an immediate or a constant operand, then
+// plain register forms.
 //
 // Commutative operations with the constant on the left are emitted with
 // the operands swapped and the k bit set, so that a metamethod still

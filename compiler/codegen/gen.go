@@ -12,6 +12,18 @@
 // Scopes, registers, upvalue capture, compile-time constants, to-be-closed
 // variables and goto resolution with the 5.4 visibility rules live here
 // too: the parser only builds the tree.
+//
+// The files, with their counterparts in the reference:
+//
+//   - gen.go: per-function state, blocks and scopes, local variables,
+//     registers and the constant table (lparser.c's open_func, close_func,
+//     enterblock, leaveblock; lcode.c's luaK_reserveregs and addk).
+//   - code.go, code_ops.go: expression descriptors and the instructions
+//     emitted for them, jump lists, operators and constant folding (lcode.c).
+//   - expr.go: expressions, variables, upvalues, table constructors and
+//     function bodies (the expression half of lparser.c).
+//   - stmt.go: statements, loops, labels and goto (the statement half of
+//     lparser.c).
 package codegen
 
 import (
