@@ -3,13 +3,13 @@ package build
 import (
 	"errors"
 	"io/fs"
-	"strings"
 
 	"panto/bundle"
 	"panto/bytecode"
 	"panto/compiler/codegen"
 	"panto/compiler/parser"
 	"panto/extension/discover"
+	"panto/runtime"
 )
 
 // unit is one source file to compile.
@@ -35,7 +35,7 @@ func (u *unit) compile(strip bool) {
 		u.diag(0, 0, "cannot read: "+shortErr(err).Error())
 		return
 	}
-	src := skipShebang(string(data))
+	src := runtime.SkipComment(string(data))
 	chunk, err := parser.Parse(bundle.ChunkName(u.blobPath), src)
 	if err != nil {
 		u.syntaxError(err)
@@ -73,16 +73,4 @@ func (u *unit) syntaxError(err error) {
 
 func (u *unit) diag(line, col int, msg string) {
 	u.diags = append(u.diags, Diagnostic{File: u.module.Source, Line: line, Col: col, Msg: msg})
-}
-
-// skipShebang drops a first line starting with '#' but keeps its newline,
-// so line numbers do not move: what the host and lua do with scripts.
-func skipShebang(src string) string {
-	if !strings.HasPrefix(src, "#") {
-		return src
-	}
-	if i := strings.IndexByte(src, '\n'); i >= 0 {
-		return src[i:]
-	}
-	return ""
 }

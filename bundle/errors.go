@@ -1,6 +1,9 @@
 package bundle
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+)
 
 // Check names the check a bundle failed. Callers that act on the kind of
 // failure (a host that offers to rebuild on an ABI mismatch, a test that
@@ -52,7 +55,7 @@ func (c Check) String() string {
 	case CheckBytecode:
 		return "bytecode"
 	}
-	return "check " + itoa(int(c))
+	return "check " + strconv.Itoa(int(c))
 }
 
 // Error is why a bundle was refused. Msg starts with what failed and says

@@ -96,7 +96,7 @@ func (k Kind) String() string {
 	case KindConfig:
 		return "config"
 	}
-	return "kind " + itoa(int(k))
+	return "kind " + strconv.Itoa(int(k))
 }
 
 // Origin says where in its layer an entry was found; it mirrors the
@@ -118,7 +118,7 @@ func (o Origin) String() string {
 	case Rock:
 		return "rock"
 	}
-	return "origin " + itoa(int(o))
+	return "origin " + strconv.Itoa(int(o))
 }
 
 // Manifest describes a bundle's contents.
@@ -194,5 +194,3 @@ func (m *Manifest) find(path string) (int, bool) {
 	}
 	return lo, lo < len(m.Blobs) && m.Blobs[lo].Path == path
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }

@@ -2,7 +2,6 @@ package host
 
 import (
 	"context"
-	"strings"
 
 	"panto/extension/discover"
 	"panto/runtime"
@@ -124,13 +123,5 @@ func (v *vm) loadModule(e *discover.Entry, m discover.Module) (runtime.Value, er
 	if err != nil {
 		return runtime.Nil, err
 	}
-	src := string(data)
-	if strings.HasPrefix(src, "#") { // a shebang line, as lua allows
-		if i := strings.IndexByte(src, '\n'); i >= 0 {
-			src = src[i:]
-		} else {
-			src = ""
-		}
-	}
-	return v.L.Load(src, chunkName(m), "bt")
+	return v.L.Load(runtime.SkipComment(string(data)), chunkName(m), "bt")
 }

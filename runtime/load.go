@@ -91,8 +91,6 @@ func (L *State) loadBinary(src, chunkname string) (Value, error) {
 	return closureValue(cl), nil
 }
 
-func chunkIDOf(name string) string { return chunkID(name) }
-
 // LoadFile loads a file as a chunk named "@path" (stdin when path is "").
 // A first line starting with '#' is skipped, as for scripts.
 func (L *State) LoadFile(path, mode string) (Value, error) {
@@ -116,13 +114,15 @@ func (L *State) LoadFile(path, mode string) (Value, error) {
 			return Nil, newError(StatusRuntimeError, "cannot "+what+" "+path+": "+Strerror(err))
 		}
 	}
-	src := skipComment(string(data))
+	src := SkipComment(string(data))
 	return L.Load(src, name, mode)
 }
 
-// skipComment drops a first line starting with '#', keeping its newline so
-// that line numbers do not move.
-func skipComment(src string) string {
+// SkipComment drops a first line starting with '#' (a shebang, as lua
+// allows in scripts), keeping its newline so that line numbers do not move.
+// LoadFile does it, and so do the host and panto build before they compile
+// an extension's file, so a file means the same everywhere.
+func SkipComment(src string) string {
 	if strings.HasPrefix(src, "#") {
 		if i := strings.IndexByte(src, '\n'); i >= 0 {
 			return src[i:]

@@ -1,11 +1,13 @@
 package lexer
 
 import (
+	"strconv"
 	"strings"
 	"unsafe"
 
 	"panto/compiler/ast"
 	"panto/internal/luanum"
+	"panto/internal/luautf8"
 )
 
 // Character classes, as the reference's ctype table has them in the C
@@ -357,7 +359,7 @@ func (lx *Lexer) readLong(t *Token, open, level int, isString bool) int {
 				what = "string"
 			}
 			line := ast.NewFile("", src).Line(ast.Pos(t.Pos))
-			lx.fail(t, n, "unfinished long "+what+" (starting at line "+itoa(line)+")", "<eof>")
+			lx.fail(t, n, "unfinished long "+what+" (starting at line "+strconv.Itoa(line)+")", "<eof>")
 			return -1
 		}
 		if !sawCR {
@@ -567,7 +569,7 @@ func (lx *Lexer) readString(t *Token, start int) int {
 				lx.escapeError(t, del, buf, esc, q, "missing '}'")
 				return n
 			}
-			buf = appendUTF8(buf, r)
+			buf = luautf8.Append(buf, r)
 			p = q + 1
 			continue
 		default:
@@ -614,29 +616,6 @@ func hexValue(c byte) int {
 	}
 }
 
-// appendUTF8 appends the UTF-8 encoding of r, using the original 1993 form
-// with up to six bytes, as the reference does for values up to 2^31-1.
-func appendUTF8(dst []byte, r uint32) []byte {
-	if r < 0x80 {
-		return append(dst, byte(r))
-	}
-	var tmp [6]byte
-	i := len(tmp)
-	mfb := uint32(0x3f) // largest value that fits in the first byte
-	for {
-		i--
-		tmp[i] = byte(0x80 | r&0x3f)
-		r >>= 6
-		mfb >>= 1
-		if r <= mfb {
-			break
-		}
-	}
-	i--
-	tmp[i] = byte((^mfb << 1) | r)
-	return append(dst, tmp[i:]...)
-}
-
 // quote formats token text as the reference shows it after "near": in
 // single quotes, cut at the first NUL byte (the reference formats it as a C
 // string).
@@ -669,21 +648,6 @@ func indexNUL(b []byte) int {
 	return -1
 }
 
-// itoa formats a non-negative int without fmt.
-func itoa(v int) string {
-	var b [20]byte
-	i := len(b)
-	for {
-		i--
-		b[i] = byte('0' + v%10)
-		v /= 10
-		if v == 0 {
-			break
-		}
-	}
-	return string(b[i:])
-}
-
 // TokenText returns how the reference names token t in messages: the
 // spelling in quotes for names, numerals and fixed tokens, the string with
 // its delimiters (escapes decoded, as the reference keeps it in its buffer)
@@ -711,7 +675,7 @@ func (lx *Lexer) TokenText(t *Token) string {
 		if c >= 0x20 && c < 0x7f {
 			return "'" + string(c) + "'"
 		}
-		return "'<\\" + itoa(int(c)) + ">'"
+		return "'<\\" + strconv.Itoa(int(c)) + ">'"
 	case Illegal:
 		if lx.Err != nil {
 			return lx.Err.Near

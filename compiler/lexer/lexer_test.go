@@ -2,6 +2,7 @@ package lexer
 
 import (
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 	"unsafe"
@@ -320,7 +321,7 @@ func TestLexErrors(t *testing.T) {
 			continue
 		}
 		line := ast.NewFile("=x", tt.src).Line(ast.Pos(err.Pos))
-		got := "x:" + itoa(line) + ": " + err.Error()
+		got := "x:" + strconv.Itoa(line) + ": " + err.Error()
 		if got != tt.want {
 			t.Errorf("%q:\n got %q\nwant %q", tt.src, got, tt.want)
 		}

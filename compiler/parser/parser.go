@@ -15,6 +15,7 @@ package parser
 
 import (
 	"math"
+	"strconv"
 	"sync"
 
 	"panto/compiler/ast"
@@ -37,7 +38,7 @@ func (e *SyntaxError) Error() string {
 	if e.Line == 0 {
 		return e.Msg
 	}
-	s := ast.ChunkID(e.Name) + ":" + itoa(e.Line) + ": " + e.Msg
+	s := ast.ChunkID(e.Name) + ":" + strconv.Itoa(e.Line) + ": " + e.Msg
 	if e.Near != "" {
 		s += " near " + e.Near
 	}
@@ -219,7 +220,7 @@ func (p *parser) checkMatch(what, who lexer.Kind, openPos int) {
 	if line == p.line(p.t.End) {
 		p.errorExpected(what)
 	}
-	p.syntaxError(what.String() + " expected (to close " + who.String() + " at line " + itoa(line) + ")")
+	p.syntaxError(what.String() + " expected (to close " + who.String() + " at line " + strconv.Itoa(line) + ")")
 }
 
 // checkName expects a name and returns it with its position.
@@ -924,19 +925,4 @@ func (p *parser) param(pos ast.Pos, name string) *ast.Param {
 	e := p.n.params.alloc()
 	e.Pos, e.Name = pos, name
 	return e
-}
-
-// itoa formats a non-negative int without fmt.
-func itoa(v int) string {
-	var b [20]byte
-	i := len(b)
-	for {
-		i--
-		b[i] = byte('0' + v%10)
-		v /= 10
-		if v == 0 {
-			break
-		}
-	}
-	return string(b[i:])
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"unsafe"
@@ -84,7 +85,7 @@ func TestNesting(t *testing.T) {
 	labels := func(n int, sep string) string {
 		var b strings.Builder
 		for i := 0; i < n; i++ {
-			b.WriteString("::a" + itoa(i) + "::" + sep)
+			b.WriteString("::a" + strconv.Itoa(i) + "::" + sep)
 		}
 		return b.String()
 	}

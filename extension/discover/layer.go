@@ -19,6 +19,7 @@ package discover
 
 import (
 	"io/fs"
+	"strconv"
 
 	"panto/extension/config"
 )
@@ -133,20 +134,7 @@ func (p Problem) String() string {
 	case p.Path == "":
 		return p.Message
 	case p.Line > 0:
-		return p.Path + ":" + itoa(p.Line) + ": " + p.Message
+		return p.Path + ":" + strconv.Itoa(p.Line) + ": " + p.Message
 	}
 	return p.Path + ": " + p.Message
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b [20]byte
-	i := len(b)
-	for ; n > 0; n /= 10 {
-		i--
-		b[i] = byte('0' + n%10)
-	}
-	return string(b[i:])
 }

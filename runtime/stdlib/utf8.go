@@ -3,6 +3,7 @@ package stdlib
 import (
 	"math"
 
+	"panto/internal/luautf8"
 	"panto/runtime"
 )
 
@@ -19,7 +20,7 @@ import (
 
 const (
 	maxUnicode = 0x10FFFF
-	maxUTF     = 0x7FFFFFFF
+	maxUTF     = luautf8.MaxCode
 	// utf8CharPattern matches exactly one UTF-8 byte sequence.
 	utf8CharPattern = "[\x00-\x7F\xC2-\xFD][\x80-\xBF]*"
 )
@@ -93,29 +94,6 @@ func posRelat(pos int64, n int) int64 {
 	return int64(n) + pos + 1
 }
 
-// appendUTF8 appends the (extended, up to six bytes) UTF-8 encoding of x,
-// which must be at most maxUTF.
-func appendUTF8(b []byte, x uint32) []byte {
-	if x < 0x80 {
-		return append(b, byte(x))
-	}
-	var buf [6]byte
-	n := len(buf)
-	mfb := uint32(0x3F) // largest payload that fits in the first byte
-	for {
-		n--
-		buf[n] = byte(0x80 | x&0x3F)
-		x >>= 6
-		mfb >>= 1
-		if x <= mfb {
-			break
-		}
-	}
-	n--
-	buf[n] = byte(^mfb<<1 | x)
-	return append(b, buf[n:]...)
-}
-
 // utf8Char is utf8.char(...).
 func utf8Char(L *runtime.State) int {
 	n := L.Top()
@@ -125,7 +103,7 @@ func utf8Char(L *runtime.State) int {
 		if code > maxUTF {
 			L.ArgError(i, "value out of range")
 		}
-		b = appendUTF8(b, uint32(code))
+		b = luautf8.Append(b, uint32(code))
 	}
 	L.PushString(string(b))
 	return 1

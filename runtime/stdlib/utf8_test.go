@@ -29,20 +29,6 @@ func TestUTF8Decode(t *testing.T) {
 	}
 }
 
-func TestUTF8Encode(t *testing.T) {
-	for _, c := range []struct {
-		code uint32
-		want string
-	}{
-		{0, "\x00"}, {0x7f, "\x7f"}, {0x80, "\xc2\x80"}, {0x7ff, "\xdf\xbf"}, {0x800, "\xe0\xa0\x80"},
-		{0x10ffff, "\xf4\x8f\xbf\xbf"}, {0x1fffff, "\xf7\xbf\xbf\xbf"}, {0x7fffffff, "\xfd\xbf\xbf\xbf\xbf\xbf"},
-	} {
-		if got := string(appendUTF8(nil, c.code)); got != c.want {
-			t.Errorf("appendUTF8(%x) = %q, want %q", c.code, got, c.want)
-		}
-	}
-}
-
 // 5.4.4's codes steps over stray continuation bytes but rejects invalid
 // sequences.
 func TestUTF8Codes(t *testing.T) {
