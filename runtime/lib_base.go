@@ -303,8 +303,8 @@ func baseTonumber(L *State) int {
 }
 
 // parseIntBase converts an integer numeral in the given base, with
-// optional surrounding spaces and a minus sign; it wraps around on
-// overflow like the reference.
+// optional surrounding spaces and a sign ('-' or '+', as luaL_str2int
+// in lbaselib.c takes); it wraps around on overflow like the reference.
 func parseIntBase(s string, base int) (int64, bool) {
 	isSpace := func(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }
 	i := 0
@@ -314,6 +314,8 @@ func parseIntBase(s string, base int) (int64, bool) {
 	neg := false
 	if i < len(s) && s[i] == '-' {
 		neg = true
+		i++
+	} else if i < len(s) && s[i] == '+' {
 		i++
 	}
 	if i >= len(s) {
