@@ -34,13 +34,31 @@ func Mod(a, b int64) int64 {
 }
 
 // FMod is the float modulo: C's fmod adjusted to the divisor's sign.
+//
+// A NaN result has the sign the reference prints: on x86-64 glibc's fmod
+// returns a NaN operand unchanged (the first one) and otherwise the
+// processor's default NaN, whose sign bit is set ("-nan" for inf % 2),
+// where Go's math.Mod returns a positive NaN.
 func FMod(a, b float64) float64 {
 	m := math.Mod(a, b)
+	if m != m {
+		switch {
+		case a != a:
+			return a
+		case b != b:
+			return b
+		}
+		return defaultNaN
+	}
 	if (m > 0 && b < 0) || (m < 0 && b > 0) {
 		m += b
 	}
 	return m
 }
+
+// defaultNaN is the NaN an invalid operation produces on x86-64: the quiet
+// NaN with the sign bit set.
+var defaultNaN = math.Float64frombits(0xFFF8000000000000)
 
 // ShiftLeft shifts x by y bits: shifts of 64 or more give 0, negative
 // shifts go right, and right shifts are logical.
