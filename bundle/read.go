@@ -370,7 +370,7 @@ func (b *Bundle) decodeChunks(owned bool, o Options) error {
 			}
 		}
 		c := &Chunk{Path: bl.Path, Name: ChunkName(bl.Path), Proto: p, Data: data}
-		if p.Source == "" {
+		if p.Source == bytecode.NoSource {
 			setSource(p, c.Name)
 			c.named = true
 		}
@@ -382,7 +382,7 @@ func (b *Bundle) decodeChunks(owned bool, o Options) error {
 func setSource(p *bytecode.Proto, name string) {
 	p.Source = name
 	for _, sub := range p.Protos {
-		if sub.Source == "" {
+		if sub.Source == bytecode.NoSource {
 			setSource(sub, name)
 		}
 	}

@@ -416,6 +416,8 @@ func (d *decoder) proto(parent *Proto, depth int) *Proto {
 		p.Source = d.next(int(n - 1))
 	} else if parent != nil {
 		p.Source = parent.Source
+	} else {
+		p.Source = NoSource
 	}
 	p.LineDefined = d.int32("line defined")
 	p.LastLineDefined = d.int32("last line defined")

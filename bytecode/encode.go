@@ -111,15 +111,15 @@ func (e *encoder) boolean(b bool) {
 // proto writes one prototype. parentSource is the source of the enclosing
 // prototype: a nested function almost always comes from the same chunk, so
 // its source is written as "same as the parent" (0) rather than repeated.
-// The main prototype's parent source is "", so an empty source costs one
-// byte too.
+// The main prototype has no parent: 0 there means no source (NoSource),
+// so an empty source name is written as such.
 func (e *encoder) proto(p *Proto, parentSource string, strip bool, depth int) {
 	if p == nil || depth > MaxNesting {
 		// Written as a function without code, which Decode refuses
 		// (a cycle of prototypes must not recurse forever).
 		p = &Proto{}
 	}
-	if strip || p.Source == parentSource {
+	if strip || p.Source == NoSource || depth > 0 && p.Source == parentSource {
 		e.count(0)
 	} else {
 		e.count(len(p.Source) + 1)
@@ -174,7 +174,7 @@ func (e *encoder) proto(p *Proto, parentSource string, strip bool, depth int) {
 	e.count(len(p.Protos))
 	src := p.Source
 	if strip {
-		src = ""
+		src = NoSource
 	}
 	for _, sub := range p.Protos {
 		e.proto(sub, src, strip, depth+1)

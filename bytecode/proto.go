@@ -50,9 +50,14 @@ type LocVar struct {
 	EndPC   int32
 }
 
+// NoSource is the Source of a function whose chunk name was stripped, as
+// the reference shows it ("=?", printed "?"). An empty Source is a real
+// chunk name (load(s, "")), printed [string ""].
+const NoSource = "=?"
+
 // Proto is a compiled function.
 type Proto struct {
-	Source          string // chunk name, "" when stripped
+	Source          string // chunk name; NoSource when stripped
 	LineDefined     int32
 	LastLineDefined int32
 	NumParams       uint8

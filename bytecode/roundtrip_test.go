@@ -98,6 +98,7 @@ func TestRoundTripCorpus(t *testing.T) {
 // strip returns a copy of p without what Encode(p, true) leaves out.
 func strip(p *bc.Proto) *bc.Proto {
 	q := bc.Proto{
+		Source:      bc.NoSource,
 		LineDefined: p.LineDefined, LastLineDefined: p.LastLineDefined,
 		NumParams: p.NumParams, IsVararg: p.IsVararg, MaxStackSize: p.MaxStackSize,
 		Code: p.Code, Constants: p.Constants,

@@ -266,9 +266,6 @@ func funcInfo(fn Value, d *DebugInfo) {
 		cl := fn.closure()
 		p := cl.p.src
 		d.Source = p.Source
-		if d.Source == "" {
-			d.Source = "=?"
-		}
 		d.ShortSrc = shortSource(d.Source)
 		d.LineDefined = int(p.LineDefined)
 		d.LastLineDefined = int(p.LastLineDefined)

@@ -234,13 +234,9 @@ func (L *State) varInfo(v Value) string {
 	return ""
 }
 
-// shortSource formats a chunk name for messages.
-func shortSource(source string) string {
-	if source == "" {
-		return "?"
-	}
-	return chunkID(source)
-}
+// shortSource formats a chunk name for messages (a stripped function's
+// bytecode.NoSource prints "?").
+func shortSource(source string) string { return chunkID(source) }
 
 // ErrorMessage returns the message of a recovered error value the way the
 // standalone interpreter prints it.

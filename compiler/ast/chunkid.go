@@ -28,7 +28,7 @@ func ChunkID(name string) string {
 		const pre, dots, post = `[string "`, "...", `"]`
 		room := idSize - len(pre) - len(dots) - len(post) - 1
 		nl := strings.IndexByte(name, '\n')
-		if nl < 0 && len(name) <= room {
+		if nl < 0 && len(name) < room {
 			return pre + name + post
 		}
 		s := name
