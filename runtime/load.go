@@ -20,14 +20,16 @@ func (L *State) Load(src, chunkname, mode string) (Value, error) {
 	if mode == "" {
 		mode = "bt"
 	}
-	if strings.HasPrefix(src, binarySignature) {
+	// As f_parser in ldo.c: a chunk whose first byte is the signature's
+	// ESC is binary, whatever follows, and the mode is checked after that.
+	if strings.HasPrefix(src, binarySignature[:1]) {
 		if !strings.Contains(mode, "b") {
-			return Nil, newError(StatusRuntimeError, "attempt to load a binary chunk (mode is '"+mode+"')")
+			return Nil, newError(StatusSyntaxError, "attempt to load a binary chunk (mode is '"+mode+"')")
 		}
 		return L.loadBinary(src, chunkname)
 	}
 	if !strings.Contains(mode, "t") {
-		return Nil, newError(StatusRuntimeError, "attempt to load a text chunk (mode is '"+mode+"')")
+		return Nil, newError(StatusSyntaxError, "attempt to load a text chunk (mode is '"+mode+"')")
 	}
 	p, err := compiler.CompileDepth(chunkname, src, L.nCcalls+1)
 	if err != nil {
@@ -92,7 +94,8 @@ func (L *State) loadBinary(src, chunkname string) (Value, error) {
 }
 
 // LoadFile loads a file as a chunk named "@path" (stdin when path is "").
-// A first line starting with '#' is skipped, as for scripts.
+// A byte-order mark and a first line starting with '#' are skipped, as
+// for scripts (SkipComment).
 func (L *State) LoadFile(path, mode string) (Value, error) {
 	var data []byte
 	var err error
@@ -118,18 +121,29 @@ func (L *State) LoadFile(path, mode string) (Value, error) {
 	return L.Load(src, name, mode)
 }
 
-// SkipComment drops a first line starting with '#' (a shebang, as lua
-// allows in scripts), keeping its newline so that line numbers do not move.
-// LoadFile does it, and so do the host and panto build before they compile
-// an extension's file, so a file means the same everywhere.
+// utf8BOM is the byte-order mark some editors put at the start of a file.
+const utf8BOM = "\xEF\xBB\xBF"
+
+// SkipComment drops what luaL_loadfilex's skipcomment skips at the start
+// of a file: a UTF-8 byte-order mark, then a first line starting with '#'
+// (a shebang, as lua allows in scripts). The line's newline is kept so that
+// line numbers do not move, except when a binary chunk (ESC) follows it,
+// as in "#!lua\n" .. string.dump(f). LoadFile does it, and so do the host
+// and panto build before they compile an extension's file, so a file means
+// the same everywhere; load of a string skips nothing.
 func SkipComment(src string) string {
-	if strings.HasPrefix(src, "#") {
-		if i := strings.IndexByte(src, '\n'); i >= 0 {
-			return src[i:]
-		}
+	src = strings.TrimPrefix(src, utf8BOM)
+	if !strings.HasPrefix(src, "#") {
+		return src
+	}
+	i := strings.IndexByte(src, '\n')
+	if i < 0 {
 		return ""
 	}
-	return src
+	if strings.HasPrefix(src[i+1:], binarySignature[:1]) {
+		return src[i+1:]
+	}
+	return src[i:]
 }
 
 // Strerror returns the C library's text for an OS error ("No such file or

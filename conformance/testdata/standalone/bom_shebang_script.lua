@@ -1,0 +1,3 @@
+﻿#!/usr/bin/env lua
+print("script with a BOM and a shebang", ...)
+error("line 3")
