@@ -1,0 +1,411 @@
+package store
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"panto/agent/conv"
+)
+
+// Version is the session file format version written in headers: pi's
+// v3, which panto extends only with entry types pi skips.
+const Version = 3
+
+// Entry types. The first group is pi's; the panto_ ones are ours, and
+// pi's reader skips them (it ignores entry types it does not know).
+const (
+	TypeSession       = "session"
+	TypeMessage       = "message"
+	TypeCompaction    = "compaction"
+	TypeModelChange   = "model_change"
+	TypeThinkingLevel = "thinking_level_change"
+	// TypePantoMessage holds a message of a role pi's format lacks
+	// (system messages built by conversation builders).
+	TypePantoMessage = "panto_message"
+	// TypePantoMetadata sets a message's extension metadata; the last
+	// one for a target wins.
+	TypePantoMetadata = "panto_metadata"
+	// TypePantoSummary records, at the end of every turn, what a session
+	// listing shows, so listing reads a file's tail instead of all of it.
+	TypePantoSummary = "panto_summary"
+	// TypePantoLeaf moves the current leaf to an earlier entry (/tree).
+	TypePantoLeaf = "panto_leaf"
+)
+
+// Header is a session file's first line.
+type Header struct {
+	Type          string    `json:"type"`
+	Version       int       `json:"version"`
+	ID            string    `json:"id"`
+	Timestamp     time.Time `json:"timestamp"`
+	Cwd           string    `json:"cwd"`
+	ParentSession string    `json:"parentSession,omitempty"`
+}
+
+// Summary is what a listing needs about a session, written as a
+// panto_summary entry at the end of each turn.
+type Summary struct {
+	MessageCount    int    `json:"messageCount"`
+	LastUserMessage string `json:"lastUserMessage,omitempty"`
+	API             string `json:"api,omitempty"`
+	BaseURL         string `json:"baseUrl,omitempty"`
+	Model           string `json:"model,omitempty"`
+	Reasoning       string `json:"reasoning,omitempty"`
+	// Metadata is the session's metadata (an owned agent's run
+	// metadata, say), as JSON.
+	Metadata json.RawMessage `json:"metadata,omitempty"`
+}
+
+// Entry is one line after the header. Kind says which fields apply.
+type Entry struct {
+	Type      string
+	ID        string
+	ParentID  string
+	Timestamp time.Time
+
+	// message, panto_message
+	Message *conv.Message
+	// compaction
+	Summary      string
+	FirstKept    string
+	TokensBefore int64
+	// model_change
+	Provider, Model string
+	// thinking_level_change
+	ThinkingLevel string
+	// panto_metadata, panto_leaf
+	TargetID string
+	Metadata json.RawMessage
+	// panto_summary
+	Info *Summary
+}
+
+// InTree reports whether the entry is a node of the message tree: a
+// message or a compaction. Other entries record settings or bookkeeping
+// and never become the leaf.
+func (e *Entry) InTree() bool {
+	switch e.Type {
+	case TypeMessage, TypePantoMessage, TypeCompaction:
+		return true
+	}
+	return false
+}
+
+// wireEntry is an entry's JSON shape: pi's field names, panto's
+// additions in fields pi ignores.
+type wireEntry struct {
+	Type      string          `json:"type"`
+	ID        string          `json:"id,omitempty"`
+	ParentID  *string         `json:"parentId"`
+	Timestamp string          `json:"timestamp,omitempty"`
+	Message   *wireMessage    `json:"message,omitempty"`
+	Summary   json.RawMessage `json:"summary,omitempty"`
+
+	FirstKeptEntryID string          `json:"firstKeptEntryId,omitempty"`
+	TokensBefore     int64           `json:"tokensBefore,omitempty"`
+	Provider         string          `json:"provider,omitempty"`
+	ModelID          string          `json:"modelId,omitempty"`
+	ThinkingLevel    string          `json:"thinkingLevel,omitempty"`
+	TargetID         string          `json:"targetId,omitempty"`
+	Metadata         json.RawMessage `json:"metadata,omitempty"`
+}
+
+// wireMessage is pi's AgentMessage for the roles panto writes.
+type wireMessage struct {
+	Role         string          `json:"role"`
+	Content      json.RawMessage `json:"content"`
+	API          string          `json:"api,omitempty"`
+	Provider     string          `json:"provider,omitempty"`
+	Model        string          `json:"model,omitempty"`
+	Usage        *wireUsage      `json:"usage,omitempty"`
+	StopReason   string          `json:"stopReason,omitempty"`
+	ErrorMessage string          `json:"errorMessage,omitempty"`
+	ToolCallID   string          `json:"toolCallId,omitempty"`
+	ToolName     string          `json:"toolName,omitempty"`
+	IsError      *bool           `json:"isError,omitempty"`
+	Timestamp    int64           `json:"timestamp,omitempty"`
+}
+
+type wireUsage struct {
+	Input       int64 `json:"input"`
+	Output      int64 `json:"output"`
+	CacheRead   int64 `json:"cacheRead"`
+	CacheWrite  int64 `json:"cacheWrite"`
+	TotalTokens int64 `json:"totalTokens"`
+	Reasoning   int64 `json:"reasoning,omitempty"`
+}
+
+// wireBlock is one content block. pi names tool calls "toolCall" and
+// keeps arguments as an object; thinking as "thinking" with
+// "thinkingSignature".
+type wireBlock struct {
+	Type              string          `json:"type"`
+	Text              string          `json:"text,omitempty"`
+	Thinking          *string         `json:"thinking,omitempty"`
+	ThinkingSignature string          `json:"thinkingSignature,omitempty"`
+	Redacted          bool            `json:"redacted,omitempty"`
+	Data              string          `json:"data,omitempty"`
+	MimeType          string          `json:"mimeType,omitempty"`
+	ID                string          `json:"id,omitempty"`
+	Name              string          `json:"name,omitempty"`
+	Arguments         json.RawMessage `json:"arguments,omitempty"`
+}
+
+// stop reasons: pi's spelling of conv's.
+var stopToWire = map[conv.StopReason]string{
+	conv.StopEnd: "stop", conv.StopLength: "length", conv.StopToolUse: "toolUse",
+	conv.StopError: "error", conv.StopCancelled: "aborted",
+}
+
+func stopFromWire(s string) conv.StopReason {
+	for k, v := range stopToWire {
+		if v == s {
+			return k
+		}
+	}
+	return conv.StopReason(s)
+}
+
+const timeLayout = "2006-01-02T15:04:05.000Z07:00"
+
+// Marshal encodes an entry as one JSON line (without the newline).
+func Marshal(e *Entry) ([]byte, error) {
+	w := wireEntry{Type: e.Type, ID: e.ID}
+	if !e.Timestamp.IsZero() {
+		w.Timestamp = e.Timestamp.UTC().Format(timeLayout)
+	}
+	if e.ParentID != "" {
+		p := e.ParentID
+		w.ParentID = &p
+	}
+	switch e.Type {
+	case TypeMessage, TypePantoMessage:
+		if e.Message == nil {
+			return nil, fmt.Errorf("store: %s entry without a message", e.Type)
+		}
+		m, err := encodeMessage(e.Message)
+		if err != nil {
+			return nil, err
+		}
+		w.Message = m
+	case TypeCompaction:
+		s, _ := json.Marshal(e.Summary)
+		w.Summary = s
+		w.FirstKeptEntryID = e.FirstKept
+		w.TokensBefore = e.TokensBefore
+	case TypeModelChange:
+		w.Provider, w.ModelID = e.Provider, e.Model
+	case TypeThinkingLevel:
+		w.ThinkingLevel = e.ThinkingLevel
+	case TypePantoMetadata:
+		w.TargetID = e.TargetID
+		w.Metadata = e.Metadata
+		if len(w.Metadata) == 0 {
+			w.Metadata = json.RawMessage("null")
+		}
+	case TypePantoLeaf:
+		w.TargetID = e.TargetID
+	case TypePantoSummary:
+		if e.Info == nil {
+			return nil, fmt.Errorf("store: summary entry without a summary")
+		}
+		s, err := json.Marshal(e.Info)
+		if err != nil {
+			return nil, err
+		}
+		w.Summary = s
+	default:
+		return nil, fmt.Errorf("store: cannot write entry type %q", e.Type)
+	}
+	return json.Marshal(&w)
+}
+
+// Unmarshal decodes one line. Entry types it does not know come back
+// with only Type, ID, ParentID and Timestamp set, so a reader can keep
+// the tree intact and skip them.
+func Unmarshal(line []byte) (*Entry, error) {
+	var w wireEntry
+	if err := json.Unmarshal(line, &w); err != nil {
+		return nil, err
+	}
+	if w.Type == "" {
+		return nil, fmt.Errorf("entry without a type")
+	}
+	e := &Entry{Type: w.Type, ID: w.ID}
+	if w.ParentID != nil {
+		e.ParentID = *w.ParentID
+	}
+	if w.Timestamp != "" {
+		t, err := time.Parse(time.RFC3339Nano, w.Timestamp)
+		if err != nil {
+			return nil, fmt.Errorf("timestamp: %v", err)
+		}
+		e.Timestamp = t
+	}
+	switch w.Type {
+	case TypeMessage, TypePantoMessage:
+		if w.Message == nil {
+			return nil, fmt.Errorf("%s entry without a message", w.Type)
+		}
+		m, err := decodeMessage(w.Message)
+		if err != nil {
+			return nil, err
+		}
+		m.ID, m.ParentID = e.ID, e.ParentID
+		if m.Time.IsZero() {
+			m.Time = e.Timestamp
+		}
+		e.Message = m
+	case TypeCompaction:
+		if len(w.Summary) > 0 {
+			if err := json.Unmarshal(w.Summary, &e.Summary); err != nil {
+				return nil, fmt.Errorf("compaction summary: %v", err)
+			}
+		}
+		e.FirstKept, e.TokensBefore = w.FirstKeptEntryID, w.TokensBefore
+	case TypeModelChange:
+		e.Provider, e.Model = w.Provider, w.ModelID
+	case TypeThinkingLevel:
+		e.ThinkingLevel = w.ThinkingLevel
+	case TypePantoMetadata:
+		e.TargetID = w.TargetID
+		if len(w.Metadata) > 0 && string(w.Metadata) != "null" {
+			e.Metadata = w.Metadata
+		}
+	case TypePantoLeaf:
+		e.TargetID = w.TargetID
+	case TypePantoSummary:
+		var s Summary
+		if err := json.Unmarshal(w.Summary, &s); err != nil {
+			return nil, fmt.Errorf("summary: %v", err)
+		}
+		e.Info = &s
+	}
+	return e, nil
+}
+
+func encodeMessage(m *conv.Message) (*wireMessage, error) {
+	w := &wireMessage{Role: string(m.Role), API: m.API, Provider: m.Provider, Model: m.Model, ErrorMessage: m.Error}
+	if !m.Time.IsZero() {
+		w.Timestamp = m.Time.UnixMilli()
+	}
+	if m.Role == conv.Tool {
+		w.Role = "toolResult"
+		w.ToolCallID, w.ToolName = m.ToolCallID, m.ToolName
+		isErr := m.IsError
+		w.IsError = &isErr
+	}
+	if m.Role == conv.Assistant {
+		w.StopReason = stopToWire[m.StopReason]
+		if w.StopReason == "" {
+			w.StopReason = string(m.StopReason)
+		}
+		u := conv.Usage{}
+		if m.Usage != nil {
+			u = *m.Usage
+		}
+		w.Usage = &wireUsage{Input: u.Input, Output: u.Output, CacheRead: u.CacheRead, CacheWrite: u.CacheWrite,
+			TotalTokens: u.Input + u.Output + u.CacheRead + u.CacheWrite, Reasoning: u.Reasoning}
+	}
+	blocks := make([]wireBlock, 0, len(m.Blocks))
+	for _, b := range m.Blocks {
+		switch b.Type {
+		case conv.Text:
+			blocks = append(blocks, wireBlock{Type: "text", Text: b.Text})
+		case conv.Image:
+			blocks = append(blocks, wireBlock{Type: "image", Data: b.Data, MimeType: b.MediaType})
+		case conv.Thinking:
+			t := b.Text
+			blocks = append(blocks, wireBlock{Type: "thinking", Thinking: &t, ThinkingSignature: b.Signature, Redacted: b.Redacted, Data: b.Data, ID: b.ID})
+		case conv.ToolCall:
+			args := json.RawMessage(b.Arguments)
+			if len(args) == 0 {
+				args = json.RawMessage("{}")
+			}
+			if !json.Valid(args) {
+				// Keep what the model sent even when it is not JSON, as
+				// a string, so nothing is lost.
+				s, _ := json.Marshal(b.Arguments)
+				args = s
+			}
+			blocks = append(blocks, wireBlock{Type: "toolCall", ID: b.ID, Name: b.Name, Arguments: args})
+		default:
+			return nil, fmt.Errorf("store: unknown block type %q", b.Type)
+		}
+	}
+	c, err := json.Marshal(blocks)
+	if err != nil {
+		return nil, err
+	}
+	w.Content = c
+	return w, nil
+}
+
+func decodeMessage(w *wireMessage) (*conv.Message, error) {
+	m := &conv.Message{API: w.API, Provider: w.Provider, Model: w.Model, Error: w.ErrorMessage}
+	if w.Timestamp != 0 {
+		m.Time = time.UnixMilli(w.Timestamp).UTC()
+	}
+	switch w.Role {
+	case "user":
+		m.Role = conv.User
+	case "assistant":
+		m.Role = conv.Assistant
+		m.StopReason = stopFromWire(w.StopReason)
+		if w.Usage != nil {
+			m.Usage = &conv.Usage{Input: w.Usage.Input, Output: w.Usage.Output, CacheRead: w.Usage.CacheRead,
+				CacheWrite: w.Usage.CacheWrite, Reasoning: w.Usage.Reasoning}
+		}
+	case "toolResult":
+		m.Role = conv.Tool
+		m.ToolCallID, m.ToolName = w.ToolCallID, w.ToolName
+		m.IsError = w.IsError != nil && *w.IsError
+	case "system":
+		m.Role = conv.System
+	default:
+		return nil, fmt.Errorf("unknown message role %q", w.Role)
+	}
+	if len(w.Content) == 0 || string(w.Content) == "null" {
+		return m, nil
+	}
+	if w.Content[0] == '"' { // pi allows a plain string for user content
+		var s string
+		if err := json.Unmarshal(w.Content, &s); err != nil {
+			return nil, fmt.Errorf("content: %v", err)
+		}
+		m.Blocks = []conv.Block{conv.TextBlock(s)}
+		return m, nil
+	}
+	var blocks []wireBlock
+	if err := json.Unmarshal(w.Content, &blocks); err != nil {
+		return nil, fmt.Errorf("content: %v", err)
+	}
+	for _, b := range blocks {
+		switch b.Type {
+		case "text":
+			m.Blocks = append(m.Blocks, conv.TextBlock(b.Text))
+		case "image":
+			m.Blocks = append(m.Blocks, conv.Block{Type: conv.Image, Data: b.Data, MediaType: b.MimeType})
+		case "thinking":
+			t := ""
+			if b.Thinking != nil {
+				t = *b.Thinking
+			}
+			m.Blocks = append(m.Blocks, conv.Block{Type: conv.Thinking, Text: t, Signature: b.ThinkingSignature, Redacted: b.Redacted, Data: b.Data, ID: b.ID})
+		case "toolCall":
+			args := string(b.Arguments)
+			if len(args) > 0 && args[0] == '"' { // arguments kept as text
+				var s string
+				if json.Unmarshal(b.Arguments, &s) == nil {
+					args = s
+				}
+			}
+			m.Blocks = append(m.Blocks, conv.Block{Type: conv.ToolCall, ID: b.ID, Name: b.Name, Arguments: args})
+		default:
+			// A block type a newer writer added: keep nothing of it rather
+			// than fail the whole message.
+		}
+	}
+	return m, nil
+}

@@ -1,0 +1,195 @@
+package store
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"panto/agent/conv"
+)
+
+// Session is a whole session file, parsed: its header, every entry in
+// file order, and where the current branch ends.
+type Session struct {
+	Header  Header
+	Entries []*Entry
+	// Leaf is the id of the current branch's last tree entry ("" for a
+	// session without messages).
+	Leaf string
+	// Summary is the latest panto_summary (nil when none was written).
+	Summary *Summary
+	// Problems are lines that could not be read (a torn last line after
+	// a kill, a corrupted one), each as "file:line: why". Their bytes
+	// stay in the file.
+	Problems []string
+
+	byID     map[string]*Entry
+	metadata map[string]json.RawMessage
+}
+
+// Entry returns the entry with id, or nil.
+func (s *Session) Entry(id string) *Entry { return s.byID[id] }
+
+// Branch returns the conversation from the root to leaf (the current
+// leaf when leaf is ""): its messages and compaction summaries, with
+// each message's latest metadata applied.
+func (s *Session) Branch(leaf string) *conv.Conversation {
+	if leaf == "" {
+		leaf = s.Leaf
+	}
+	var path []*Entry
+	seen := map[string]bool{}
+	for id := leaf; id != "" && !seen[id]; {
+		seen[id] = true
+		e := s.byID[id]
+		if e == nil {
+			break
+		}
+		if e.InTree() {
+			path = append(path, e)
+		}
+		id = e.ParentID
+	}
+	c := &conv.Conversation{Messages: make([]conv.Message, 0, len(path))}
+	for i := len(path) - 1; i >= 0; i-- {
+		c.Append(s.toMessage(path[i]))
+	}
+	return c
+}
+
+// toMessage turns a tree entry into a conversation message.
+func (s *Session) toMessage(e *Entry) conv.Message {
+	if e.Type == TypeCompaction {
+		return conv.Message{ID: e.ID, ParentID: e.ParentID, Role: conv.Compaction, Time: e.Timestamp,
+			Blocks: []conv.Block{conv.TextBlock(e.Summary)}, FirstKept: e.FirstKept, TokensBefore: e.TokensBefore}
+	}
+	m := e.Message.Clone()
+	if md, ok := s.metadata[e.ID]; ok {
+		m.Metadata = md
+	}
+	return m
+}
+
+// Children returns the ids of the tree entries whose parent is id ("" for
+// the roots), in file order: what /tree shows below a node.
+func (s *Session) Children(id string) []string {
+	var out []string
+	for _, e := range s.Entries {
+		if e.InTree() && e.ParentID == id {
+			out = append(out, e.ID)
+		}
+	}
+	return out
+}
+
+// maxLine bounds one entry: a line longer than this is reported and
+// skipped rather than read into memory whole.
+const maxLine = 256 << 20
+
+// Parse reads a session file. Lines that do not parse (a torn last line,
+// a corrupted one) are reported in Problems and skipped; name is used in
+// those messages. Only a missing or unreadable header is an error.
+func Parse(r io.Reader, name string) (*Session, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	s := &Session{byID: map[string]*Entry{}, metadata: map[string]json.RawMessage{}}
+	lineNo := 0
+	first := true
+	for {
+		line, err := readLine(br)
+		if len(line) == 0 && err != nil {
+			if err == io.EOF {
+				break
+			}
+			if err == errLineTooLong {
+				lineNo++
+				s.Problems = append(s.Problems, fmt.Sprintf("%s:%d: entry longer than %d bytes skipped", name, lineNo, maxLine))
+				continue
+			}
+			return nil, err
+		}
+		lineNo++
+		line = bytes.TrimRight(line, "\r")
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		if first {
+			first = false
+			if err := json.Unmarshal(line, &s.Header); err != nil || s.Header.Type != TypeSession || s.Header.ID == "" {
+				return nil, fmt.Errorf("%s:1: not a session file (the first line must be a session header)", name)
+			}
+			continue
+		}
+		e, perr := Unmarshal(line)
+		if perr != nil {
+			what := "unreadable entry skipped"
+			if err == io.EOF {
+				what = "torn last entry skipped (the process writing it was interrupted)"
+			}
+			s.Problems = append(s.Problems, fmt.Sprintf("%s:%d: %s: %v", name, lineNo, what, perr))
+			continue
+		}
+		s.add(e)
+	}
+	if first {
+		return nil, fmt.Errorf("%s: empty session file", name)
+	}
+	return s, nil
+}
+
+// add applies one entry in file order.
+func (s *Session) add(e *Entry) {
+	s.Entries = append(s.Entries, e)
+	if e.ID != "" {
+		s.byID[e.ID] = e
+	}
+	switch {
+	case e.InTree():
+		s.Leaf = e.ID
+	case e.Type == TypePantoLeaf:
+		if e.TargetID == "" || s.byID[e.TargetID] != nil {
+			s.Leaf = e.TargetID
+		}
+	case e.Type == TypePantoMetadata:
+		if e.Metadata == nil {
+			delete(s.metadata, e.TargetID)
+		} else {
+			s.metadata[e.TargetID] = e.Metadata
+		}
+	case e.Type == TypePantoSummary:
+		s.Summary = e.Info
+	}
+}
+
+var errLineTooLong = fmt.Errorf("line too long")
+
+// readLine returns the next line without its newline. At the end of the
+// input it returns the last (unterminated) line with io.EOF. A line
+// longer than maxLine is drained and reported as errLineTooLong.
+func readLine(br *bufio.Reader) ([]byte, error) {
+	var buf []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if len(buf)+len(chunk) > maxLine {
+			for err == bufio.ErrBufferFull {
+				_, err = br.ReadSlice('\n')
+			}
+			if err == io.EOF {
+				return nil, io.EOF
+			}
+			return nil, errLineTooLong
+		}
+		switch err {
+		case nil:
+			if buf == nil {
+				return chunk[:len(chunk)-1], nil
+			}
+			return append(buf, chunk[:len(chunk)-1]...), nil
+		case bufio.ErrBufferFull:
+			buf = append(buf, chunk...)
+		default:
+			return append(buf, chunk...), err
+		}
+	}
+}
