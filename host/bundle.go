@@ -56,6 +56,7 @@ func BundleSetup(b *bundle.Bundle, resourceDir string, o discover.Options) (*dis
 				l.Problems = append(l.Problems, discover.Problem{Path: w.Path, Line: w.Line, Message: w.Message})
 			}
 			f.Extensions.Paths, f.Extensions.Rocks = nil, nil
+			f.Dir = resourceDir
 			l.Config = f
 		}
 	}

@@ -50,12 +50,26 @@ type Options struct {
 	// the state, as the spec promises; a UI that outlives hosts passes
 	// one registry to all of them.
 	Themes *theme.Registry
+	// Module, when set, adds to require("panto") in every state (see
+	// ModuleFunc).
+	Module ModuleFunc
 }
 
 // SessionInfo is what session_info() returns.
 type SessionInfo struct {
 	ID, Directory, Model, Reasoning string
+	// APIStyle is the model's protocol and BaseURL its endpoint (empty
+	// when no model is configured).
+	APIStyle, BaseURL string
 }
+
+// SetSession replaces what session_info() reports and what
+// session_ready/session_end carry: the session changes on /new and
+// /resume, the model on /model.
+func (h *Host) SetSession(s *SessionInfo) { h.opts.Session = s }
+
+// Session returns what session_info() reports, or nil.
+func (h *Host) Session() *SessionInfo { return h.opts.Session }
 
 // Terminal is the part of a TUI that run_foreground needs.
 type Terminal interface {

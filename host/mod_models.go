@@ -268,6 +268,8 @@ func (v *vm) luaSessionInfo(L *runtime.State) int {
 	t.SetStr("directory", str(s.Directory))
 	t.SetStr("model", optString(s.Model))
 	t.SetStr("reasoning", optString(s.Reasoning))
+	t.SetStr("api_style", optString(s.APIStyle))
+	t.SetStr("base_url", optString(s.BaseURL))
 	L.Push(runtime.TableValue(t))
 	return 1
 }

@@ -42,8 +42,12 @@ func (v *vm) registerTool(L *runtime.State, t *runtime.Table, source string) {
 	if len(schemaJSON) == 0 || schemaJSON[0] != '{' {
 		L.Errorf("%s: tool '%s': schema must be a JSON object, got %s", what, name, schemaJSON)
 	}
+	compiled, err := compileSchema(name, schemaJSON)
+	if err != nil {
+		L.Errorf("%s: tool '%s': invalid JSON schema: %v", what, name, err)
+	}
 	handler := functionField(L, t, what, "handler", true)
-	tool := &Tool{Name: name, Description: desc, Schema: v.anchor(schema), SchemaJSON: schemaJSON,
+	tool := &Tool{Name: name, Description: desc, Schema: v.anchor(schema), SchemaJSON: schemaJSON, schema: compiled,
 		Handler: v.anchor(handler), Source: source, owner: v.activating}
 	if err := v.reg.addTool(tool); err != nil {
 		L.Errorf("%s: %v", what, err)

@@ -29,9 +29,12 @@ func (v *vm) pantoModule() runtime.Value {
 	text.SetName("truncate", runtime.NewFunction("truncate", textTruncate))
 	text.SetName("wrap", runtime.NewFunction("wrap", textWrap))
 
-	mod := runtime.NewTable(0, 2)
+	mod := runtime.NewTable(0, 8)
 	mod.SetName("ext", runtime.TableValue(ext))
 	mod.SetName("text", runtime.TableValue(text))
+	if f := v.h.opts.Module; f != nil {
+		f(v.state, mod, ext)
+	}
 	return runtime.TableValue(mod)
 }
 

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
 	"panto/runtime"
 )
 
@@ -15,7 +17,10 @@ type Tool struct {
 	// SchemaJSON is its encoding.
 	Schema     runtime.Value
 	SchemaJSON string
-	Handler    runtime.Value
+	// schema is SchemaJSON compiled, which every call's input is
+	// validated against.
+	schema  *jsonschema.Schema
+	Handler runtime.Value
 	// Source is where it was registered: "file:line" of the register_tool
 	// call, or the file that returned the declaration.
 	Source string

@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"panto/runtime"
+	"panto/runtime/luv"
 )
 
 // Attachment is a result part besides the text.
@@ -37,10 +39,15 @@ type ToolCall struct {
 	Output      string
 	OK          bool
 	Attachments []Attachment
+	// FinalInputJSON is the input the handler received, as JSON: the
+	// arguments after tool_call_complete handlers rewrote them.
+	FinalInputJSON string
 	// Block is the call's transcript block.
 	Block *Block
 
-	collapsed, dispatched, done bool
+	task                                *luv.Task
+	tool                                *Tool
+	collapsed, dispatched, done, failed bool
 }
 
 // toolFields are the fields every tool event after "tool" carries.
@@ -107,22 +114,88 @@ func (h *Host) decodeInput(text string) (runtime.Value, error) {
 	return v, nil
 }
 
-// Run fires tool_dispatch_start, runs the handler as a coroutine (it may
-// await luv work), then fires tool_output_delta and tool_result, whose
-// handlers may replace the output text. A failing handler, an unknown
-// tool and a result of the wrong type give OK false and the error as the
-// output: the model sees what went wrong, the session goes on.
+// Run dispatches the call and awaits its result: Dispatch then Await.
 func (tc *ToolCall) Run(ctx context.Context) {
+	tc.Dispatch(ctx, nil)
+	tc.Await(ctx)
+}
+
+// Dispatch fires tool_dispatch_start and starts the handler as a
+// coroutine, which runs up to its first await; lane tags the coroutine
+// (luv.Loop.Tag) with whom the call runs for. An unknown tool or an
+// input its schema rejects does not start: the call gets an error result
+// at Await. Several calls of one assistant message are dispatched first
+// and awaited after, so their handlers interleave while they await.
+func (tc *ToolCall) Dispatch(ctx context.Context, lane any) {
 	h := tc.h
 	tc.dispatched = true
 	tc.Block.touch()
 	h.fire(ctx, "tool_dispatch_start", tc.Block, tc.fields(fieldValues{"input": tc.Input}))
-	tc.OK = true
 	tool := h.vm.reg.tools[tc.Name]
 	if tool == nil {
-		tc.Output, tc.OK = fmt.Sprintf("unknown tool '%s'", tc.Name), false
-	} else {
-		tc.Output, tc.Attachments, tc.OK = h.runHandler(ctx, tool, tc)
+		tc.fail(fmt.Sprintf("unknown tool '%s'%s", tc.Name, h.toolHint()))
+		return
+	}
+	in, err := h.vm.json.Encode(tc.Input)
+	if in == "[]" { // an empty table encodes as an array
+		in = "{}"
+	}
+	if err == nil && tool.schema != nil {
+		err = validateInput(tool.schema, in)
+	}
+	if err != nil {
+		tc.fail(fmt.Sprintf("invalid input for tool '%s': %v", tc.Name, err))
+		return
+	}
+	tc.FinalInputJSON = in
+	tctx := runtime.NewTable(0, 2)
+	tctx.SetStr("tool_call_id", str(tc.ID))
+	tctx.SetStr("tool_name", str(tc.Name))
+	leave := h.vm.enter(ctx)
+	tc.task = h.vm.loop.StartTagged(ctx, lane, tool.Handler, tc.Input, runtime.TableValue(tctx))
+	leave()
+	tc.tool = tool
+}
+
+// fail records an error result for a call that cannot run.
+func (tc *ToolCall) fail(msg string) {
+	tc.Output, tc.OK, tc.failed = msg, false, true
+}
+
+// toolHint names the registered tools for an unknown tool's result,
+// which the model reads: it may have misspelt one.
+func (h *Host) toolHint() string {
+	names := make([]string, 0, len(h.vm.reg.tools))
+	for _, t := range sortedValues(h.vm.reg.tools) {
+		names = append(names, t.Name)
+	}
+	if len(names) == 0 {
+		return " (no tools are registered)"
+	}
+	return " (available: " + strings.Join(names, ", ") + ")"
+}
+
+// Await waits for the handler (turning the loop, which advances every
+// other dispatched call as well), then fires tool_output_delta and
+// tool_result, whose handlers may replace the output text. A failing
+// handler, an unknown tool, invalid input and a result of the wrong type
+// give OK false and the error as the output: the model sees what went
+// wrong, the session goes on.
+func (tc *ToolCall) Await(ctx context.Context) {
+	h := tc.h
+	if tc.done {
+		return
+	}
+	if !tc.failed {
+		if tc.task == nil {
+			tc.Dispatch(ctx, nil)
+		}
+		if tc.task != nil {
+			leave := h.vm.enter(ctx)
+			res, err := tc.task.Wait()
+			leave()
+			tc.Output, tc.Attachments, tc.OK = h.handlerResult(tc.tool, res, err)
+		}
 	}
 	tc.done = true
 	tc.Block.touch()
@@ -137,14 +210,15 @@ func (tc *ToolCall) Run(ctx context.Context) {
 	tc.Output = f["output"].AsString()
 }
 
-// runHandler calls the tool's handler with the input and the context
-// table { tool_call_id, tool_name }, and checks what it returned.
-func (h *Host) runHandler(ctx context.Context, tool *Tool, tc *ToolCall) (string, []Attachment, bool) {
-	tctx := runtime.NewTable(0, 2)
-	tctx.SetStr("tool_call_id", str(tc.ID))
-	tctx.SetStr("tool_name", str(tc.Name))
-	defer h.vm.enter(ctx)()
-	res, err := h.vm.loop.CallCoroutine(ctx, tool.Handler, tc.Input, runtime.TableValue(tctx))
+// Done reports whether the call has its result.
+func (tc *ToolCall) Done() bool { return tc.done }
+
+// Finished reports whether the handler has returned (or the call could
+// not start), so Await would not wait.
+func (tc *ToolCall) Finished() bool { return tc.failed || (tc.task != nil && tc.task.Done()) }
+
+// handlerResult checks what a handler returned (or how it failed).
+func (h *Host) handlerResult(tool *Tool, res []runtime.Value, err error) (string, []Attachment, bool) {
 	if err != nil {
 		return firstLine(err.Error()), nil, false
 	}

@@ -44,6 +44,8 @@ type vm struct {
 	// work Lua starts itself (emit): it must stop when its caller's
 	// context ends.
 	ctx context.Context
+	// state is this vm as ModuleFunc extensions see it.
+	state *State
 }
 
 // enter records ctx as the running host call's context until the
@@ -87,6 +89,7 @@ func newVM(h *Host) *vm {
 		h.report(Problem{Stage: StageHandler, Message: "luv callback: " + firstLine(err.Error())})
 	})
 	v.json = luajson.For(L)
+	v.state = &State{v: v}
 	v.metas = newMetatables(v)
 	if rp := h.setup.RockPath(); rp != "" {
 		pkg := L.Loaded().GetStr("package").AsTable()

@@ -19,7 +19,11 @@ import (
 // File is one parsed config.toml.
 type File struct {
 	// Path is where the file was read from (for messages).
-	Path       string              `toml:"-"`
+	Path string `toml:"-"`
+	// Dir is the folder of the layer the file belongs to, set by whoever
+	// reads it (discovery, a bundle's setup): relative paths in the file
+	// (a provider's script) resolve against it.
+	Dir        string              `toml:"-"`
 	Extensions Extensions          `toml:"extensions"`
 	Providers  map[string]Provider `toml:"providers"`
 	Models     Models              `toml:"models"`
@@ -62,6 +66,17 @@ type Provider struct {
 	// Reasoning lists the reasoning labels the provider accepts; empty
 	// means any (or the effort levels of an extension protocol).
 	Reasoning []string `toml:"reasoning"`
+	// Script is the turns file of the built-in script protocol (a JSON
+	// Lines file of scripted model responses), relative to Dir.
+	Script string `toml:"script"`
+	// MaxRequests bounds the model requests of one turn (0: the session's
+	// default), which is what stops a model that calls tools forever.
+	MaxRequests int `toml:"max_requests"`
+	// ContextWindow is the models' context window in tokens (0: the
+	// protocol's default); compaction starts when a request nears it.
+	ContextWindow int64 `toml:"context_window"`
+	// Dir is the layer folder of the file that defined the provider.
+	Dir string `toml:"-"`
 }
 
 // Models is the [models] table.

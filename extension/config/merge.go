@@ -28,6 +28,7 @@ func Merge(files ...*File) *Merged {
 		m.Allow = append(m.Allow, f.Extensions.Allow...)
 		m.Deny = append(m.Deny, f.Extensions.Deny...)
 		for name, p := range f.Providers {
+			p.Dir = f.Dir
 			m.Providers[name] = p
 		}
 		if f.Models.Default != "" {

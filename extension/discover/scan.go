@@ -72,6 +72,7 @@ func (l *Layer) readConfig(r root) {
 	for _, w := range warns {
 		l.Problems = append(l.Problems, Problem{Path: w.Path, Line: w.Line, Message: w.Message})
 	}
+	f.Dir = l.Dir
 	l.Config = f
 }
 

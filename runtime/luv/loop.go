@@ -228,6 +228,19 @@ type call struct {
 
 	// Set by the body when fn raised an error.
 	tb string
+	// tag is what StartTagged attached (nil otherwise); Tag finds it.
+	tag any
+	// onDone is called once, on the owner, when the call finishes.
+	onDone func()
+}
+
+// setDone marks the call finished and tells whoever asked (Task.OnDone).
+func (c *call) setDone() {
+	c.done = true
+	if f := c.onDone; f != nil {
+		c.onDone = nil
+		f()
+	}
 }
 
 // Task is a coroutine entrypoint started with Start and not yet awaited.
@@ -323,12 +336,12 @@ func (lp *Loop) newCall(ctx context.Context, kind callKind) *call {
 // begin starts fn on a fresh coroutine and runs it to its first yield.
 func (lp *Loop) begin(c *call, fn runtime.Value, args []runtime.Value) {
 	if lp.closed {
-		c.done = true
+		c.setDone()
 		c.err = &Error{Message: ErrClosed.Error(), causes: []error{ErrClosed}}
 		return
 	}
 	if c.ctx.Err() != nil {
-		c.done = true
+		c.setDone()
 		c.err = ctxError(c.ctx)
 		return
 	}
@@ -379,7 +392,7 @@ func (c *call) finish(L *runtime.State, st runtime.Status, _ int) int {
 		} else {
 			c.err = c.lp.luaError(L.Get(-1), c.tb, c.ctx)
 		}
-		c.done = true
+		c.setDone()
 	}
 	L.SetTop(0)
 	return 0
@@ -398,7 +411,7 @@ func (lp *Loop) resume(c *call, nargs int) {
 		v := co.Get(-1)
 		co.Pop(1)
 		if !c.done {
-			c.done = true
+			c.setDone()
 			c.err = lp.luaError(v, "", c.ctx)
 		}
 	}
@@ -452,7 +465,7 @@ func (lp *Loop) abandon(c *call, err *Error) {
 	if c.done {
 		return
 	}
-	c.done = true
+	c.setDone()
 	c.err = err
 	c.results = nil
 	lp.release(c)

@@ -23,6 +23,7 @@ const (
 	runDefault                // uv.run("default")
 	runOnce                   // uv.run("once")
 	runNoWait                 // uv.run("nowait")
+	runUntil                  // RunUntil: block until something is posted or due
 )
 
 func (lp *Loop) updateTime() { lp.now = time.Since(lp.base).Milliseconds() }
@@ -64,6 +65,8 @@ func (lp *Loop) iterate(mode runMode, stop func() bool) {
 		block = lp.pending()
 	case runDefault, runOnce:
 		block = !lp.stopFlag && lp.alive()
+	case runUntil:
+		block = true
 	}
 	if block && len(lp.closing) == 0 && !lp.hasPosted() {
 		lp.wait()

@@ -1,0 +1,78 @@
+//go:build unix
+
+package luv
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"panto/runtime"
+)
+
+// TestRunUntilServesTimersAndPosts: while the owner waits for outside
+// work, a Lua timer keeps firing and a coroutine awaiting it finishes.
+func TestRunUntilServesTimersAndPosts(t *testing.T) {
+	lp, _ := newLoop(t)
+	f := fn(t, lp, `return function()
+  local uv = require("luv")
+  local co = coroutine.running()
+  local t = uv.new_timer()
+  t:start(5, 0, function() t:close(); coroutine.resume(co, "timer") end)
+  return coroutine.yield()
+end`)
+	task := lp.Start(context.Background(), f)
+	got := ""
+	go func() {
+		time.Sleep(20 * time.Millisecond)
+		lp.Post(func() { got = "posted" })
+	}()
+	if err := lp.RunUntil(context.Background(), func() bool { return got != "" && task.Done() }); err != nil {
+		t.Fatal(err)
+	}
+	res, err := task.Wait()
+	if err != nil || len(res) != 1 || str(res[0]) != "timer" || got != "posted" {
+		t.Fatalf("res %v err %v got %q", res, err, got)
+	}
+}
+
+func TestRunUntilContext(t *testing.T) {
+	lp, _ := newLoop(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { time.Sleep(10 * time.Millisecond); cancel() }()
+	err := lp.RunUntil(ctx, func() bool { return false })
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+// TestTagFollowsNestedEntrypoints: a Go function called from a tagged
+// coroutine, and from a synchronous entrypoint that coroutine starts,
+// sees the tag; untagged code sees nil.
+func TestTagFollowsNestedEntrypoints(t *testing.T) {
+	lp, _ := newLoop(t)
+	var seen []any
+	lp.L.SetGlobal("probe", runtime.NewFunction("probe", func(L *runtime.State) int {
+		seen = append(seen, lp.Tag())
+		return 0
+	}))
+	inner := fn(t, lp, `return function() probe() end`)
+	lp.L.SetGlobal("nested", runtime.NewFunction("nested", func(L *runtime.State) int {
+		if _, err := lp.CallSync(context.Background(), inner); err != nil {
+			L.Errorf("%v", err)
+		}
+		return 0
+	}))
+	outer := fn(t, lp, `return function() probe(); nested() end`)
+	task := lp.StartTagged(context.Background(), "lane-1", outer)
+	if _, err := task.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lp.CallCoroutine(context.Background(), inner); err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) != 3 || seen[0] != "lane-1" || seen[1] != "lane-1" || seen[2] != nil {
+		t.Fatalf("seen %v", seen)
+	}
+}
