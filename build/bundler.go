@@ -28,6 +28,7 @@ import (
 	"sync"
 
 	"panto/bundle"
+	"panto/diag"
 	"panto/extension/abi"
 	"panto/extension/discover"
 )
@@ -62,7 +63,7 @@ type Result struct {
 	// Data is the bundle file's bytes.
 	Data []byte
 	// Warnings found along the way (none when Strict).
-	Warnings []Diagnostic
+	Warnings diag.List
 	// Entries, Modules and Resources count what went in; Modules counts
 	// every chunk, entry mains included.
 	Entries, Modules, Resources int
@@ -85,7 +86,7 @@ func Build(o Options) (*Result, error) {
 		}
 		l := s.Layers[0]
 		for _, p := range l.Problems {
-			b.warn(Diagnostic{File: p.Path, Line: p.Line, Msg: p.Message})
+			b.warn(p)
 		}
 		layers = append(layers, l)
 		b.setups = append(b.setups, s)
@@ -108,7 +109,7 @@ func Build(o Options) (*Result, error) {
 				break
 			}
 		}
-		b.error(Diagnostic{Msg: msg})
+		b.error(diag.Diagnostic{Message: msg})
 	}
 	b.compile()
 	b.checkABI()
@@ -132,7 +133,7 @@ func Build(o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	sortDiagnostics(b.diags)
+	b.diags.Sort()
 	return &Result{Data: data, Warnings: b.diags, Entries: len(b.entries), Modules: len(b.units), Resources: b.nresources}, nil
 }
 
@@ -163,35 +164,33 @@ type build struct {
 	paths      map[string]string
 	resources  []bundle.Content
 	nresources int
-	diags      []Diagnostic
+	diags      diag.List
 	mu         sync.Mutex
 }
 
-func (b *build) warn(d Diagnostic) {
-	d.Warning = true
+func (b *build) warn(d diag.Diagnostic) {
+	d.Severity = diag.Warning
 	b.add(d)
 }
 
-func (b *build) error(d Diagnostic) {
-	d.Warning = false
+func (b *build) error(d diag.Diagnostic) {
+	d.Severity = diag.Error
 	b.add(d)
 }
 
-func (b *build) add(d Diagnostic) {
+func (b *build) add(d diag.Diagnostic) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.opts.Strict {
-		d.Warning = false
+		d.Severity = diag.Error
 	}
-	b.diags = append(b.diags, d)
+	b.diags.Add(d)
 }
 
 func (b *build) failure() error {
-	for _, d := range b.diags {
-		if !d.Warning {
-			sortDiagnostics(b.diags)
-			return &BuildError{Diagnostics: b.diags}
-		}
+	if b.diags.Errors() > 0 {
+		b.diags.Sort()
+		return &BuildError{Diagnostics: b.diags}
 	}
 	return nil
 }
@@ -277,7 +276,7 @@ func (b *build) unit(e *discover.Entry, m discover.Module, blobPath string) *uni
 		return u
 	}
 	if other, ok := b.paths[blobPath]; ok {
-		b.error(Diagnostic{File: m.Source, Msg: fmt.Sprintf("would be stored as %s, like %s; rename one of them", blobPath, other)})
+		b.error(diag.Diagnostic{File: m.Source, Message: fmt.Sprintf("would be stored as %s, like %s; rename one of them", blobPath, other)})
 		return nil
 	}
 	u := &unit{entry: e, module: m, blobPath: blobPath}
@@ -335,7 +334,7 @@ func (b *build) collectResources(layers []*discover.Layer) {
 			}
 			data, err := os.ReadFile(file)
 			if err != nil {
-				b.error(Diagnostic{File: b.setups[0].Display(file), Msg: "cannot read: " + shortErr(err).Error()})
+				b.error(diag.Diagnostic{File: b.setups[0].Display(file), Message: "cannot read: " + shortErr(err).Error()})
 				continue
 			}
 			if _, ok := byPath[r.Path]; !ok {
@@ -345,14 +344,14 @@ func (b *build) collectResources(layers []*discover.Layer) {
 		}
 		if l.Config != nil {
 			if config != nil {
-				b.warn(Diagnostic{File: config.Config.Path, Msg: "ignored: a bundle carries one config.toml, that of the last folder (" + l.Config.Path + ")"})
+				b.warn(diag.Diagnostic{File: config.Config.Path, Message: "ignored: a bundle carries one config.toml, that of the last folder (" + l.Config.Path + ")"})
 			}
 			config = l
 		}
 	}
 	for _, p := range order {
 		if src, ok := b.paths[p]; ok {
-			b.error(Diagnostic{File: src, Msg: fmt.Sprintf("is stored as %s, which is also a resource path", p)})
+			b.error(diag.Diagnostic{File: src, Message: fmt.Sprintf("is stored as %s, which is also a resource path", p)})
 			continue
 		}
 		b.resources = append(b.resources, byPath[p])
@@ -361,7 +360,7 @@ func (b *build) collectResources(layers []*discover.Layer) {
 	if config != nil {
 		data, err := os.ReadFile(filepath.Join(config.Dir, "config.toml"))
 		if err != nil {
-			b.error(Diagnostic{File: config.Config.Path, Msg: "cannot read: " + shortErr(err).Error()})
+			b.error(diag.Diagnostic{File: config.Config.Path, Message: "cannot read: " + shortErr(err).Error()})
 			return
 		}
 		// Discovery never lists a layer's own config.toml as a resource,

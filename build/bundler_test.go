@@ -350,7 +350,7 @@ func TestLayers(t *testing.T) {
 	if _, cfg := b.Config(); !strings.Contains(string(cfg), "\"p:y\"") {
 		t.Errorf("config of the last folder, got %q", cfg)
 	}
-	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0].Msg, "a bundle carries one config.toml") {
+	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0].Message, "a bundle carries one config.toml") {
 		t.Errorf("warnings %v", res.Warnings)
 	}
 	if b.Name != "user" {

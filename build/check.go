@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"panto/compiler/ast"
+	"panto/diag"
 	"panto/extension/abi"
 )
 
@@ -58,7 +59,7 @@ func scan(chunk *ast.Chunk, main bool) facts {
 }
 
 type scanner struct {
-	file *ast.File
+	file *diag.File
 	facts
 }
 
@@ -252,17 +253,17 @@ func (b *build) checkABI() {
 			if s := suggest(on.name, known); s != "" {
 				msg += fmt.Sprintf("; did you mean %q?", s)
 			}
-			b.warn(Diagnostic{File: u.module.Source, Line: on.line, Col: on.col, Msg: msg})
+			b.warn(diag.Diagnostic{File: u.module.Source, Line: on.line, Column: on.col, Message: msg})
 		}
 		for _, em := range f.emits {
 			if spec.Event(em.name) != nil {
-				b.warn(Diagnostic{File: u.module.Source, Line: em.line, Col: em.col,
-					Msg: fmt.Sprintf("panto.ext.emit: %q is a host event, which extensions cannot emit", em.name)})
+				b.warn(diag.Diagnostic{File: u.module.Source, Line: em.line, Column: em.col,
+					Message: fmt.Sprintf("panto.ext.emit: %q is a host event, which extensions cannot emit", em.name)})
 			}
 		}
 		for _, d := range f.decls {
 			if len(d.missing) > 0 {
-				b.warn(Diagnostic{File: u.module.Source, Line: d.line, Col: d.col, Msg: fmt.Sprintf("%s lacks required %s %s (a %s needs %s)",
+				b.warn(diag.Diagnostic{File: u.module.Source, Line: d.line, Column: d.col, Message: fmt.Sprintf("%s lacks required %s %s (a %s needs %s)",
 					d.form, plural(len(d.missing), "field", "fields"), quoteList(d.missing), d.contract, strings.Join(required(d.contract), ", "))})
 			}
 			if d.name == "" || d.contract == "protocol" {
@@ -270,8 +271,8 @@ func (b *build) checkABI() {
 			}
 			key := d.contract + ":" + d.name
 			if prev, ok := seen[key]; ok {
-				b.warn(Diagnostic{File: u.module.Source, Line: d.line, Col: d.col,
-					Msg: fmt.Sprintf("duplicate %s name %q: already declared at %s:%d:%d", d.contract, d.name, prev.file, prev.line, prev.col)})
+				b.warn(diag.Diagnostic{File: u.module.Source, Line: d.line, Column: d.col,
+					Message: fmt.Sprintf("duplicate %s name %q: already declared at %s:%d:%d", d.contract, d.name, prev.file, prev.line, prev.col)})
 				continue
 			}
 			seen[key] = first{u.module.Source, d.line, d.col}

@@ -167,11 +167,6 @@ type Module struct {
 	Path string // blob path of the chunk
 }
 
-// ChunkName is the chunk name a blob's code is compiled and loaded
-// under: "@" and its path, so runtime errors read
-// "extensions/x.lua:12: ...".
-func ChunkName(path string) string { return "@" + path }
-
 // Blob returns the manifest record of the blob at path, or nil.
 func (m *Manifest) Blob(path string) *Blob {
 	i, ok := m.find(path)

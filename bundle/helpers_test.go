@@ -10,13 +10,14 @@ import (
 
 	"panto/bytecode"
 	"panto/compiler"
+	"panto/diag"
 )
 
 // chunk compiles src as the blob at path would be compiled by the
 // bundler.
 func chunk(t testing.TB, path, src string, strip bool) []byte {
 	t.Helper()
-	p, err := compiler.Compile(ChunkName(path), src)
+	p, err := compiler.Compile(diag.ChunkName(path), src)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"unsafe"
 
 	"panto/bytecode"
+	"panto/diag"
 	"panto/extension/abi"
 )
 
@@ -369,7 +370,7 @@ func (b *Bundle) decodeChunks(owned bool, o Options) error {
 				return errorf(CheckBytecode, "bytecode verification failed in %s: debug information: %v", bl.Path, err)
 			}
 		}
-		c := &Chunk{Path: bl.Path, Name: ChunkName(bl.Path), Proto: p, Data: data}
+		c := &Chunk{Path: bl.Path, Name: diag.ChunkName(bl.Path), Proto: p, Data: data}
 		if p.Source == bytecode.NoSource {
 			setSource(p, c.Name)
 			c.named = true

@@ -11,7 +11,8 @@ import (
 
 // Compile compiles one chunk. name is the chunk name as load takes it
 // ("@file.lua", "=stdin" or the source itself). The error is a
-// *parser.SyntaxError with the reference's message.
+// *diag.Diagnostic with the position of the problem; its LuaMessage(name)
+// is the reference's message, as load reports it.
 func Compile(name, src string) (*bytecode.Proto, error) {
 	return CompileDepth(name, src, parser.DefaultCCalls)
 }

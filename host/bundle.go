@@ -48,13 +48,9 @@ func BundleSetup(b *bundle.Bundle, resourceDir string, o discover.Options) (*dis
 	l := s.Layers[0]
 	l.Entries, l.Shadowed, l.Problems, l.Config = nil, nil, nil, nil
 	if name, data := b.Config(); data != nil {
-		f, warns, err := config.Parse(b.Name+".pkg:"+name, data)
-		if err != nil {
-			l.Problems = append(l.Problems, discover.Problem{Message: err.Error() + " (file ignored)"})
-		} else {
-			for _, w := range warns {
-				l.Problems = append(l.Problems, discover.Problem{Path: w.Path, Line: w.Line, Message: w.Message})
-			}
+		f, warns := config.ParseLayer(b.Name+".pkg:"+name, data)
+		l.Problems = warns
+		if f != nil {
 			f.Extensions.Paths, f.Extensions.Rocks = nil, nil
 			f.Dir = resourceDir
 			l.Config = f

@@ -9,6 +9,7 @@ import (
 	"panto/bundle"
 	"panto/bytecode"
 	"panto/compiler"
+	"panto/diag"
 	"panto/extension/discover"
 )
 
@@ -18,7 +19,7 @@ import (
 func smallBundle(t *testing.T) *bundle.Bundle {
 	t.Helper()
 	chunk := func(path, src string) []byte {
-		p, err := compiler.Compile(bundle.ChunkName(path), src)
+		p, err := compiler.Compile(diag.ChunkName(path), src)
 		if err != nil {
 			t.Fatal(err)
 		}

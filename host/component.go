@@ -67,7 +67,7 @@ func (b *Block) Render(ctx context.Context, width int) []string {
 	}
 	chunks, err := b.renderLua(ctx, width)
 	if err != nil {
-		b.h.report(Problem{Stage: StageRender, Subject: b.Kind + " component", Message: firstLine(err.Error())})
+		b.h.report(problemAt(StageRender, "", b.Kind+" component", firstLine(err.Error())))
 		return []string{render.Diagnostic("component render failed: "+firstLine(err.Error()), width)}
 	}
 	return render.Rows(chunks, width)

@@ -46,7 +46,7 @@ func (h *Host) fire(ctx context.Context, name string, block *Block, fields field
 	ud := runtime.UserdataValue(runtime.NewUserdata(ev, v.metas.event))
 	for _, hd := range handlers {
 		if _, err := v.loop.CallSync(ctx, hd.Fn, ud); err != nil {
-			h.report(Problem{Stage: StageHandler, Source: hd.Source, Subject: "handler of '" + name + "'", Message: firstLine(err.Error())})
+			h.report(problemAt(StageHandler, hd.Source, "handler of '"+name+"'", firstLine(err.Error())))
 		}
 	}
 	ev.open = false

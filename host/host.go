@@ -118,7 +118,7 @@ func New(ctx context.Context, opts Options) (*Host, error) {
 	}
 	h := &Host{opts: opts, setup: opts.Setup, cfg: opts.Setup.Config(), themes: opts.Themes}
 	for _, p := range opts.Setup.Problems() {
-		h.report(Problem{Stage: StageConfig, Message: p.String()})
+		h.report(Problem{Stage: StageConfig, Diagnostic: p})
 	}
 	h.build(ctx)
 	return h, nil
@@ -159,7 +159,7 @@ func (h *Host) Reload(ctx context.Context, setup *discover.Setup, reason string)
 	h.teardown(ctx, reason)
 	h.opts.Setup, h.setup, h.cfg, h.problems = setup, setup, setup.Config(), nil
 	for _, p := range setup.Problems() {
-		h.report(Problem{Stage: StageConfig, Message: p.String()})
+		h.report(Problem{Stage: StageConfig, Diagnostic: p})
 	}
 	h.build(ctx)
 }
@@ -185,7 +185,7 @@ func (h *Host) teardown(ctx context.Context, reason string) {
 			continue
 		}
 		if _, err := v.loop.CallSync(ctx, p.Close, p.Decl); err != nil {
-			h.report(Problem{Stage: StageTeardown, Source: p.Source, Message: fmt.Sprintf("protocol '%s' close: %s", p.Name, firstLine(err.Error()))})
+			h.report(problemAt(StageTeardown, p.Source, "", fmt.Sprintf("protocol '%s' close: %s", p.Name, firstLine(err.Error()))))
 		}
 	}
 	v.close()

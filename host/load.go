@@ -56,12 +56,12 @@ func (h *Host) evaluate(ctx context.Context, e *discover.Entry) []item {
 	src := e.Main.Source
 	fn, err := v.loadModule(e, e.Main)
 	if err != nil {
-		h.report(Problem{Stage: StageEvaluate, Source: src, Message: err.Error()})
+		h.report(loadProblem(src, err))
 		return nil
 	}
 	results, err := v.loop.CallDriven(ctx, fn, runtime.String(e.Name), runtime.String(src))
 	if err != nil {
-		h.report(Problem{Stage: StageEvaluate, Source: src, Message: firstLine(err.Error())})
+		h.report(problemAt(StageEvaluate, src, "", firstLine(err.Error())))
 		return nil
 	}
 	ret := runtime.Nil
@@ -79,7 +79,7 @@ func (h *Host) evaluate(ctx context.Context, e *discover.Entry) []item {
 			v.L.Loaded().SetStr(e.Name, ret)
 			return nil
 		}
-		h.report(Problem{Stage: StageEvaluate, Source: src, Message: err.Error()})
+		h.report(problemAt(StageEvaluate, src, "", err.Error()))
 		return nil
 	}
 	return items
@@ -166,7 +166,7 @@ func (h *Host) activate(ctx context.Context, it item) {
 		if it.activate.IsNil() {
 			subject = "tool declaration"
 		}
-		h.report(Problem{Stage: StageActivate, Source: src, Subject: subject, Message: firstLine(err.Error())})
+		h.report(problemAt(StageActivate, src, subject, firstLine(err.Error())))
 	}
 }
 

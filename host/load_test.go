@@ -36,7 +36,7 @@ end }`,
 	})
 	got := th.problems()
 	for _, want := range []string{
-		"evaluate: extensions/a_syntax.lua:2: unexpected symbol near ','",
+		"evaluate: extensions/a_syntax.lua:2:14: unexpected symbol near ','",
 		"evaluate: extensions/b_runtime.lua:3: attempt to index a nil value (local 't')",
 		"evaluate: extensions/c_shape.lua: returned a number; a source must return an entry",
 		"activate: extensions/d_activate.lua:6: activation broke (entry 'half')",
@@ -48,6 +48,24 @@ end }`,
 	}
 	if len(th.Problems()) != 5 {
 		t.Errorf("%d problems recorded, want 5:\n%s", len(th.Problems()), got)
+	}
+	// The positions are the problems' own, not text inside their messages:
+	// the syntax error's from the compiler, the runtime error's from Lua's
+	// "file:line: " prefix.
+	at := map[string][2]int{}
+	for _, p := range th.Problems() {
+		if strings.HasPrefix(p.Message, p.File) {
+			t.Errorf("message repeats the file: %+v", p)
+		}
+		at[p.File] = [2]int{p.Line, p.Column}
+	}
+	for file, want := range map[string][2]int{
+		"extensions/a_syntax.lua": {2, 14}, "extensions/b_runtime.lua": {3, 0},
+		"extensions/c_shape.lua": {0, 0}, "extensions/d_activate.lua": {6, 0},
+	} {
+		if at[file] != want {
+			t.Errorf("%s: line, column %v, want %v", file, at[file], want)
+		}
 	}
 	// The others loaded; the failed activation left nothing behind.
 	if names := toolNames(th.Host); names != "good_tool" {

@@ -1,6 +1,12 @@
 package host
 
-import "strings"
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"panto/diag"
+)
 
 // Stage says when a problem happened.
 type Stage string
@@ -15,30 +21,71 @@ const (
 )
 
 // Problem is something that went wrong without taking the session down:
-// the host reports it and carries on with the other extensions.
+// the host reports it and carries on with the other extensions. Where it
+// happened is its Diagnostic: the file (display path), and the line and
+// column when known. A syntax error keeps the compiler's line and column;
+// a Lua error raised in the problem's own file has its "file:line: "
+// prefix moved from the message into the position.
 type Problem struct {
 	Stage Stage
-	// Source is the file the problem belongs to (display path), when
-	// known.
-	Source string
-	// Subject names what failed inside the source ("entry 'x'", "tool
+	// Subject names what failed inside the file ("entry 'x'", "tool
 	// 'echo'"), when there is more than one thing there.
 	Subject string
-	// Message already carries file:line when Lua gave a position.
-	Message string
+	diag.Diagnostic
 }
 
-// String reads "stage: file:line: message (subject)"; the file is added
-// when the message does not start with it already.
+// String reads "stage: file:line:col: message (subject)", with the parts
+// of the position that are known.
 func (p Problem) String() string {
-	msg := p.Message
-	if p.Source != "" && !strings.HasPrefix(msg, p.Source) {
-		msg = p.Source + ": " + msg
-	}
+	d := p.Diagnostic
+	d.Severity = diag.Error // every problem is reported alike
+	msg := d.String()
 	if p.Subject != "" {
 		msg += " (" + p.Subject + ")"
 	}
 	return string(p.Stage) + ": " + msg
+}
+
+// problemAt is a problem in file with message msg, where msg may be a Lua
+// error message: one that starts with "file:line: " (how Lua positions
+// an error raised in that file) gives the problem that line, and one that
+// starts with "file: " loses that prefix, so the message is not
+// positioned twice.
+func problemAt(stage Stage, file, subject, msg string) Problem {
+	p := Problem{Stage: stage, Subject: subject, Diagnostic: diag.Diagnostic{File: file, Message: msg}}
+	if file == "" || !strings.HasPrefix(msg, file+":") {
+		return p
+	}
+	rest := msg[len(file)+1:]
+	if strings.HasPrefix(rest, " ") { // "file: message": no line
+		p.Message = rest[1:]
+		return p
+	}
+	i := 0
+	for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
+		i++
+	}
+	if i == 0 || !strings.HasPrefix(rest[i:], ": ") {
+		return p
+	}
+	line, err := strconv.Atoi(rest[:i])
+	if err != nil {
+		return p
+	}
+	p.Line, p.Message = line, rest[i+2:]
+	return p
+}
+
+// loadProblem is the problem of a file that failed to load: a syntax error
+// keeps the compiler's position, column included, under the file's name.
+func loadProblem(file string, err error) Problem {
+	var d *diag.Diagnostic
+	if errors.As(err, &d) {
+		p := Problem{Stage: StageEvaluate, Diagnostic: *d}
+		p.File = file
+		return p
+	}
+	return problemAt(StageEvaluate, file, "", err.Error())
 }
 
 // firstLine keeps the message of a Lua error and drops any traceback that

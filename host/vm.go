@@ -3,6 +3,7 @@ package host
 import (
 	"context"
 
+	"panto/diag"
 	"panto/extension/discover"
 	"panto/runtime"
 	"panto/runtime/luajson"
@@ -86,7 +87,7 @@ func newVM(h *Host) *vm {
 	v.loop = luv.New(L)
 	v.loop.SetBudget(h.opts.Budget)
 	v.loop.SetErrorHandler(func(err error) {
-		h.report(Problem{Stage: StageHandler, Message: "luv callback: " + firstLine(err.Error())})
+		h.report(problemAt(StageHandler, "", "", "luv callback: "+firstLine(err.Error())))
 	})
 	v.json = luajson.For(L)
 	v.state = &State{v: v}
@@ -116,9 +117,9 @@ func (v *vm) close() {
 	v.L.Close()
 }
 
-// chunkName is the chunk name of a module file: "@" and its display
+// chunkName is the chunk name of a module file, made from its display
 // path, so error messages read "extensions/x.lua:3: ...".
-func chunkName(m discover.Module) string { return "@" + m.Source }
+func chunkName(m discover.Module) string { return diag.ChunkName(m.Source) }
 
 // loadModule compiles one file of an entry.
 func (v *vm) loadModule(e *discover.Entry, m discover.Module) (runtime.Value, error) {

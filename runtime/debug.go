@@ -5,10 +5,10 @@ import (
 	"strings"
 
 	bc "panto/bytecode"
-	"panto/compiler/ast"
+	"panto/diag"
 )
 
-func chunkID(source string) string { return ast.ChunkID(source) }
+func chunkID(source string) string { return diag.ChunkID(source) }
 
 // currentLine returns the line being executed in a Lua frame.
 func (L *State) currentLine(ci *callInfo) int {

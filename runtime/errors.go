@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	bc "panto/bytecode"
+	"panto/diag"
 )
 
 // luaError is the panic payload of a Lua error in flight. It is recovered
@@ -31,6 +32,10 @@ type Error struct {
 	// Traceback is the stack at the point of the error ("stack
 	// traceback:\n\t..."), when there is one.
 	Traceback string
+	// Diagnostic is the syntax error behind a failed Load, with its
+	// column, which Message (the reference's words) leaves out; nil for
+	// every other error. errors.As finds it too.
+	Diagnostic *diag.Diagnostic
 }
 
 // Error returns the message followed by the traceback, as `lua` prints an
@@ -40,6 +45,15 @@ func (e *Error) Error() string {
 		return e.Message
 	}
 	return e.Message + "\n" + e.Traceback
+}
+
+// Unwrap returns the Diagnostic of a syntax error, so that callers can
+// errors.As a Load error into a *diag.Diagnostic.
+func (e *Error) Unwrap() error {
+	if e.Diagnostic == nil {
+		return nil
+	}
+	return e.Diagnostic
 }
 
 // newError makes an *Error for a message produced on the Go side.

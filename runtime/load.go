@@ -9,13 +9,16 @@ import (
 
 	"panto/bytecode"
 	"panto/compiler"
+	"panto/diag"
 )
 
 // binarySignature starts every binary chunk.
 const binarySignature = "\x1bLua"
 
 // Load compiles a chunk and returns it as a function whose first upvalue
-// is the global table. mode is "t", "b" or "bt".
+// is the global table. mode is "t", "b" or "bt". A syntax error is an
+// *Error whose Message is the reference's and whose Diagnostic has the
+// position with its column.
 func (L *State) Load(src, chunkname, mode string) (Value, error) {
 	if mode == "" {
 		mode = "bt"
@@ -33,7 +36,13 @@ func (L *State) Load(src, chunkname, mode string) (Value, error) {
 	}
 	p, err := compiler.CompileDepth(chunkname, src, L.nCcalls+1)
 	if err != nil {
-		return Nil, newError(StatusSyntaxError, err.Error())
+		var d *diag.Diagnostic
+		if !errors.As(err, &d) {
+			return Nil, newError(StatusSyntaxError, err.Error())
+		}
+		e := newError(StatusSyntaxError, d.LuaMessage(chunkname))
+		e.Diagnostic = d
+		return Nil, e
 	}
 	cl := &Closure{p: newFuncProto(p)}
 	cl.upvals = make([]*upval, len(p.Upvalues))
@@ -106,7 +115,7 @@ func (L *State) LoadFile(path, mode string) (Value, error) {
 			return Nil, newError(StatusRuntimeError, "cannot read stdin: "+Strerror(err))
 		}
 	} else {
-		name = "@" + path
+		name = diag.ChunkName(path)
 		data, err = os.ReadFile(path)
 		if err != nil {
 			what := "open"

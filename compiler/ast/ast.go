@@ -1,7 +1,7 @@
 // Package ast declares the syntax tree of a Lua 5.4 chunk.
 //
 // The parser builds it and the code generator walks it. Nodes carry byte
-// offsets into the source (Pos); a File turns them into line numbers only
+// offsets into the source (Pos); a diag.File turns them into line numbers only
 // when something needs to be reported or recorded in debug information, so
 // the tree stays small and the parser never counts columns it will not need.
 //
@@ -10,12 +10,15 @@
 // the visibility rules of goto.
 package ast
 
-// Pos is a byte offset into the chunk's source. NoPos marks a node that has
-// no place in the source (the implicit return at the end of a chunk, say).
-type Pos int32
+import "panto/diag"
+
+// Pos is a byte offset into the chunk's source (diag.Pos, so that the
+// lexer, the parser and the code generator share one position type
+// without the lexer depending on the tree).
+type Pos = diag.Pos
 
 // NoPos is the position of synthesized nodes.
-const NoPos Pos = -1
+const NoPos = diag.NoPos
 
 // Node is implemented by every expression, statement and block.
 type Node interface {
@@ -37,7 +40,7 @@ type Stmt interface {
 // Chunk is a parsed source file: the body of the main function, which is
 // always a vararg function with the single upvalue _ENV.
 type Chunk struct {
-	File  *File
+	File  *diag.File
 	Block *Block
 	// Last is the last byte of the last token, whose line the final
 	// return of the main function carries.

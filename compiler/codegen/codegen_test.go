@@ -8,6 +8,7 @@ import (
 
 	bc "panto/bytecode"
 	"panto/compiler"
+	"panto/diag"
 )
 
 // expectCompileError compiles src as load would (chunk name = source) and
@@ -19,8 +20,8 @@ func expectCompileError(t *testing.T, src, want string) {
 		t.Errorf("%q compiled, want error %q", src, want)
 		return
 	}
-	if err.Error() != want {
-		t.Errorf("%q:\n got  %s\n want %s", src, err.Error(), want)
+	if got := err.(*diag.Diagnostic).LuaMessage(src); got != want {
+		t.Errorf("%q:\n got  %s\n want %s", src, got, want)
 	}
 }
 

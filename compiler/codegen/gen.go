@@ -33,7 +33,7 @@ import (
 	bc "panto/bytecode"
 	"panto/compiler/ast"
 	"panto/compiler/lexer"
-	"panto/compiler/parser"
+	"panto/diag"
 )
 
 // Limits of the reference compiler, with the same messages.
@@ -90,7 +90,7 @@ type blockCnt struct {
 
 // gen holds what the compilation of one chunk shares between functions.
 type gen struct {
-	file   *ast.File
+	file   *diag.File
 	src    string
 	actvar []varDesc
 	gotos  []labelDesc
@@ -124,7 +124,7 @@ type constKey struct {
 }
 
 // compileError is the panic payload of a compile error.
-type compileError struct{ err *parser.SyntaxError }
+type compileError struct{ err *diag.Diagnostic }
 
 // Compile generates the main function of chunk; src is the chunk's source,
 // used to name tokens in error messages.
@@ -183,23 +183,21 @@ func (fs *funcState) errorAt(pos ast.Pos, msg string) {
 		near = lexer.NearText(g.src, pos)
 		pos = lexer.TokenStart(g.src, pos)
 	}
-	panic(compileError{&parser.SyntaxError{
-		Name: g.file.Name,
-		Line: g.file.Line(pos),
-		Col:  g.file.Column(pos),
-		Msg:  msg,
-		Near: near,
-	}})
+	fs.fail(pos, msg, near)
 }
 
 // semError raises an error without "near" (luaK_semerror).
-func (fs *funcState) semError(pos ast.Pos, msg string) {
-	g := fs.g
-	panic(compileError{&parser.SyntaxError{
-		Name: g.file.Name,
-		Line: g.file.Line(pos),
-		Col:  g.file.Column(pos),
-		Msg:  msg,
+func (fs *funcState) semError(pos ast.Pos, msg string) { fs.fail(pos, msg, "") }
+
+// fail raises the compile error msg at pos.
+func (fs *funcState) fail(pos ast.Pos, msg, near string) {
+	f := fs.g.file
+	panic(compileError{&diag.Diagnostic{
+		File:    diag.FileName(f.Name),
+		Line:    f.Line(pos),
+		Column:  f.Column(pos),
+		Message: msg,
+		Near:    near,
 	}})
 }
 

@@ -15,7 +15,7 @@ func BenchmarkLex(b *testing.B) {
 	b.ReportAllocs()
 	var lx Lexer
 	for b.Loop() {
-		lx.Init(s)
+		lx.Init("=bench", s)
 		for lx.Next(); lx.Tok.Kind != EOF; lx.Next() {
 			if lx.Tok.Kind == Illegal {
 				b.Fatal(lx.Err)

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unsafe"
 
-	"panto/compiler/ast"
+	"panto/diag"
 	"panto/internal/luanum"
 	"panto/internal/luautf8"
 )
@@ -54,9 +54,11 @@ const maxInterned = 40
 // with Peek. After an error Tok.Kind is Illegal and Err describes it; the
 // lexer then stays at that error.
 type Lexer struct {
-	Tok Token  // the current token
-	Err *Error // set when Tok.Kind == Illegal
+	Tok Token            // the current token
+	Err *diag.Diagnostic // set when Tok.Kind == Illegal
 
+	name     string     // the chunk name, for diagnostics
+	file     *diag.File // line table, made when first needed
 	src      string
 	p        int // offset of the next unread byte
 	ahead    Token
@@ -66,16 +68,17 @@ type Lexer struct {
 }
 
 // New returns a lexer positioned before the first token of src; call Next
-// to read it.
-func New(src string) *Lexer {
+// to read it. name is the chunk name as load takes it ("@file.lua",
+// "=stdin" or the source itself); diagnostics name the file after it.
+func New(name, src string) *Lexer {
 	lx := &Lexer{}
-	lx.Init(src)
+	lx.Init(name, src)
 	return lx
 }
 
 // Init resets lx to read src from the start, keeping its buffers.
-func (lx *Lexer) Init(src string) {
-	lx.src = src
+func (lx *Lexer) Init(name, src string) {
+	lx.name, lx.src, lx.file = name, src, nil
 	lx.p = 0
 	lx.Tok = Token{}
 	lx.Err = nil
@@ -85,6 +88,30 @@ func (lx *Lexer) Init(src string) {
 
 // Source returns the text being lexed.
 func (lx *Lexer) Source() string { return lx.src }
+
+// File returns the line table of the source, built on first use: only
+// errors and debug information need lines, so scanning never counts them.
+func (lx *Lexer) File() *diag.File {
+	if lx.file == nil {
+		lx.file = diag.NewFile(lx.name, lx.src)
+	}
+	return lx.file
+}
+
+// Diagnostic makes the diagnostic of an error in this source: its line is
+// that of offset linePos (where the reference's line counter stands when
+// it reports the error), its column that of offset colPos (the start of
+// the offending token).
+func (lx *Lexer) Diagnostic(linePos, colPos int, msg, near string) *diag.Diagnostic {
+	f := lx.File()
+	return &diag.Diagnostic{
+		File:    diag.FileName(lx.name),
+		Line:    f.Line(diag.Pos(linePos)),
+		Column:  f.Column(diag.Pos(colPos)),
+		Message: msg,
+		Near:    near,
+	}
+}
 
 // Next advances to the next token.
 func (lx *Lexer) Next() {
@@ -126,9 +153,11 @@ func (lx *Lexer) internBytes(b []byte) string {
 	return lx.strs.get(unsafe.String(unsafe.SliceData(b), len(b)))
 }
 
-// fail records a lexical error and turns t into an Illegal token.
+// fail records a lexical error at offset pos and turns t into an Illegal
+// token. The reference reports a lexical error on the line its counter has
+// reached, which is where the scan stopped; the column is the same place.
 func (lx *Lexer) fail(t *Token, pos int, msg, near string) {
-	lx.Err = &Error{Pos: pos, Msg: msg, Near: near}
+	lx.Err = lx.Diagnostic(pos, pos, msg, near)
 	t.Kind = Illegal
 	t.End = pos
 	lx.p = len(lx.src)
@@ -358,7 +387,7 @@ func (lx *Lexer) readLong(t *Token, open, level int, isString bool) int {
 			if isString {
 				what = "string"
 			}
-			line := ast.NewFile("", src).Line(ast.Pos(t.Pos))
+			line := lx.File().Line(diag.Pos(t.Pos))
 			lx.fail(t, n, "unfinished long "+what+" (starting at line "+strconv.Itoa(line)+")", "<eof>")
 			return -1
 		}
@@ -687,15 +716,15 @@ func (lx *Lexer) TokenText(t *Token) string {
 // TokenStart returns where the token at or after pos begins, skipping
 // spaces and comments: the reference reports errors at the line of the
 // token it stands on.
-func TokenStart(src string, pos ast.Pos) ast.Pos {
+func TokenStart(src string, pos diag.Pos) diag.Pos {
 	if pos < 0 || int(pos) >= len(src) {
-		return ast.Pos(len(src))
+		return diag.Pos(len(src))
 	}
 	var lx Lexer
 	lx.src = src
 	lx.p = int(pos)
 	lx.scan(&lx.Tok)
-	return ast.Pos(lx.Tok.Pos)
+	return diag.Pos(lx.Tok.Pos)
 }
 
 // NearText returns how the reference names the token that starts at pos
@@ -703,7 +732,7 @@ func TokenStart(src string, pos ast.Pos) ast.Pos {
 // generator uses it to add " near ..." to its own errors. It returns "" for
 // a NUL byte, for which the reference leaves out the near part. pos past
 // the last token (or NoPos) is "<eof>".
-func NearText(src string, pos ast.Pos) string {
+func NearText(src string, pos diag.Pos) string {
 	if pos < 0 || int(pos) >= len(src) {
 		return "<eof>"
 	}

@@ -2,12 +2,11 @@ package lexer
 
 import (
 	"math"
-	"strconv"
 	"strings"
 	"testing"
 	"unsafe"
 
-	"panto/compiler/ast"
+	"panto/diag"
 )
 
 // All expected values in this file were obtained from the reference
@@ -15,8 +14,8 @@ import (
 
 // lexAll returns the tokens of src up to and including EOF or the first
 // error.
-func lexAll(src string) ([]Token, *Error) {
-	lx := New(src)
+func lexAll(src string) ([]Token, *diag.Diagnostic) {
+	lx := New("=x", src)
 	var toks []Token
 	for {
 		lx.Next()
@@ -320,8 +319,7 @@ func TestLexErrors(t *testing.T) {
 			t.Errorf("%q: no error, want %q", tt.src, tt.want)
 			continue
 		}
-		line := ast.NewFile("=x", tt.src).Line(ast.Pos(err.Pos))
-		got := "x:" + strconv.Itoa(line) + ": " + err.Error()
+		got := err.LuaMessage("=x")
 		if got != tt.want {
 			t.Errorf("%q:\n got %q\nwant %q", tt.src, got, tt.want)
 		}
@@ -359,9 +357,9 @@ func TestLines(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", tt.src, err)
 		}
-		f := ast.NewFile("", tt.src)
+		f := diag.NewFile("", tt.src)
 		tok := toks[len(toks)-3] // the first '=' of the final "= ="
-		if got := f.Line(ast.Pos(tok.Pos)); tok.Kind != Assign || got != tt.line {
+		if got := f.Line(diag.Pos(tok.Pos)); tok.Kind != Assign || got != tt.line {
 			t.Errorf("%q: %v on line %d, want '=' on line %d", tt.src, tok.Kind, got, tt.line)
 		}
 	}
@@ -392,14 +390,14 @@ func TestNearText(t *testing.T) {
 		{"x", 1, "<eof>"},
 	}
 	for _, tt := range tests {
-		if got := NearText(tt.src, ast.Pos(tt.pos)); got != tt.want {
+		if got := NearText(tt.src, diag.Pos(tt.pos)); got != tt.want {
 			t.Errorf("NearText(%q, %d) = %q, want %q", tt.src, tt.pos, got, tt.want)
 		}
 	}
 }
 
 func TestPeek(t *testing.T) {
-	lx := New("a = 1")
+	lx := New("=x", "a = 1")
 	lx.Next()
 	if lx.Peek() != Assign || lx.Tok.Kind != Name {
 		t.Fatal("peek")
@@ -413,13 +411,13 @@ func TestPeek(t *testing.T) {
 		t.Fatal("int")
 	}
 	// A lexical error in the look-ahead shows up as the next token.
-	lx = New(`a "x`)
+	lx = New("=x", `a "x`)
 	lx.Next()
 	if lx.Peek() != Illegal || lx.Tok.Kind != Name {
 		t.Fatal("peek error")
 	}
 	lx.Next()
-	if lx.Tok.Kind != Illegal || lx.Err == nil || lx.Err.Msg != "unfinished string" {
+	if lx.Tok.Kind != Illegal || lx.Err == nil || lx.Err.Message != "unfinished string" {
 		t.Fatal("error after peek")
 	}
 	lx.Next()
@@ -448,13 +446,13 @@ func FuzzLexer(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		lx := New(src)
+		lx := New("=x", src)
 		last := -1
 		for n := 0; ; n++ {
 			lx.Next()
 			tok := lx.Tok
 			if tok.Kind == Illegal {
-				if lx.Err == nil || lx.Err.Pos < 0 || lx.Err.Pos > len(src) {
+				if lx.Err == nil || lx.Err.Line < 1 || lx.Err.Line > lx.File().LineCount() || lx.Err.Column < 1 || lx.Err.Message == "" {
 					t.Fatalf("bad error %+v", lx.Err)
 				}
 				return

@@ -1,10 +1,11 @@
 // Package lexer splits Lua 5.4 source text into tokens (manual §3.1).
 //
 // The lexer works on byte offsets and never counts lines: positions are
-// turned into line numbers by ast.File only when a message needs one, which
-// keeps the hot loop down to a table lookup per byte. Errors carry the
-// offset at which the reference lexer's line counter would stand when it
-// reports them, so that the line in the message comes out the same.
+// turned into line numbers by a diag.File only when a message needs one,
+// which keeps the hot loop down to a table lookup per byte. Errors are
+// diag.Diagnostics on the line at which the reference lexer's line counter
+// would stand when it reports them, so that the line in the message comes
+// out the same.
 package lexer
 
 // Kind is the kind of a token.
@@ -127,23 +128,6 @@ type Token struct {
 	Str  string  // Name and String
 	Int  int64   // Int
 	Num  float64 // Float
-}
-
-// Error is a lexical error. Pos is the offset whose line the reference
-// reports (its line counter at the moment of the error), Msg the message
-// without position, and Near the offending text as the reference quotes it
-// ("'\"abc'", "<eof>"), or "" when the message has no "near" part.
-type Error struct {
-	Pos  int
-	Msg  string
-	Near string
-}
-
-func (e *Error) Error() string {
-	if e.Near == "" {
-		return e.Msg
-	}
-	return e.Msg + " near " + e.Near
 }
 
 // keyword returns the kind of reserved word s, or Name. It switches on

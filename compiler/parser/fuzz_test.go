@@ -5,10 +5,11 @@ import (
 	"testing"
 
 	"panto/compiler/ast"
+	"panto/diag"
 )
 
 // FuzzParse checks that every input gives either a tree or a
-// *SyntaxError, never a panic or a hang, and that a tree survives printing:
+// *diag.Diagnostic, never a panic or a hang, and that a tree survives printing:
 // the printed form parses again and prints the same.
 func FuzzParse(f *testing.F) {
 	for _, s := range validTests {
@@ -30,14 +31,14 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		c, err := Parse("=fuzz", src)
 		if err != nil {
-			var se *SyntaxError
+			var se *diag.Diagnostic
 			if !errors.As(err, &se) {
 				t.Fatalf("error %T %v", err, err)
 			}
 			if c != nil {
 				t.Fatal("tree and error")
 			}
-			if se.Line < 0 || (se.Line == 0 && se.Msg != "C stack overflow") {
+			if se.Line < 0 || (se.Line == 0 && se.Message != "C stack overflow") {
 				t.Fatalf("bad line in %+v", se)
 			}
 			return

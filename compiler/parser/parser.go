@@ -20,30 +20,8 @@ import (
 
 	"panto/compiler/ast"
 	"panto/compiler/lexer"
+	"panto/diag"
 )
-
-// SyntaxError is a compile error with the reference's wording.
-type SyntaxError struct {
-	Name string // chunk name as given to Parse
-	Line int    // 1-based; 0 for errors the reference reports without a position
-	Col  int    // 1-based byte column of the offending token (informational)
-	Msg  string
-	Near string // "'x'", "<eof>", ... or "" when the message has no near part
-}
-
-// Error formats the error like the reference: "chunkid:line: msg near
-// text". Errors without a line ("C stack overflow", which the reference
-// raises as a runtime error from inside the parser) are just the message.
-func (e *SyntaxError) Error() string {
-	if e.Line == 0 {
-		return e.Msg
-	}
-	s := ast.ChunkID(e.Name) + ":" + strconv.Itoa(e.Line) + ": " + e.Msg
-	if e.Near != "" {
-		s += " near " + e.Near
-	}
-	return s
-}
 
 // maxCCalls is the reference's LUAI_MAXCCALLS: the limit on nested C calls
 // and parser levels together.
@@ -61,7 +39,8 @@ const MaxSource = math.MaxInt32
 // Parse parses one chunk. name is the chunk name as given to load
 // ("@file.lua", "=stdin", or the source text itself); src is the source
 // (a leading "#..." line is not skipped here: loaders do that). The error,
-// when not nil, is a *SyntaxError.
+// when not nil, is a *diag.Diagnostic with the reference's message; its
+// LuaMessage(name) is what load reports.
 func Parse(name, src string) (*ast.Chunk, error) {
 	return ParseDepth(name, src, DefaultCCalls)
 }
@@ -74,7 +53,7 @@ func Parse(name, src string) (*ast.Chunk, error) {
 // That bound is also what keeps the recursion off the Go stack's limits.
 func ParseDepth(name, src string, cCalls int) (chunk *ast.Chunk, err error) {
 	if len(src) > MaxSource {
-		return nil, &SyntaxError{Name: name, Msg: "chunk too large"}
+		return nil, &diag.Diagnostic{File: diag.FileName(name), Message: "chunk too large"}
 	}
 	p := parserPool.Get().(*parser)
 	p.name, p.src, p.limit = name, src, maxCCalls-cCalls
@@ -90,13 +69,13 @@ func ParseDepth(name, src string, cCalls int) (chunk *ast.Chunk, err error) {
 		}
 		p.release()
 	}()
-	p.lx.Init(src)
+	p.lx.Init(name, src)
 	p.t = &p.lx.Tok
 	p.next()
 	p.vararg = true // the main function is always a vararg function
 	b := p.block()
 	p.check(lexer.EOF)
-	return &ast.Chunk{File: p.getFile(), Block: b, Last: ast.Pos(max(p.lastEnd-1, 0))}, nil
+	return &ast.Chunk{File: p.lx.File(), Block: b, Last: ast.Pos(max(p.lastEnd-1, 0))}, nil
 }
 
 // parserPool keeps parsers between calls for their intern table and
@@ -109,7 +88,7 @@ func (p *parser) release() {
 	clear(p.stmts[:cap(p.stmts)])
 	clear(p.exprs[:cap(p.exprs)])
 	*p = parser{lx: p.lx, stmts: p.stmts[:0], exprs: p.exprs[:0]}
-	p.lx.Init("")
+	p.lx.Init("", "")
 	parserPool.Put(p)
 }
 
@@ -125,11 +104,10 @@ type parser struct {
 	t       *lexer.Token // &lx.Tok, the current token
 	name    string
 	src     string
-	file    *ast.File
 	level   int  // current nesting level
 	limit   int  // level at which the reference overflows
 	vararg  bool // the function being parsed is a vararg function
-	err     *SyntaxError
+	err     *diag.Diagnostic
 	n       nodes
 
 	// Scratch stacks: lists are gathered here and copied out at their exact
@@ -138,27 +116,19 @@ type parser struct {
 	exprs []ast.Expr
 }
 
-func (p *parser) getFile() *ast.File {
-	if p.file == nil {
-		p.file = ast.NewFile(p.name, p.src)
-	}
-	return p.file
-}
-
 // line returns the line of offset pos as the reference counts it.
-func (p *parser) line(pos int) int { return p.getFile().Line(ast.Pos(pos)) }
+func (p *parser) line(pos int) int { return p.lx.File().Line(ast.Pos(pos)) }
 
 // fail aborts the parse with an error on the line of offset linePos; the
 // column is that of offset colPos.
 func (p *parser) fail(linePos, colPos int, msg, near string) {
-	f := p.getFile()
-	p.err = &SyntaxError{
-		Name: p.name,
-		Line: f.Line(ast.Pos(linePos)),
-		Col:  f.Column(ast.Pos(colPos)),
-		Msg:  msg,
-		Near: near,
-	}
+	p.err = p.lx.Diagnostic(linePos, colPos, msg, near)
+	panic(bailout{})
+}
+
+// lexError aborts the parse with the lexer's error.
+func (p *parser) lexError() {
+	p.err = p.lx.Err
 	panic(bailout{})
 }
 
@@ -182,8 +152,7 @@ func (p *parser) next() {
 	p.lastEnd = p.t.End
 	p.lx.Next()
 	if p.t.Kind == lexer.Illegal {
-		e := p.lx.Err
-		p.fail(e.Pos, e.Pos, e.Msg, e.Near)
+		p.lexError()
 	}
 }
 
@@ -237,7 +206,7 @@ func (p *parser) checkName() (string, ast.Pos) {
 func (p *parser) enter() {
 	p.level++
 	if p.level >= p.limit {
-		p.err = &SyntaxError{Name: p.name, Msg: "C stack overflow"}
+		p.err = &diag.Diagnostic{File: diag.FileName(p.name), Message: "C stack overflow"}
 		panic(bailout{})
 	}
 }
@@ -875,8 +844,7 @@ func (p *parser) constructor() *ast.TableExpr {
 			if k == lexer.Illegal {
 				// The reference reads the look-ahead token at once, so
 				// its lexical error comes first.
-				e := p.lx.Err
-				p.fail(e.Pos, e.Pos, e.Msg, e.Near)
+				p.lexError()
 			}
 			if k != lexer.Assign {
 				f.Value = p.expr()

@@ -10,6 +10,7 @@ import (
 	"unsafe"
 
 	"panto/compiler/ast"
+	"panto/diag"
 )
 
 // Every expected message in this file was produced by the reference
@@ -32,12 +33,12 @@ func expectParseErrorName(t *testing.T, name, src, want string) {
 	if c != nil {
 		t.Errorf("%q: got a tree and an error", src)
 	}
-	var se *SyntaxError
-	if !errors.As(err, &se) {
-		t.Errorf("%q: error %T is not a *SyntaxError", src, err)
+	var d *diag.Diagnostic
+	if !errors.As(err, &d) {
+		t.Errorf("%q: error %T is not a *diag.Diagnostic", src, err)
 		return
 	}
-	if got := err.Error(); got != want {
+	if got := d.LuaMessage(name); got != want {
 		t.Errorf("%q:\n got %q\nwant %q", src, got, want)
 	}
 }
@@ -61,20 +62,24 @@ func TestErrorsNUL(t *testing.T) {
 	}
 }
 
-// TestErrorFields checks the parts of a SyntaxError.
+// TestErrorFields checks the parts of a syntax error's diagnostic and its
+// two renderings: the tool's file:line:col and the reference's message.
 func TestErrorFields(t *testing.T) {
 	_, err := Parse("@f.lua", "x = 1\n  y = = 2")
-	se := err.(*SyntaxError)
-	want := SyntaxError{Name: "@f.lua", Line: 2, Col: 7, Msg: "unexpected symbol", Near: "'='"}
-	if *se != want {
-		t.Errorf("got %+v, want %+v", *se, want)
+	d := err.(*diag.Diagnostic)
+	want := diag.Diagnostic{File: "f.lua", Line: 2, Column: 7, Message: "unexpected symbol", Near: "'='"}
+	if *d != want {
+		t.Errorf("got %+v, want %+v", *d, want)
 	}
-	if se.Error() != "f.lua:2: unexpected symbol near '='" {
-		t.Errorf("got %q", se.Error())
+	if got := d.Error(); got != "f.lua:2:7: unexpected symbol near '='" {
+		t.Errorf("Error() = %q", got)
+	}
+	if got := d.LuaMessage("@f.lua"); got != "f.lua:2: unexpected symbol near '='" {
+		t.Errorf("LuaMessage = %q", got)
 	}
 	_, err = Parse("=x", "local x <foo>")
-	if se := err.(*SyntaxError); se.Near != "" || se.Error() != "x:1: unknown attribute 'foo'" {
-		t.Errorf("got %+v", se)
+	if d := err.(*diag.Diagnostic); d.Near != "" || d.LuaMessage("=x") != "x:1: unknown attribute 'foo'" {
+		t.Errorf("got %+v", d)
 	}
 }
 
@@ -119,7 +124,7 @@ func TestNesting(t *testing.T) {
 		}
 		for _, n := range []int{tt.max + 1, 1000} {
 			_, err := Parse("=x", tt.make(n))
-			if err == nil || err.Error() != "C stack overflow" {
+			if d, ok := err.(*diag.Diagnostic); !ok || d.LuaMessage("=x") != "C stack overflow" {
 				t.Errorf("%s %d: got %v, want C stack overflow", tt.name, n, err)
 			}
 		}
@@ -157,7 +162,7 @@ func TestTooLarge(t *testing.T) {
 		t.Skip("set PANTO_BIG_TEST=1 to parse a 2 GiB source")
 	}
 	_, err := Parse("=x", strings.Repeat(" ", MaxSource+1))
-	if err == nil || err.Error() != "chunk too large" {
+	if d, ok := err.(*diag.Diagnostic); !ok || d.LuaMessage("=x") != "chunk too large" {
 		t.Errorf("got %v", err)
 	}
 }

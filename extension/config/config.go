@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"panto/diag"
 )
 
 // File is one parsed config.toml.
@@ -93,25 +95,11 @@ type UI struct {
 	Theme string `toml:"theme"`
 }
 
-// Warning is a problem in a config file that did not stop it from being
-// used.
-type Warning struct {
-	Path    string
-	Line    int // 0 when unknown
-	Message string
-}
-
-func (w Warning) Error() string {
-	if w.Line > 0 {
-		return fmt.Sprintf("%s:%d: %s", w.Path, w.Line, w.Message)
-	}
-	return w.Path + ": " + w.Message
-}
-
 // Read parses the config.toml at path. A missing file is not an error:
-// it returns (nil, nil, nil). A file that cannot be parsed returns an
-// error naming the file and line; unknown keys come back as warnings.
-func Read(path string) (*File, []Warning, error) {
+// it returns (nil, nil, nil). A file that cannot be parsed returns a
+// *diag.Diagnostic naming the file, line and column; unknown keys and
+// values that cannot be right come back as warnings.
+func Read(path string) (*File, diag.List, error) {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil, nil
@@ -122,23 +110,57 @@ func Read(path string) (*File, []Warning, error) {
 	return Parse(path, data)
 }
 
-// Parse parses config text read from path.
-func Parse(path string, data []byte) (*File, []Warning, error) {
+// Parse parses config text read from path (the path as messages show it).
+func Parse(path string, data []byte) (*File, diag.List, error) {
 	f := &File{Path: path}
 	md, err := toml.Decode(string(data), f)
 	if err != nil {
-		var pe toml.ParseError
-		if errors.As(err, &pe) {
-			return nil, nil, fmt.Errorf("%s:%d: %s", path, pe.Position.Line, strings.TrimPrefix(pe.Message, "toml: "))
-		}
-		return nil, nil, fmt.Errorf("%s: %s", path, strings.TrimPrefix(err.Error(), "toml: "))
+		return nil, nil, parseError(path, data, err)
 	}
-	var warns []Warning
+	var warns diag.List
 	for _, k := range md.Undecoded() {
-		warns = append(warns, Warning{Path: path, Line: keyLine(data, k), Message: fmt.Sprintf("unknown key %q", k.String())})
+		warns.Add(diag.Diagnostic{File: path, Line: keyLine(data, k), Message: fmt.Sprintf("unknown key %q", k.String()), Severity: diag.Warning})
 	}
 	warns = append(warns, f.validate()...)
 	return f, warns, nil
+}
+
+// ParseLayer is what discovery and the host do with a layer's
+// config.toml, from a folder or from a bundle: a file that cannot be
+// parsed is ignored with a warning that says where it is broken, so that
+// the layer still loads without it. The warnings include Parse's.
+func ParseLayer(path string, data []byte) (*File, diag.List) {
+	f, warns, err := Parse(path, data)
+	if err != nil {
+		var d *diag.Diagnostic
+		if !errors.As(err, &d) {
+			d = &diag.Diagnostic{File: path, Message: err.Error()}
+		}
+		ignored := *d
+		ignored.Message += " (file ignored)"
+		ignored.Severity = diag.Warning
+		return nil, diag.List{ignored}
+	}
+	return f, warns
+}
+
+// parseError turns the TOML reader's error into a diagnostic. The reader
+// reports a line and the byte offset where it stopped; the column comes
+// from that offset when it lies on the reported line (after an unexpected
+// newline the reader has already counted the next line).
+func parseError(path string, data []byte, err error) *diag.Diagnostic {
+	var pe toml.ParseError
+	if !errors.As(err, &pe) {
+		return &diag.Diagnostic{File: path, Message: strings.TrimPrefix(err.Error(), "toml: ")}
+	}
+	d := &diag.Diagnostic{File: path, Line: pe.Position.Line, Message: strings.TrimPrefix(pe.Message, "toml: ")}
+	if start := pe.Position.Start; start >= 0 && start <= len(data) {
+		lines := diag.NewFile(path, string(data))
+		if lines.Line(diag.Pos(start)) == d.Line {
+			d.Column = lines.Column(diag.Pos(start))
+		}
+	}
+	return d
 }
 
 // keyLine finds the line that defines key k, so that a warning points at
@@ -163,10 +185,10 @@ func keyLine(data []byte, k toml.Key) int {
 }
 
 // validate reports values that parse but cannot be right.
-func (f *File) validate() []Warning {
-	var warns []Warning
+func (f *File) validate() diag.List {
+	var warns diag.List
 	add := func(format string, a ...any) {
-		warns = append(warns, Warning{Path: f.Path, Message: fmt.Sprintf(format, a...)})
+		warns.Add(diag.Diagnostic{File: f.Path, Message: fmt.Sprintf(format, a...), Severity: diag.Warning})
 	}
 	for _, name := range sortedKeys(f.Providers) {
 		p := f.Providers[name]

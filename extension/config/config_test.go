@@ -30,13 +30,13 @@ default = "noprovider"
 	}
 	var got []string
 	for _, w := range warns {
-		got = append(got, w.Error())
+		got = append(got, w.String())
 	}
 	want := []string{
-		`c.toml:9: unknown key "providers.p.typo"`,
-		`c.toml: providers.q: protocol is required`,
-		`c.toml: models.default "noprovider" is not a "provider:alias" reference`,
-		`c.toml: extensions: bad name pattern "[bad"`,
+		`c.toml:9: warning: unknown key "providers.p.typo"`,
+		`c.toml: warning: providers.q: protocol is required`,
+		`c.toml: warning: models.default "noprovider" is not a "provider:alias" reference`,
+		`c.toml: warning: extensions: bad name pattern "[bad"`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -197,7 +197,7 @@ func TestEntriesAndModules(t *testing.T) {
 	if want := []string{"extensions/empty/readme.md", "extensions/notes.txt", "skills/review/SKILL.md"}; !reflect.DeepEqual(res, want) {
 		t.Errorf("resources %q, want %q", res, want)
 	}
-	if len(l.Problems) != 1 || !strings.Contains(l.Problems[0].String(), "extensions/empty: folder without init.lua") {
+	if len(l.Problems) != 1 || !strings.Contains(l.Problems[0].String(), "extensions/empty: warning: folder without init.lua") {
 		t.Errorf("problems %v", l.Problems)
 	}
 	if s.Home != "" || l.Name != Bundle || l.Dir != dir {
@@ -299,7 +299,7 @@ func TestConfigProblems(t *testing.T) {
 	for _, p := range s.Problems() {
 		got = append(got, p.String())
 	}
-	want := []string{`config.toml:2: unknown key "extensions.alow"`, `config.toml:6: unknown key "ui.colour"`}
+	want := []string{`config.toml:2: warning: unknown key "extensions.alow"`, `config.toml:6: warning: unknown key "ui.colour"`}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("problems %q, want %q", got, want)
 	}

@@ -19,8 +19,8 @@ package discover
 
 import (
 	"io/fs"
-	"strconv"
 
+	"panto/diag"
 	"panto/extension/config"
 )
 
@@ -55,7 +55,7 @@ type Layer struct {
 	Shadowed []Shadow
 	// Problems are warnings found while scanning: config keys, missing
 	// paths, rocks that cannot load.
-	Problems []Problem
+	Problems diag.List
 }
 
 // Origin says where in a layer an entry was found; it orders in-layer
@@ -120,21 +120,4 @@ type Resource struct {
 // name.
 type Shadow struct {
 	Entry, By *Entry
-}
-
-// Problem is a warning found during discovery.
-type Problem struct {
-	Path    string
-	Line    int
-	Message string
-}
-
-func (p Problem) String() string {
-	switch {
-	case p.Path == "":
-		return p.Message
-	case p.Line > 0:
-		return p.Path + ":" + strconv.Itoa(p.Line) + ": " + p.Message
-	}
-	return p.Path + ": " + p.Message
 }

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"panto/diag"
 	"panto/extension/config"
 )
 
@@ -64,15 +65,11 @@ func (l *Layer) readConfig(r root) {
 		}
 		return
 	}
-	f, warns, err := config.Parse(r.display("config.toml"), data)
-	if err != nil {
-		l.Problems = append(l.Problems, Problem{Message: err.Error() + " (file ignored)"})
-		return
+	f, warns := config.ParseLayer(r.display("config.toml"), data)
+	l.Problems = append(l.Problems, warns...)
+	if f != nil {
+		f.Dir = l.Dir
 	}
-	for _, w := range warns {
-		l.Problems = append(l.Problems, Problem{Path: w.Path, Line: w.Line, Message: w.Message})
-	}
-	f.Dir = l.Dir
 	l.Config = f
 }
 
@@ -265,7 +262,7 @@ func (l *Layer) configPath() string {
 }
 
 func (l *Layer) warn(p, format string, a ...any) {
-	l.Problems = append(l.Problems, Problem{Path: p, Message: sprintf(format, a...)})
+	l.Problems.Add(diag.Diagnostic{File: p, Message: sprintf(format, a...), Severity: diag.Warning})
 }
 
 // dirent is a folder entry with its type resolved through symlinks.

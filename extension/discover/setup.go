@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"panto/diag"
 	"panto/extension/config"
 )
 
@@ -217,8 +218,8 @@ func (s *Setup) Config() *config.Merged {
 }
 
 // Problems returns every layer's problems in layer order.
-func (s *Setup) Problems() []Problem {
-	var ps []Problem
+func (s *Setup) Problems() diag.List {
+	var ps diag.List
 	for _, l := range s.Layers {
 		ps = append(ps, l.Problems...)
 	}

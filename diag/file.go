@@ -1,8 +1,17 @@
-package ast
+package diag
 
 import "sort"
 
-// File maps byte offsets of one chunk to line numbers. Name is the chunk
+// Pos is a byte offset into a chunk's source. Positions stay offsets
+// while source is scanned and parsed; a File turns them into lines and
+// columns only when a message or debug information needs one.
+type Pos int32
+
+// NoPos marks something without a place in the source (the implicit
+// return at the end of a chunk, say).
+const NoPos Pos = -1
+
+// File maps byte offsets of one chunk to lines and columns. Name is the chunk
 // name as given to load: "@path" for files, "=name" for literal names, or
 // the source text itself for strings loaded without a name.
 type File struct {

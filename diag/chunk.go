@@ -1,4 +1,4 @@
-package ast
+package diag
 
 import "strings"
 
@@ -44,3 +44,17 @@ func ChunkID(name string) string {
 
 // ID returns the chunk name as messages show it.
 func (f *File) ID() string { return ChunkID(f.Name) }
+
+// ChunkName is the chunk name of a source file: "@" and the path as
+// messages should show it, so that errors read "extensions/x.lua:3: ...".
+func ChunkName(path string) string { return "@" + path }
+
+// FileName is the name a Diagnostic shows for a chunk: the path of a file
+// chunk ("@path") and the literal name of a "=name" chunk, both uncut,
+// and for source text the [string "..."] form of ChunkID.
+func FileName(chunkname string) string {
+	if strings.HasPrefix(chunkname, "@") || strings.HasPrefix(chunkname, "=") {
+		return chunkname[1:]
+	}
+	return ChunkID(chunkname)
+}
