@@ -51,6 +51,7 @@ func TestChunkID(t *testing.T) {
 		{"empty literal", "=", ""},
 		{"empty file", "@", ""},
 		{"source of 44", strings.Repeat("a", 44), `[string "` + strings.Repeat("a", 44) + `"]`},
+		{"source of 45", strings.Repeat("a", 45), `[string "` + strings.Repeat("a", 45) + `..."]`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := ChunkID(tt.chunk); got != tt.want {
