@@ -3,6 +3,8 @@ package config
 import (
 	"strings"
 	"testing"
+
+	"panto/diag"
 )
 
 func TestParse(t *testing.T) {
@@ -47,6 +49,21 @@ default = "noprovider"
 	}
 	if _, _, err := Parse("c.toml", []byte("[extensions]\nallow = 1")); err == nil || !strings.Contains(err.Error(), "c.toml") {
 		t.Errorf("type error: %v", err)
+	}
+	// A syntax error is a diagnostic with the reader's line, and the
+	// column of the byte where it stopped when that byte is on the line.
+	for _, tt := range []struct {
+		src       string
+		line, col int
+	}{
+		{"a = \n", 1, 5},
+		{"[extensions\nallow = 1", 2, 0}, // stopped at the newline of line 1
+	} {
+		_, _, err := Parse("c.toml", []byte(tt.src))
+		d, ok := err.(*diag.Diagnostic)
+		if !ok || d.File != "c.toml" || d.Line != tt.line || d.Column != tt.col {
+			t.Errorf("%q: error %#v, want c.toml:%d:%d", tt.src, err, tt.line, tt.col)
+		}
 	}
 }
 
