@@ -77,3 +77,13 @@ func optString(s string) runtime.Value {
 	}
 	return runtime.String(s)
 }
+
+// udValue is the Go value of a userdata when it is a T.
+func udValue[T any](ud *runtime.Userdata) (T, bool) {
+	var zero T
+	if ud == nil {
+		return zero, false
+	}
+	x, ok := ud.Value.(T)
+	return x, ok
+}
