@@ -19,30 +19,16 @@ import (
 	"testing"
 	"time"
 
+	"panto/internal/pantobin"
+
 	// The test runs a freshly built panto binary; importing what it is
 	// built from makes go test's cache notice when the engine changes.
 	_ "panto/internal/luacli"
 )
 
-var pantoBin string
-
 func TestMain(m *testing.M) {
 	flag.Parse()
-	dir, err := os.MkdirTemp("", "panto-conformance")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	pantoBin = filepath.Join(dir, "panto")
-	build := exec.Command("go", "build", "-o", pantoBin, "panto/cmd/panto")
-	build.Stdout, build.Stderr = os.Stdout, os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "building panto:", err)
-		os.Exit(1)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+	os.Exit(pantobin.Run(m))
 }
 
 // programs lists the test programs under testdata (helper modules in lib/
@@ -64,14 +50,34 @@ func programs(t *testing.T) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if len(files) == 0 {
+		t.Fatal("no test programs under testdata: the corpus is missing")
+	}
 	sort.Strings(files)
 	return files
 }
 
+// TestGoldensHavePrograms catches a golden left behind when its program
+// was renamed or removed: it would be checked by nothing.
+func TestGoldensHavePrograms(t *testing.T) {
+	for _, ext := range []string{".out", ".err", ".args"} {
+		goldens, err := filepath.Glob("testdata/*/*" + ext)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range goldens {
+			if _, err := os.Stat(strings.TrimSuffix(g, ext) + ".lua"); err != nil {
+				t.Errorf("%s has no program", g)
+			}
+		}
+	}
+}
+
 var prognameRE = regexp.MustCompile(`(?m)^panto: `)
 
-// run executes one program the way regen.sh runs the reference.
-func run(t *testing.T, path string) (stdout, errText string) {
+// run executes one program under the panto binary bin the way regen.sh
+// runs the reference.
+func run(t *testing.T, bin, path string) (stdout, errText string) {
 	dir, file := filepath.Split(path)
 	name := strings.TrimSuffix(file, ".lua")
 	args := []string{"lua", file}
@@ -80,7 +86,7 @@ func run(t *testing.T, path string) (stdout, errText string) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, pantoBin, args...)
+	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = dir
 	cmd.Env = []string{
 		"PATH=" + os.Getenv("PATH"), "HOME=/nonexistent", "LANG=C", "LC_ALL=C", "TZ=UTC",
@@ -104,6 +110,7 @@ func run(t *testing.T, path string) (stdout, errText string) {
 }
 
 func TestGolden(t *testing.T) {
+	bin := pantobin.Path(t)
 	for _, path := range programs(t) {
 		path := path
 		rel := strings.TrimPrefix(filepath.ToSlash(path), "testdata/")
@@ -115,7 +122,7 @@ func TestGolden(t *testing.T) {
 				t.Fatalf("missing golden output (run make golden): %v", err)
 			}
 			wantErr, _ := os.ReadFile(base + ".err")
-			gotOut, gotErr := run(t, path)
+			gotOut, gotErr := run(t, bin, path)
 			if gotOut != string(wantOut) {
 				t.Errorf("stdout differs\n--- want\n%s\n--- got\n%s", wantOut, gotOut)
 			}

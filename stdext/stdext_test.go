@@ -1,20 +1,18 @@
 package stdext_test
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strings"
-	"sync"
 	"testing"
 
 	"panto/extension/discover"
 	"panto/host"
+	"panto/internal/pantobin"
 	"panto/stdext"
 )
 
@@ -328,58 +326,17 @@ func first(rows []string) string {
 	return rows[0]
 }
 
-var (
-	buildOnce sync.Once
-	binary    string
-	buildErr  error
-)
-
-// pantoBinary builds cmd/panto once for the tests that run the command
-// line.
+// pantoBinary is the panto binary, for the tests that run the command
+// line; -short skips them.
 func pantoBinary(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("building panto takes a while; -short skips it")
 	}
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("no go command to build panto with")
-	}
-	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "panto-stdext-test")
-		if err != nil {
-			buildErr = err
-			return
-		}
-		binary = filepath.Join(dir, "panto")
-		_, file, _, _ := runtime.Caller(0)
-		cmd := exec.Command("go", "build", "-o", binary, "./cmd/panto")
-		cmd.Dir = filepath.Join(filepath.Dir(file), "..")
-		var out bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &out
-		if err := cmd.Run(); err != nil {
-			buildErr = &buildError{err, out.String()}
-		}
-	})
-	if buildErr != nil {
-		t.Fatalf("building panto: %v", buildErr)
-	}
-	return binary
+	return pantobin.Path(t)
 }
 
-type buildError struct {
-	err error
-	out string
-}
-
-func (e *buildError) Error() string { return e.err.Error() + "\n" + e.out }
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if binary != "" {
-		os.RemoveAll(filepath.Dir(binary))
-	}
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { os.Exit(pantobin.Run(m)) }
 
 // TestRunList: `panto run <any folder> --list` shows the standard tools
 // from the base layer, and a tool of the folder overrides its namesake.
