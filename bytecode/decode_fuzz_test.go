@@ -3,12 +3,12 @@ package bytecode_test
 import (
 	"errors"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	bc "panto/bytecode"
 	"panto/compiler"
+	"panto/internal/corpus"
 )
 
 // fuzzSources seed FuzzDecode (compiled and encoded) and FuzzCompileVerify.
@@ -145,8 +145,7 @@ func FuzzCompileVerify(f *testing.F) {
 	for _, src := range fuzzSources {
 		f.Add(src)
 	}
-	files, _ := filepath.Glob("../conformance/testdata/*/*.lua")
-	for _, name := range files {
+	for _, name := range corpus.Files(f) {
 		if src, err := os.ReadFile(name); err == nil {
 			f.Add(string(src))
 		}

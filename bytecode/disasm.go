@@ -4,11 +4,17 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 )
 
 // Disassemble writes a listing of p and its nested functions, one
 // instruction per line with its line number and operands, in the spirit
-// of `luac -l`. It is for people: tests should not depend on its layout.
+// of `luac -l`: after a ';' come the constants an instruction names, the
+// values of its signed immediates, and the targets of jumps and loops.
+// It is for people; the code generator's golden files
+// (compiler/codegen/testdata) are listings, so a change of layout means
+// regenerating them (go test ./compiler/codegen -update) and reviewing the
+// diff.
 func Disassemble(w io.Writer, p *Proto) {
 	disasm(w, p, "main")
 }
@@ -23,7 +29,11 @@ func disasm(w io.Writer, p *Proto, name string) {
 		if l := p.Line(pc); l >= 0 {
 			line = strconv.Itoa(l)
 		}
-		fmt.Fprintf(w, "\t%d\t[%s]\t%-10s\t%s\n", pc+1, line, i.Op(), operands(i, pc))
+		ops := operands(i, pc)
+		if c := comment(p, i, pc); c != "" {
+			ops += "\t; " + c
+		}
+		fmt.Fprintf(w, "\t%d\t[%s]\t%-10s\t%s\n", pc+1, line, i.Op(), ops)
 	}
 	for i, c := range p.Constants {
 		fmt.Fprintf(w, "\tk%d\t%s\n", i, c)
@@ -49,6 +59,52 @@ func operands(i Instruction, pc int) string {
 		k = "k"
 	}
 	return fmt.Sprintf("%d %d %d%s", i.A(), i.B(), i.C(), k)
+}
+
+// comment annotates an instruction as luac -l does: what its constant
+// operands hold, what its immediates are, where its loop jumps go.
+func comment(p *Proto, i Instruction, pc int) string {
+	k := func(n int) string {
+		if n >= 0 && n < len(p.Constants) {
+			return p.Constants[n].String()
+		}
+		return "?"
+	}
+	rk := func() string { // RK(C): a constant only with the k bit
+		if i.K() {
+			return " " + k(i.C())
+		}
+		return ""
+	}
+	switch i.Op() {
+	case OpLoadK:
+		return k(i.Bx())
+	case OpGetTabUp:
+		return p.UpvalueName(i.B()) + " " + k(i.C())
+	case OpSetTabUp:
+		return p.UpvalueName(i.A()) + " " + k(i.B()) + rk()
+	case OpGetField, OpAddK, OpSubK, OpMulK, OpModK, OpPowK, OpDivK, OpIDivK, OpBandK, OpBorK, OpBxorK:
+		return k(i.C())
+	case OpSetField:
+		return k(i.B()) + rk()
+	case OpSetTable, OpSetI, OpSelf:
+		return strings.TrimPrefix(rk(), " ")
+	case OpEqK:
+		return k(i.B())
+	case OpAddI, OpShrI, OpShlI:
+		return strconv.Itoa(i.SC())
+	case OpEqI, OpLtI, OpLeI, OpGtI, OpGeI:
+		return strconv.Itoa(i.SB())
+	case OpGetUpval, OpSetUpval:
+		return p.UpvalueName(i.B())
+	case OpForLoop, OpTForLoop:
+		return "to " + strconv.Itoa(pc+2-i.Bx())
+	case OpForPrep:
+		return "exit to " + strconv.Itoa(pc+i.Bx()+3)
+	case OpTForPrep:
+		return "to " + strconv.Itoa(pc+i.Bx()+2)
+	}
+	return ""
 }
 
 // String renders a constant for listings.

@@ -5,41 +5,33 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	bc "panto/bytecode"
 	"panto/compiler"
 	"panto/diag"
+	"panto/internal/corpus"
 	"panto/runtime"
 )
 
-// corpus compiles the programs at the top level of each conformance area.
+// compiledCorpus compiles the programs at the top level of each conformance area.
 // A program may fail to compile only if it is a syntax-error test, which
 // the reference refused with the same message (its recorded NAME.err has
 // the line "lua: <message>", see conformance/regen.sh).
-func corpus(t testing.TB) map[string]*bc.Proto {
+func compiledCorpus(t testing.TB) map[string]*bc.Proto {
 	t.Helper()
-	files, err := filepath.Glob("../conformance/testdata/*/*.lua")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(files) == 0 {
-		t.Fatal("no conformance programs found")
-	}
+	files := corpus.Files(t)
 	protos := map[string]*bc.Proto{}
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		chunk := "@" + filepath.Base(f) // as the conformance run names it
+		chunk := corpus.Chunk(f)
 		p, err := compiler.Compile(chunk, runtime.SkipComment(string(src)))
 		if err != nil {
-			msg := err.(*diag.Diagnostic).LuaMessage(chunk)
-			golden, _ := os.ReadFile(strings.TrimSuffix(f, ".lua") + ".err")
-			if !strings.Contains(string(golden), "\nlua: "+msg+"\n") {
+			if msg := err.(*diag.Diagnostic).LuaMessage(chunk); !corpus.Refused(f, msg) {
 				t.Errorf("%s: %s", f, msg)
 			}
 			continue
@@ -52,7 +44,7 @@ func corpus(t testing.TB) map[string]*bc.Proto {
 // TestVerifyAcceptsCompilerOutput keeps the verifier honest: everything
 // the compiler produces must pass it.
 func TestVerifyAcceptsCompilerOutput(t *testing.T) {
-	for name, p := range corpus(t) {
+	for name, p := range compiledCorpus(t) {
 		if err := bc.Verify(p); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
@@ -60,7 +52,7 @@ func TestVerifyAcceptsCompilerOutput(t *testing.T) {
 }
 
 func TestRoundTripCorpus(t *testing.T) {
-	for name, p := range corpus(t) {
+	for name, p := range compiledCorpus(t) {
 		full := bc.Encode(p, false)
 		q, err := bc.Decode(full)
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"panto/compiler/ast"
 	"panto/diag"
+	"panto/internal/corpus"
 )
 
 // Every expected message in this file was produced by the reference
@@ -200,8 +201,7 @@ func TestRoundTrip(t *testing.T) {
 		roundTrip(t, src, src)
 	}
 	files, _ := filepath.Glob("testdata/*.lua")
-	more, _ := filepath.Glob("../../conformance/testdata/*/*.lua")
-	for _, f := range append(files, more...) {
+	for _, f := range append(files, corpus.Files(t)...) {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
@@ -210,25 +210,17 @@ func TestRoundTrip(t *testing.T) {
 		if strings.HasPrefix(src, "#") || strings.HasPrefix(src, "\xEF\xBB\xBF") {
 			src = "--" + src // loaders skip a byte-order mark and a first '#' line
 		}
-		chunk := "@" + filepath.Base(f) // as the conformance run names it
+		chunk := corpus.Chunk(f)
 		if _, err := Parse(chunk, src); err != nil {
 			// Only a syntax-error test of the conformance suite may fail,
 			// with the message the reference recorded for it.
-			if !refusedByReference(f, err.(*diag.Diagnostic).LuaMessage(chunk)) {
+			if !corpus.Refused(f, err.(*diag.Diagnostic).LuaMessage(chunk)) {
 				t.Errorf("%s: %v", f, err)
 			}
 			continue
 		}
 		roundTrip(t, f, src)
 	}
-}
-
-// refusedByReference reports whether the reference interpreter refused the
-// conformance program at path with message msg: its recorded stderr
-// (NAME.err, see conformance/regen.sh) has the line "lua: msg".
-func refusedByReference(path, msg string) bool {
-	golden, err := os.ReadFile(strings.TrimSuffix(path, ".lua") + ".err")
-	return err == nil && strings.Contains(string(golden), "\nlua: "+msg+"\n")
 }
 
 func TestPrecedence(t *testing.T) {
