@@ -65,6 +65,15 @@ func Metatable(name string, methods map[string]func(*runtime.State) int, extra m
 	return metatable(name, fields)
 }
 
+// DeclareTool checks a tool declaration { name, description, schema,
+// handler } exactly as register_tool does, raising the same Lua errors
+// (what names the calling function in them), and returns the tool
+// without registering it: an owned agent's agent:register_tool keeps
+// its tools to itself.
+func (s *State) DeclareTool(L *runtime.State, t *runtime.Table, what string) *Tool {
+	return s.v.declareTool(L, t, what, callerSource(L))
+}
+
 // State returns the host's current Lua state, or nil after Close.
 func (h *Host) State() *State {
 	if h.vm == nil {

@@ -151,6 +151,15 @@ func (h *Host) Rebuild(ctx context.Context, reason string) {
 	h.build(ctx)
 }
 
+// RebuildAs is Rebuild for a session switch (/new, /resume): session_end
+// fires for the old session, session_ready for s, the new one.
+func (h *Host) RebuildAs(ctx context.Context, reason string, s *SessionInfo) {
+	h.problems = slices.DeleteFunc(h.problems, func(p Problem) bool { return p.Stage != StageConfig })
+	h.teardown(ctx, reason)
+	h.opts.Session = s
+	h.build(ctx)
+}
+
 // Reload is Rebuild from a fresh discovery: watch mode rescans the folder
 // on every save, because a save can add or remove entries or change
 // config.toml, which the old setup cannot know. Problems start over, so
@@ -205,6 +214,11 @@ func (h *Host) report(p Problem) {
 	}
 	fmt.Fprintln(h.opts.Stderr, "panto: "+p.String())
 }
+
+// Report records a problem found by Go code working for the host (a
+// session running an extension protocol's callbacks, say) as the host
+// records its own.
+func (h *Host) Report(p Problem) { h.report(p) }
 
 // Problems returns what went wrong while loading (configuration,
 // evaluation, activation), in order.

@@ -22,7 +22,15 @@ func (v *vm) luaRegisterTool(L *runtime.State) int {
 // registerTool validates a tool declaration (explicit or sugar form) and
 // registers it; source names where it came from.
 func (v *vm) registerTool(L *runtime.State, t *runtime.Table, source string) {
-	const what = "register_tool"
+	tool := v.declareTool(L, t, "register_tool", source)
+	if err := v.reg.addTool(tool); err != nil {
+		L.Errorf("register_tool: %v", err)
+	}
+}
+
+// declareTool validates a tool declaration and builds the Tool, raising
+// a Lua error naming what (the function called) when it is wrong.
+func (v *vm) declareTool(L *runtime.State, t *runtime.Table, what, source string) *Tool {
 	name := stringField(L, t, what, "name", true)
 	if !toolNamePattern.MatchString(name) {
 		L.Errorf("%s: tool name '%s' must be 1 to 64 letters, digits, '_' or '-'", what, name)
@@ -47,11 +55,8 @@ func (v *vm) registerTool(L *runtime.State, t *runtime.Table, source string) {
 		L.Errorf("%s: tool '%s': invalid JSON schema: %v", what, name, err)
 	}
 	handler := functionField(L, t, what, "handler", true)
-	tool := &Tool{Name: name, Description: desc, Schema: v.anchor(schema), SchemaJSON: schemaJSON, schema: compiled,
+	return &Tool{Name: name, Description: desc, Schema: v.anchor(schema), SchemaJSON: schemaJSON, schema: compiled,
 		Handler: v.anchor(handler), Source: source, owner: v.activating}
-	if err := v.reg.addTool(tool); err != nil {
-		L.Errorf("%s: %v", what, err)
-	}
 }
 
 func (v *vm) luaRegisterCommand(L *runtime.State) int {

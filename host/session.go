@@ -66,3 +66,13 @@ func (h *Host) TurnEnd(ctx context.Context, turn int, err error) {
 	}
 	h.fire(ctx, "turn_end", nil, f)
 }
+
+// Emit fires a custom event (no fields, no component), as
+// panto.ext.emit does: the session's submission notifier fires
+// agent_submission this way.
+func (h *Host) Emit(ctx context.Context, name string) {
+	if h.vm == nil {
+		return
+	}
+	h.fire(ctx, name, nil, nil)
+}

@@ -48,6 +48,7 @@ type ToolCall struct {
 	task                                *luv.Task
 	tool                                *Tool
 	collapsed, dispatched, done, failed bool
+	quiet                               bool
 }
 
 // toolFields are the fields every tool event after "tool" carries.
@@ -67,14 +68,31 @@ func (tc *ToolCall) fields(extra fieldValues) fieldValues {
 func (h *Host) BeginToolCall(ctx context.Context, index int) *ToolCall {
 	tc := &ToolCall{h: h, Index: index, Input: runtime.Nil}
 	tc.Block = h.newBlock("tool", tc.nativeChunks)
-	h.fire(ctx, "tool", tc.Block, fieldValues{"index": runtime.Int(int64(index)), "collapsed": runtime.False})
+	tc.fire(ctx, "tool", fieldValues{"index": runtime.Int(int64(index)), "collapsed": runtime.False})
 	return tc
+}
+
+// BeginQuietToolCall starts a call that fires no events: a call made for
+// an owned agent or a job, whose transcript is not the session's. It is
+// validated and dispatched like any other.
+func (h *Host) BeginQuietToolCall(index int) *ToolCall {
+	tc := &ToolCall{h: h, Index: index, Input: runtime.Nil, quiet: true}
+	tc.Block = h.newBlock("tool", tc.nativeChunks)
+	return tc
+}
+
+// fire fires one of the call's lifecycle events, unless it is quiet.
+func (tc *ToolCall) fire(ctx context.Context, name string, f fieldValues) fieldValues {
+	if tc.quiet {
+		return f
+	}
+	return tc.h.fire(ctx, name, tc.Block, f)
 }
 
 // Details records the tool name and call id and fires tool_details.
 func (tc *ToolCall) Details(ctx context.Context, name, id string) {
 	tc.Name, tc.ID = name, id
-	tc.h.fire(ctx, "tool_details", tc.Block, tc.fields(nil))
+	tc.fire(ctx, "tool_details", tc.fields(nil))
 }
 
 // ArgumentDelta appends a chunk of the JSON arguments and fires
@@ -82,7 +100,7 @@ func (tc *ToolCall) Details(ctx context.Context, name, id string) {
 func (tc *ToolCall) ArgumentDelta(ctx context.Context, delta string) {
 	tc.InputJSON += delta
 	tc.Block.touch()
-	tc.h.fire(ctx, "tool_delta", tc.Block, tc.fields(fieldValues{"delta": str(delta), "input": str(tc.InputJSON)}))
+	tc.fire(ctx, "tool_delta", tc.fields(fieldValues{"delta": str(delta), "input": str(tc.InputJSON)}))
 }
 
 // Complete decodes the arguments (empty means {}) and fires
@@ -93,7 +111,7 @@ func (tc *ToolCall) Complete(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	f := tc.h.fire(ctx, "tool_call_complete", tc.Block, tc.fields(fieldValues{"input": in}))
+	f := tc.fire(ctx, "tool_call_complete", tc.fields(fieldValues{"input": in}))
 	tc.Input = f["input"]
 	return nil
 }
@@ -130,8 +148,14 @@ func (tc *ToolCall) Dispatch(ctx context.Context, lane any) {
 	h := tc.h
 	tc.dispatched = true
 	tc.Block.touch()
-	h.fire(ctx, "tool_dispatch_start", tc.Block, tc.fields(fieldValues{"input": tc.Input}))
-	tool := h.vm.reg.tools[tc.Name]
+	tc.fire(ctx, "tool_dispatch_start", tc.fields(fieldValues{"input": tc.Input}))
+	if tc.failed {
+		return
+	}
+	tool := tc.tool
+	if tool == nil {
+		tool = h.vm.reg.tools[tc.Name]
+	}
 	if tool == nil {
 		tc.fail(fmt.Sprintf("unknown tool '%s'%s", tc.Name, h.toolHint()))
 		return
@@ -205,10 +229,33 @@ func (tc *ToolCall) Await(ctx context.Context) {
 	if ctx.Err() != nil {
 		ctx = context.WithoutCancel(ctx)
 	}
-	h.fire(ctx, "tool_output_delta", tc.Block, tc.fields(fieldValues{"delta": str(tc.Output), "output": str(tc.Output)}))
-	f := h.fire(ctx, "tool_result", tc.Block, tc.fields(fieldValues{"output": str(tc.Output), "result_ok": runtime.Bool(tc.OK)}))
+	tc.fire(ctx, "tool_output_delta", tc.fields(fieldValues{"delta": str(tc.Output), "output": str(tc.Output)}))
+	f := tc.fire(ctx, "tool_result", tc.fields(fieldValues{"output": str(tc.Output), "result_ok": runtime.Bool(tc.OK)}))
 	tc.Output = f["output"].AsString()
 }
+
+// OnFinished arranges for f to run on the owner once the handler has
+// returned (at once when it has, or when the call could not start), so a
+// session learns it without polling. f must not run Lua.
+func (tc *ToolCall) OnFinished(f func()) {
+	if tc.failed || tc.task == nil {
+		f()
+		return
+	}
+	tc.task.OnDone(f)
+}
+
+// Fail gives the call an error result without running it: a session
+// refuses a tool its agent may not use this way.
+func (tc *ToolCall) Fail(msg string) {
+	tc.dispatched = true
+	tc.fail(msg)
+}
+
+// Bind makes the call run tool instead of the registered tool of its
+// name: an owned agent's own tools (agent:register_tool) are not in the
+// host's registry.
+func (tc *ToolCall) Bind(tool *Tool) { tc.tool = tool }
 
 // Done reports whether the call has its result.
 func (tc *ToolCall) Done() bool { return tc.done }
@@ -300,7 +347,7 @@ func (tc *ToolCall) SetCollapsed(ctx context.Context, collapsed bool) {
 	if tc.done {
 		out = str(tc.Output)
 	}
-	tc.h.fire(ctx, "tool_collapse", tc.Block, tc.fields(fieldValues{"input": in, "output": out}))
+	tc.fire(ctx, "tool_collapse", tc.fields(fieldValues{"input": in, "output": out}))
 }
 
 // CallTool runs one tool outside a model turn (panto run --tool): the

@@ -41,6 +41,10 @@ type Setup struct {
 	RocksTree string
 	// Layers, lowest precedence first.
 	Layers []*Layer
+	// Settings are configuration files that apply above the layers
+	// without being layers (AddHostSettings), lowest precedence first.
+	Settings         []*config.File
+	settingsProblems []Problem
 }
 
 // RocksVersionDir is the rocks tree's folder name under the data home,
@@ -214,6 +218,7 @@ func (s *Setup) Config() *config.Merged {
 	for _, l := range s.Layers {
 		files = append(files, l.Config)
 	}
+	files = append(files, s.Settings...)
 	return config.Merge(files...)
 }
 
@@ -223,7 +228,7 @@ func (s *Setup) Problems() diag.List {
 	for _, l := range s.Layers {
 		ps = append(ps, l.Problems...)
 	}
-	return ps
+	return append(ps, s.settingsProblems...)
 }
 
 // emptyFS is the base layer until stdext fills it.

@@ -1,0 +1,45 @@
+package agent
+
+import (
+	"encoding/json"
+
+	"panto/host"
+)
+
+// Event is what a session tells its observers (Options.OnEvent): every
+// event of the ABI's catalogue the session fires (Type named as the ABI
+// names it: user_message, turn_start, assistant_text_delta,
+// tool_call_complete, tool_result, turn_end, ...) with the fields the
+// ABI gives it, plus a few of its own: "notice" (a retry, a compaction;
+// fields kind and message), "compaction" (summary, tokens_before) and
+// "error". `--mode json` prints them as JSON Lines; the terminal UI
+// draws them, using Block and Call.
+type Event struct {
+	Type   string
+	Fields map[string]any
+	// Block is the transcript block the event belongs to (text, thinking,
+	// user message), for a UI; Call is the tool call of tool events.
+	Block *host.Block
+	Call  *host.ToolCall
+}
+
+// rawJSON keeps a JSON document as it is when an Event is marshalled.
+type rawJSON string
+
+func (r rawJSON) MarshalJSON() ([]byte, error) {
+	if r == "" || !json.Valid([]byte(r)) {
+		return json.Marshal(string(r))
+	}
+	return []byte(r), nil
+}
+
+// MarshalJSON is the event as --mode json prints it: {"type": ..., and
+// its fields}.
+func (e Event) MarshalJSON() ([]byte, error) {
+	m := make(map[string]any, len(e.Fields)+1)
+	for k, v := range e.Fields {
+		m[k] = v
+	}
+	m["type"] = e.Type
+	return json.Marshal(m)
+}

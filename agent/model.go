@@ -1,0 +1,159 @@
+package agent
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"panto/agent/provider"
+	"panto/agent/provider/script"
+	"panto/host"
+)
+
+// Model is a model reference resolved against the configuration: the
+// provider and model, the reasoning label and tool choice to use.
+type Model struct {
+	host.ModelRef
+	Reasoning  string
+	ToolChoice provider.ToolChoice
+}
+
+// Reference is "provider:alias".
+func (m *Model) Reference() string { return m.ModelRef.Reference() }
+
+// Protocols finds a built-in protocol by its configured name ("anthropic",
+// "openai-completions", ...). The session asks it for every protocol
+// name that is neither "script" nor registered by an extension.
+type Protocols func(name string) (provider.Protocol, bool)
+
+// protocols caches the protocol instances of a session: a script keeps
+// its place across requests, a built-in protocol its connection pool.
+type protocols struct {
+	mu      sync.Mutex
+	scripts map[string]*script.Protocol
+	builtin Protocols
+}
+
+// resolveModel resolves ref (the configured default when empty) and a
+// reasoning label (the configured default when empty).
+func resolveModel(h *host.Host, ref, reasoning string) (*Model, error) {
+	cfg := h.Config()
+	if ref == "" {
+		ref = cfg.Models.Default
+	}
+	if ref == "" {
+		return nil, fmt.Errorf("no model is configured: set [models] default = \"provider:alias\" in config.toml, or pass --model")
+	}
+	r, err := h.ResolveModel(ref)
+	if err != nil {
+		return nil, err
+	}
+	if reasoning == "" {
+		reasoning = cfg.Models.Reasoning
+	}
+	m := &Model{ModelRef: r, Reasoning: reasoning}
+	if reasoning != "" {
+		if allowed := reasoningLabels(h, r); len(allowed) > 0 && !contains(allowed, reasoning) {
+			return nil, fmt.Errorf("model '%s' does not accept reasoning '%s' (accepted: %s)", r.Reference(), reasoning, strings.Join(allowed, ", "))
+		}
+	}
+	return m, nil
+}
+
+// reasoningLabels mirrors resolve_model's check: the provider's list,
+// else the effort levels of the extension protocol it routes to.
+func reasoningLabels(h *host.Host, r host.ModelRef) []string {
+	if len(r.Config.Reasoning) > 0 {
+		return r.Config.Reasoning
+	}
+	for _, p := range h.Protocols() {
+		if p.Name == r.Config.Protocol {
+			var labels []string
+			for _, e := range p.EffortLevels {
+				labels = append(labels, e.Label)
+			}
+			return labels
+		}
+	}
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// open starts a model request through the protocol the provider names:
+// an extension's registered protocol, the script protocol, or a built-in
+// one.
+func (s *Session) open(ctx context.Context, req *provider.Request, tools []*host.Tool) (modelStream, error) {
+	name := req.Protocol
+	var lua *host.Protocol
+	var st *host.State
+	err := s.owner.do(ctx, func() {
+		st = s.host.State()
+		for _, p := range s.host.Protocols() {
+			if p.Name == name {
+				lua = p
+			}
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	if lua != nil {
+		s.noteContext(lua.Name, req.ContextKey)
+		return openLua(ctx, s.owner, st, lua, req, tools)
+	}
+	p, err := s.protocol(req)
+	if err != nil {
+		return nil, err
+	}
+	gs, err := p.Open(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	return &goStream{s: gs}, nil
+}
+
+// protocol returns the Go protocol for a request.
+func (s *Session) protocol(req *provider.Request) (provider.Protocol, error) {
+	cfg := s.providerConfig(req.Provider)
+	if req.Protocol == "script" {
+		path := cfg.Script
+		if path == "" {
+			return nil, &provider.Error{Kind: provider.InvalidRequest, Provider: req.Provider,
+				Message: "the script protocol needs script = \"turns.jsonl\" in [providers." + req.Provider + "]"}
+		}
+		if !filepath.IsAbs(path) && cfg.Dir != "" {
+			path = filepath.Join(cfg.Dir, path)
+		}
+		s.protos.mu.Lock()
+		defer s.protos.mu.Unlock()
+		if p := s.protos.scripts[path]; p != nil {
+			return p, nil
+		}
+		p, err := script.Load(path)
+		if err != nil {
+			return nil, &provider.Error{Kind: provider.InvalidRequest, Provider: req.Provider, Message: err.Error()}
+		}
+		if s.protos.scripts == nil {
+			s.protos.scripts = map[string]*script.Protocol{}
+		}
+		s.protos.scripts[path] = p
+		return p, nil
+	}
+	if s.protos.builtin != nil {
+		if p, ok := s.protos.builtin(req.Protocol); ok {
+			return p, nil
+		}
+	}
+	return nil, &provider.Error{Kind: provider.InvalidRequest, Provider: req.Provider,
+		Message: fmt.Sprintf("unknown protocol '%s' (not built in, and no extension registered it)", req.Protocol)}
+}

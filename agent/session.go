@@ -1,0 +1,467 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"panto/agent/conv"
+	"panto/agent/provider"
+	"panto/agent/store"
+	"panto/extension/config"
+	"panto/extension/discover"
+	"panto/host"
+	"panto/runtime/luv"
+	"panto/tui/theme"
+)
+
+// Options configure a Session.
+type Options struct {
+	// Setup is what discovery found (required).
+	Setup *discover.Setup
+	// Rediscover scans the same layers again, for /reload; nil reuses
+	// Setup.
+	Rediscover func() (*discover.Setup, error)
+	// Store keeps the session's messages; nil is the JSON Lines store of
+	// the project under the data home (sessions/--<project>--<hash>/).
+	Store store.Store
+	// NoSession keeps nothing on disk (--no-session).
+	NoSession bool
+	// Model and Reasoning override the configured defaults.
+	Model, Reasoning string
+	// SystemPrompt is the session agent's system prompt ("" is panto's
+	// default; see DefaultSystemPrompt).
+	SystemPrompt string
+	// MaxRequests bounds the model requests of one turn (0: the
+	// provider's max_requests, else DefaultMaxRequests).
+	MaxRequests int
+	// Protocols finds built-in protocols by name.
+	Protocols Protocols
+	// Backoff is the retry policy (nil: provider.DefaultBackoff).
+	Backoff *provider.Backoff
+	// Getenv reads credentials' environment variables (nil: os.Getenv).
+	Getenv func(string) string
+	// OnEvent observes the session's events, on the owner goroutine.
+	OnEvent func(Event)
+	// The rest goes to the host (see host.Options).
+	Stdout, Stderr io.Writer
+	Report         func(host.Problem)
+	Budget         int64
+	Terminal       host.Terminal
+	Themes         *theme.Registry
+}
+
+// Session is one agent session: the host with the extensions' Lua state,
+// the session agent and its store. Its methods must be called on the
+// owner goroutine (see the package doc), except Cancel and Submit.
+type Session struct {
+	opts   Options
+	setup  *discover.Setup
+	host   *host.Host
+	owner  owner
+	agent  *Agent
+	store  store.Store
+	protos protocols
+	cwd    string
+
+	modelErr error // why no model resolved (reported when a turn needs one)
+
+	mu    sync.Mutex
+	lanes int         // owned agents made so far, for their context keys
+	runs  []*Run      // turns not yet finished
+	jobs  []*Job      // live jobs, closed with the session
+	ctxs  []usedCtx   // context keys given to extension protocols
+
+	root       context.Context // owned agents' turns and jobs run under it
+	rootCancel context.CancelFunc
+}
+
+// usedCtx is a context key an extension protocol saw, released at
+// detach.
+type usedCtx struct{ protocol, key string }
+
+// DefaultSystemPrompt is the session agent's system prompt when none is
+// configured.
+const DefaultSystemPrompt = "You are panto, a coding agent working in the user's project through the tools you are given. " +
+	"Read before you change; keep changes small and explain what you did."
+
+// Open starts a new session (Resume and Continue switch to a stored one).
+func Open(ctx context.Context, o Options) (*Session, error) {
+	if o.Setup == nil {
+		return nil, errors.New("agent: Options.Setup is required")
+	}
+	s := &Session{opts: o, setup: o.Setup, cwd: o.Setup.ProjectRoot}
+	s.protos.builtin = o.Protocols
+	switch {
+	case o.NoSession:
+		s.store = store.NullStore{}
+	case o.Store != nil:
+		s.store = o.Store
+	default:
+		if o.Setup.DataHome == "" {
+			return nil, errors.New("no data home for sessions: set $HOME or $XDG_DATA_HOME, or use --no-session")
+		}
+		s.store = store.NewFileStore(store.ProjectDir(filepath.Join(o.Setup.DataHome, "sessions"), s.cwd))
+	}
+	rec, err := s.store.Create(s.cwd, "")
+	if err != nil {
+		return nil, err
+	}
+	s.agent = &Agent{sess: s, borrowed: true, conv: &conv.Conversation{}, rec: rec, system: o.SystemPrompt}
+	if s.agent.system == "" {
+		s.agent.system = DefaultSystemPrompt
+	}
+	h, err := host.New(ctx, host.Options{
+		Setup: o.Setup, Session: s.info(), Module: s.module,
+		Stdout: o.Stdout, Stderr: o.Stderr, Report: o.Report, Budget: o.Budget,
+		Terminal: o.Terminal, Themes: o.Themes,
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.host = h
+	s.owner = owner{loop: s.loop}
+	s.selectModel(o.Model, o.Reasoning)
+	return s, nil
+}
+
+// loop is the current Lua state's loop, or nil after Close.
+func (s *Session) loop() *luv.Loop {
+	if s.host == nil {
+		return nil
+	}
+	st := s.host.State()
+	if st == nil {
+		return nil
+	}
+	return st.Loop()
+}
+
+// selectModel resolves the session agent's model; a failure is kept and
+// reported when a turn needs the model.
+func (s *Session) selectModel(ref, reasoning string) {
+	m, err := resolveModel(s.host, ref, reasoning)
+	s.agent.mu.Lock()
+	s.agent.model, s.modelErr = m, err
+	s.agent.mu.Unlock()
+	s.host.SetSession(s.info())
+}
+
+// SetModel switches the session agent's model (/model).
+func (s *Session) SetModel(ref, reasoning string) error {
+	m, err := resolveModel(s.host, ref, reasoning)
+	if err != nil {
+		return err
+	}
+	s.agent.mu.Lock()
+	s.agent.model, s.modelErr = m, nil
+	s.agent.mu.Unlock()
+	s.host.SetSession(s.info())
+	return s.agent.recordModel()
+}
+
+// info is what session_info() and the session events report.
+func (s *Session) info() *host.SessionInfo {
+	a := s.agent
+	in := &host.SessionInfo{ID: a.SessionID(), Directory: s.cwd}
+	if m := a.Model(); m != nil {
+		in.Model, in.Reasoning = m.Reference(), m.Reasoning
+		in.APIStyle = m.Config.Protocol
+		_, in.BaseURL = s.credentials(m)
+	} else if s.host != nil {
+		in.Model, in.Reasoning = s.host.Config().Models.Default, s.host.Config().Models.Reasoning
+	}
+	return in
+}
+
+// Host is the session's extension host.
+func (s *Session) Host() *host.Host { return s.host }
+
+// Agent is the session agent.
+func (s *Session) Agent() *Agent { return s.agent }
+
+// Store is where the session's messages are kept.
+func (s *Session) Store() store.Store { return s.store }
+
+// ID is the session's id.
+func (s *Session) ID() string { return s.agent.SessionID() }
+
+// ModelError says why the session has no model, or nil.
+func (s *Session) ModelError() error {
+	s.agent.mu.Lock()
+	defer s.agent.mu.Unlock()
+	return s.modelErr
+}
+
+// providerConfig is the merged configuration of a provider.
+func (s *Session) providerConfig(name string) config.Provider {
+	return s.host.Config().Providers[name]
+}
+
+// credentials returns the API key (from the environment variable the
+// provider names) and the base URL for a model.
+func (s *Session) credentials(m *Model) (key, baseURL string) {
+	getenv := s.opts.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	if m.Config.APIKeyEnv != "" {
+		key = getenv(m.Config.APIKeyEnv)
+	}
+	return key, m.Config.BaseURL
+}
+
+func (s *Session) backoff() provider.Backoff {
+	if s.opts.Backoff != nil {
+		return *s.opts.Backoff
+	}
+	return provider.DefaultBackoff
+}
+
+// emit delivers an event to the observer (on the owner).
+func (s *Session) emit(e Event) {
+	if s.opts.OnEvent != nil {
+		s.opts.OnEvent(e)
+	}
+}
+
+// sessionEvents is the session agent's event sink: host events fire and
+// the observer sees each.
+type sessionEvents struct{ s *Session }
+
+func (e sessionEvents) hostEvents() bool { return true }
+func (e sessionEvents) emit(ev Event)    { e.s.emit(ev) }
+
+// Run is a turn (and the queued submissions after it) in progress.
+type Run struct {
+	done   chan struct{}
+	result Result
+	mu     sync.Mutex
+}
+
+// Done reports whether the run finished.
+func (r *Run) Done() bool {
+	select {
+	case <-r.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// Wait blocks until the run finished (any goroutine but the owner; the
+// owner uses Session.Wait) and returns the last turn's result.
+func (r *Run) Wait() Result {
+	<-r.done
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.result
+}
+
+// Start begins a user turn on its own goroutine and returns at once; the
+// owner must keep turning the loop (Session.Wait, Session.Run) while it
+// runs. After the turn, queued submissions run as further turns.
+func (s *Session) Start(ctx context.Context, blocks []conv.Block) (*Run, error) {
+	if err := s.ModelError(); err != nil {
+		return nil, err
+	}
+	a := s.agent
+	tctx, err := a.begin(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := a.recordModelOnce(); err != nil {
+		a.end()
+		return nil, err
+	}
+	r := &Run{done: make(chan struct{})}
+	go func() {
+		res := s.runTurns(tctx, blocks)
+		a.end()
+		r.mu.Lock()
+		r.result = res
+		r.mu.Unlock()
+		close(r.done)
+		if lp := s.loop(); lp != nil {
+			lp.Post(func() {}) // wake an owner waiting in Wait
+		}
+	}()
+	return r, nil
+}
+
+// runTurns runs the turn and then each queued submission, the way the
+// host input path would deliver them one after another.
+func (s *Session) runTurns(ctx context.Context, blocks []conv.Block) Result {
+	for {
+		t := &turn{a: s.agent, s: s, ctx: ctx, ev: sessionEvents{s}, dispatch: true, purpose: "turn"}
+		res := t.run(blocks)
+		if res.Status != "completed" {
+			return res
+		}
+		next, ok := s.agent.takeNext()
+		if !ok {
+			return res
+		}
+		blocks = next.blocks
+	}
+}
+
+// Wait turns the loop (on the owner) until r finishes or ctx ends, and
+// returns r's result. Cancelling ctx cancels the turn; Wait then still
+// waits for the turn to wind down (its results persisted).
+func (s *Session) Wait(ctx context.Context, r *Run) Result {
+	lp := s.loop()
+	if lp == nil {
+		return Result{Status: "failed", Err: errOwnerGone}
+	}
+	if err := lp.RunUntil(ctx, r.Done); err != nil {
+		s.agent.Cancel()
+		lp.RunUntil(context.Background(), r.Done)
+	}
+	return r.Wait()
+}
+
+// Prompt runs one user turn to its end (and the submissions queued
+// meanwhile), turning the loop while it runs.
+func (s *Session) Prompt(ctx context.Context, text string) (Result, error) {
+	r, err := s.Start(ctx, []conv.Block{conv.TextBlock(text)})
+	if err != nil {
+		return Result{}, err
+	}
+	return s.Wait(ctx, r), nil
+}
+
+// RunLoop turns the loop until done reports true or ctx ends: what a UI
+// or the rpc mode does between and during turns.
+func (s *Session) RunLoop(ctx context.Context, done func() bool) error {
+	lp := s.loop()
+	if lp == nil {
+		return errOwnerGone
+	}
+	return lp.RunUntil(ctx, done)
+}
+
+// Post runs f on the owner at its next loop turn; safe from any
+// goroutine.
+func (s *Session) Post(f func()) {
+	if lp := s.loop(); lp != nil {
+		lp.Post(f)
+	}
+}
+
+// Cancel cancels the session agent's running turn; safe from any
+// goroutine.
+func (s *Session) Cancel() { s.agent.Cancel() }
+
+// Submit queues a submission for the session agent (steering, or a
+// follow-up); safe from any goroutine.
+func (s *Session) Submit(text string, followup bool) {
+	s.agent.Submit([]conv.Block{conv.TextBlock(text)}, followup)
+}
+
+// RunQueued starts a turn with the next queued submission when no turn
+// runs; it reports whether it started one.
+func (s *Session) RunQueued(ctx context.Context) (*Run, bool) {
+	if s.agent.Running() {
+		return nil, false
+	}
+	next, ok := s.agent.takeNext()
+	if !ok {
+		return nil, false
+	}
+	r, err := s.Start(ctx, next.blocks)
+	if err != nil {
+		s.emit(Event{Type: "error", Fields: map[string]any{"message": err.Error()}})
+		return nil, false
+	}
+	return r, true
+}
+
+// Close ends the session: protocols release their contexts, session_end
+// fires, the store is synced and closed.
+func (s *Session) Close() {
+	if s.host == nil {
+		return
+	}
+	s.agent.Cancel()
+	s.mu.Lock()
+	if s.rootCancel != nil {
+		s.rootCancel()
+	}
+	s.mu.Unlock()
+	s.closeJobs()
+	s.releaseContexts()
+	s.host.Close()
+	s.agent.mu.Lock()
+	if s.agent.rec != nil {
+		s.agent.rec.Close()
+	}
+	s.agent.mu.Unlock()
+}
+
+// recordModelOnce writes the model into a session that has no message
+// yet, so a resume knows what it ran with.
+func (a *Agent) recordModelOnce() error {
+	a.mu.Lock()
+	empty := a.conv.Len() == 0
+	a.mu.Unlock()
+	if !empty {
+		return nil
+	}
+	return a.recordModel()
+}
+
+// recordModel appends model_change (and thinking_level_change) entries.
+func (a *Agent) recordModel() error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.rec == nil || a.model == nil {
+		return nil
+	}
+	if err := a.rec.Append(&store.Entry{Type: store.TypeModelChange, Provider: a.model.Provider, Model: a.model.ID}); err != nil {
+		return err
+	}
+	if a.model.Reasoning != "" {
+		return a.rec.Append(&store.Entry{Type: store.TypeThinkingLevel, ThinkingLevel: a.model.Reasoning})
+	}
+	return nil
+}
+
+// sync ends a turn on disk: the listing summary, then an fsync.
+func (a *Agent) sync() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.rec == nil {
+		return
+	}
+	if a.conv.Len() > 0 {
+		sum := &store.Summary{MessageCount: a.conv.Len()}
+		for i := len(a.conv.Messages) - 1; i >= 0; i-- {
+			if a.conv.Messages[i].Role == conv.User {
+				sum.LastUserMessage = truncateRunes(a.conv.Messages[i].Text(), 200)
+				break
+			}
+		}
+		if m := a.model; m != nil {
+			sum.API, sum.Model, sum.Reasoning = m.Config.Protocol, m.Reference(), m.Reasoning
+			sum.BaseURL = m.Config.BaseURL
+		}
+		a.rec.Append(&store.Entry{Type: store.TypePantoSummary, Info: sum})
+	}
+	a.rec.Sync()
+}
+
+func truncateRunes(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}
+
+// errNoSessionStore is what /resume says with --no-session.
+var errNoSessionStore = fmt.Errorf("sessions are not kept (--no-session)")

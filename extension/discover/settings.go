@@ -1,0 +1,45 @@
+package discover
+
+import (
+	"path/filepath"
+
+	"panto/extension/config"
+)
+
+// AddHostSettings reads the configuration a run's host adds above its
+// layers: the user's config.toml and the project's .panto/config.toml
+// (and .panto/local/config.toml). `panto run DIR|BUNDLE` takes its
+// extensions from the one layer only, but providers, credentials and
+// models always come from the host's configuration, so their
+// [providers], [models] and [ui] tables apply, above the run layer's;
+// their [extensions] tables do not (the run's layer alone decides what
+// it activates). Problems in those files are reported with the layer's.
+func (s *Setup) AddHostSettings(o Options) error {
+	env, err := resolveEnv(o)
+	if err != nil {
+		return err
+	}
+	var paths []string
+	if env.configHome != "" {
+		paths = append(paths, filepath.Join(env.configHome, "config.toml"))
+	}
+	project := filepath.Join(s.ProjectRoot, ".panto")
+	paths = append(paths, filepath.Join(project, "config.toml"), filepath.Join(project, "local", "config.toml"))
+	for _, p := range paths {
+		f, warns, err := config.Read(p)
+		if err != nil {
+			s.settingsProblems = append(s.settingsProblems, Problem{Message: err.Error() + " (file ignored)"})
+			continue
+		}
+		for _, w := range warns {
+			s.settingsProblems = append(s.settingsProblems, Problem{Path: w.Path, Line: w.Line, Message: w.Message})
+		}
+		if f == nil {
+			continue
+		}
+		f.Dir = filepath.Dir(p)
+		f.Extensions = config.Extensions{}
+		s.Settings = append(s.Settings, f)
+	}
+	return nil
+}
