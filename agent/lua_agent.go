@@ -144,9 +144,9 @@ func idle(L *runtime.State, a *Agent, method string) {
 
 func (b *bindings) agentMethods() map[string]func(*runtime.State) int {
 	return map[string]func(*runtime.State) int{
-		"run":      b.agentRun,
+		"run":       b.agentRun,
 		"run_async": b.agentRunAsync,
-		"submit":   b.agentSubmit,
+		"submit":    b.agentSubmit,
 		"register_tool": func(L *runtime.State) int {
 			a := b.owned(L, b.checkAgent(L), "register_tool", "; use panto.ext.register_tool")
 			idle(L, a, "register_tool")
@@ -627,5 +627,3 @@ func (s *Session) rootContext() context.Context {
 	}
 	return s.root
 }
-
-

@@ -23,7 +23,7 @@ type luaStream struct {
 	ctx    context.Context
 	st     *host.State
 	proto  *host.Protocol
-	key    string        // the durable context string
+	key    string         // the durable context string
 	stream *runtime.Table // what open returned
 
 	// Owner side.

@@ -71,10 +71,10 @@ type Session struct {
 	modelErr error // why no model resolved (reported when a turn needs one)
 
 	mu    sync.Mutex
-	lanes int         // owned agents made so far, for their context keys
-	runs  []*Run      // turns not yet finished
-	jobs  []*Job      // live jobs, closed with the session
-	ctxs  []usedCtx   // context keys given to extension protocols
+	lanes int       // owned agents made so far, for their context keys
+	runs  []*Run    // turns not yet finished
+	jobs  []*Job    // live jobs, closed with the session
+	ctxs  []usedCtx // context keys given to extension protocols
 
 	root       context.Context // owned agents' turns and jobs run under it
 	rootCancel context.CancelFunc
