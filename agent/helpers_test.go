@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"panto/agent/provider"
+	"panto/agent/store"
 	"panto/extension/discover"
 	"panto/host"
 )
@@ -130,3 +131,10 @@ func (ts *testSession) noProblems() {
 		ts.t.Fatalf("problems:\n%s", strings.Join(ts.problems, "\n"))
 	}
 }
+
+// sessionsDir is the folder of the test session's file store.
+func sessionsDir(ts *testSession) string {
+	return ts.Store().(*store.FileStore).Dir
+}
+
+func storeOpts(key string) store.LoadOptions { return store.LoadOptions{MetadataKey: key} }

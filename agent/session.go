@@ -465,3 +465,8 @@ func truncateRunes(s string, n int) string {
 
 // errNoSessionStore is what /resume says with --no-session.
 var errNoSessionStore = fmt.Errorf("sessions are not kept (--no-session)")
+
+// hostProblem reports a session-level problem the host's way.
+func hostProblem(subject, msg string) host.Problem {
+	return host.Problem{Stage: host.StageSession, Subject: subject, Message: msg}
+}

@@ -18,6 +18,7 @@ const (
 	StageHandler  Stage = "handler"  // an event handler failed during dispatch
 	StageRender   Stage = "render"   // a component failed to render
 	StageTeardown Stage = "teardown" // a protocol's close callback failed
+	StageSession  Stage = "session"  // a stored session that did not load whole
 )
 
 // Problem is something that went wrong without taking the session down:

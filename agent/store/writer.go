@@ -162,14 +162,21 @@ func (w *Writer) openLazy() error {
 	return nil
 }
 
-// Sync flushes what was appended to stable storage.
+// Sync flushes what was appended to stable storage and stamps the file
+// with the exact time: listings sort by modification time, and the
+// kernel's own stamp is only as fine as its clock tick (milliseconds),
+// which would let two sessions written in one tick tie.
 func (w *Writer) Sync() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.f == nil {
 		return nil
 	}
-	return w.f.Sync()
+	if err := w.f.Sync(); err != nil {
+		return err
+	}
+	now := time.Now()
+	return os.Chtimes(w.path, now, now)
 }
 
 // Close syncs and releases the file and its lock.
