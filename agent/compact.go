@@ -290,7 +290,7 @@ func (s *Session) callProtocol(name, callback, key string) {
 			return
 		}
 		if _, err := s.host.State().Loop().CallSync(context.Background(), fn, p.Decl, str(key)); err != nil {
-			s.host.Report(host.Problem{Stage: host.StageHandler, Source: p.Source, Subject: "protocol '" + name + "' " + callback, Message: firstLine(err.Error())})
+			s.host.Report(host.NewProblem(host.StageHandler, sourceFile(p.Source), "protocol '"+name+"' "+callback, firstLine(err.Error())))
 		}
 	}
 }

@@ -260,7 +260,7 @@ func (r *luaRecorder) post(fn runtime.Value, args ...runtime.Value) {
 // store's problem, reported with the others.
 func (r *luaRecorder) call(fn runtime.Value, args ...runtime.Value) {
 	if _, err := r.b.st.Loop().CallSync(context.Background(), fn, args...); err != nil {
-		r.b.st.Host().Report(host.Problem{Stage: host.StageHandler, Subject: "custom store", Message: firstLine(err.Error())})
+		r.b.st.Host().Report(host.NewProblem(host.StageHandler, "", "custom store", firstLine(err.Error())))
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"panto/agent/conv"
@@ -339,9 +340,18 @@ func (ls *luaStream) close() {
 
 func (ls *luaStream) report(what string, err error) {
 	if err != nil {
-		ls.st.Host().Report(host.Problem{Stage: host.StageHandler, Source: ls.proto.Source,
-			Subject: "protocol '" + ls.proto.Name + "' " + what, Message: firstLine(err.Error())})
+		ls.st.Host().Report(host.NewProblem(host.StageHandler, sourceFile(ls.proto.Source), "protocol '"+ls.proto.Name+"' "+what, firstLine(err.Error())))
 	}
+}
+
+// sourceFile is the file of a registration's "file:line" source.
+func sourceFile(src string) string {
+	if i := strings.LastIndexByte(src, ':'); i > 0 {
+		if _, err := strconv.Atoi(src[i+1:]); err == nil {
+			return src[:i]
+		}
+	}
+	return src
 }
 
 func firstLine(s string) string {

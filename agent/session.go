@@ -468,5 +468,5 @@ var errNoSessionStore = fmt.Errorf("sessions are not kept (--no-session)")
 
 // hostProblem reports a session-level problem the host's way.
 func hostProblem(subject, msg string) host.Problem {
-	return host.Problem{Stage: host.StageSession, Subject: subject, Message: msg}
+	return host.NewProblem(host.StageSession, "", subject, msg)
 }

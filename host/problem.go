@@ -97,3 +97,11 @@ func firstLine(msg string) string {
 	}
 	return strings.TrimRight(msg, "\n")
 }
+
+// NewProblem is a problem in file (display path, "" when none) with a
+// message that may carry Lua's "file:line: " prefix: Go code reporting
+// for the host (a session running a protocol's callbacks) positions its
+// problems the way the host does.
+func NewProblem(stage Stage, file, subject, msg string) Problem {
+	return problemAt(stage, file, subject, msg)
+}

@@ -1,8 +1,12 @@
 package discover
 
 import (
+	"errors"
+	"fmt"
+	"os"
 	"path/filepath"
 
+	"panto/diag"
 	"panto/extension/config"
 )
 
@@ -26,14 +30,16 @@ func (s *Setup) AddHostSettings(o Options) error {
 	project := filepath.Join(s.ProjectRoot, ".panto")
 	paths = append(paths, filepath.Join(project, "config.toml"), filepath.Join(project, "local", "config.toml"))
 	for _, p := range paths {
-		f, warns, err := config.Read(p)
-		if err != nil {
-			s.settingsProblems = append(s.settingsProblems, Problem{Message: err.Error() + " (file ignored)"})
+		data, err := os.ReadFile(p)
+		if errors.Is(err, os.ErrNotExist) {
 			continue
 		}
-		for _, w := range warns {
-			s.settingsProblems = append(s.settingsProblems, Problem{Path: w.Path, Line: w.Line, Message: w.Message})
+		if err != nil {
+			s.settingsProblems.Add(diag.Diagnostic{File: s.Display(p), Message: fmt.Sprintf("cannot read: %v", err), Severity: diag.Warning})
+			continue
 		}
+		f, warns := config.ParseLayer(s.Display(p), data)
+		s.settingsProblems = append(s.settingsProblems, warns...)
 		if f == nil {
 			continue
 		}

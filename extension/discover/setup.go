@@ -44,7 +44,7 @@ type Setup struct {
 	// Settings are configuration files that apply above the layers
 	// without being layers (AddHostSettings), lowest precedence first.
 	Settings         []*config.File
-	settingsProblems []Problem
+	settingsProblems diag.List
 }
 
 // RocksVersionDir is the rocks tree's folder name under the data home,
