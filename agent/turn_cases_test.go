@@ -39,7 +39,7 @@ func TestToolErrorsAreResultsNotAborts(t *testing.T) {
 	}
 	cases := []struct{ id, want string }{
 		{"a", "unknown tool 'nope' (available: boom, echo)"},
-		{"b", "invalid input for tool 'echo': at '/message': got number, want string"},
+		{"b", "invalid input for tool 'echo': 'message' must be a string, got a number"},
 		{"c", "it broke"},
 		{"d", "invalid input for tool 'echo'"},
 	}
