@@ -67,10 +67,12 @@ func TestHostRunsTheDemoBundle(t *testing.T) {
 			"/skills":       "bundle: # review: read a diff and point out what could break",
 			"/note buy tea": "noted (1)",
 		} {
-			got, err := h.RunCommand(ctx, line)
-			if err != nil || got != want {
-				t.Errorf("strip=%v %s: %q %v, want %q", strip, line, got, err, want)
-			}
+			t.Run(line, func(t *testing.T) {
+				got, err := h.RunCommand(ctx, line)
+				if err != nil || got != want {
+					t.Errorf("strip=%v %s: %q %v, want %q", strip, line, got, err, want)
+				}
+			})
 		}
 		tc, err := h.CallTool(ctx, "word_count", `{"text":"one two three"}`)
 		if err != nil || !tc.OK || tc.Output != "3 words" {

@@ -233,19 +233,21 @@ func TestABICompatibility(t *testing.T) {
 		{"2.0.0", "1.3.0", false},
 		{"1.0.0", "2.0.0", false},
 	} {
-		s := smallSpec(t)
-		s.ABI = c.bundle
-		data := write(t, s)
-		_, err := Read(data, Options{HostABI: c.host})
-		if c.ok != (err == nil) {
-			t.Errorf("bundle %s on host %s: %v", c.bundle, c.host, err)
-		}
-		if err != nil {
-			expectError(t, data, Options{HostABI: c.host}, CheckABI, "incompatible ABI")
-			if !strings.Contains(err.Error(), c.bundle) || !strings.Contains(err.Error(), c.host) {
-				t.Errorf("the message must name both versions: %v", err)
+		t.Run(c.bundle+" on "+c.host, func(t *testing.T) {
+			s := smallSpec(t)
+			s.ABI = c.bundle
+			data := write(t, s)
+			_, err := Read(data, Options{HostABI: c.host})
+			if c.ok != (err == nil) {
+				t.Errorf("bundle %s on host %s: %v", c.bundle, c.host, err)
 			}
-		}
+			if err != nil {
+				expectError(t, data, Options{HostABI: c.host}, CheckABI, "incompatible ABI")
+				if !strings.Contains(err.Error(), c.bundle) || !strings.Contains(err.Error(), c.host) {
+					t.Errorf("the message must name both versions: %v", err)
+				}
+			}
+		})
 	}
 }
 
@@ -319,12 +321,14 @@ func TestWriteRefusesBadManifests(t *testing.T) {
 			s.Entries[1].Modules = []Module{{Name: "z", Path: "extensions/b/u.lua"}, {Name: "a", Path: "extensions/b/u.lua"}}
 		}, "not sorted"},
 	} {
-		s := smallSpec(t)
-		c.mod(s)
-		_, err := Write(s)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("want an error containing %q, got %v", c.want, err)
-		}
+		t.Run(c.want, func(t *testing.T) {
+			s := smallSpec(t)
+			c.mod(s)
+			_, err := Write(s)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("want an error containing %q, got %v", c.want, err)
+			}
+		})
 	}
 }
 
@@ -342,9 +346,11 @@ func TestManifestChecksBehindTheDigest(t *testing.T) {
 		{"extensions/0.lua", "not sorted"},
 		{"extensions\\a.lua", "backslash"},
 	} {
-		mod := bytes.Clone(data)
-		copy(mod[HeaderSize+at:], c.new)
-		expectError(t, reseal(mod), Options{}, CheckManifest, c.want)
+		t.Run(c.new, func(t *testing.T) {
+			mod := bytes.Clone(data)
+			copy(mod[HeaderSize+at:], c.new)
+			expectError(t, reseal(mod), Options{}, CheckManifest, c.want)
+		})
 	}
 	// An entry pointing past the blob list.
 	mod := bytes.Clone(data)

@@ -186,20 +186,22 @@ func TestVerifyRefuses(t *testing.T) {
 		{"upvalue kind", func(p *Proto) { p.Upvalues[0].Kind = 3 }, "upvalue 0: unknown variable kind 3"},
 	}
 	for _, c := range cases {
-		p := base()
-		c.edit(p)
-		err := Verify(p)
-		if err == nil {
-			t.Errorf("%s: accepted", c.name)
-			continue
-		}
-		if !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "bad binary format (") {
-			t.Errorf("%s: got %q, want it to contain %q", c.name, err, c.want)
-		}
-		// Whatever Verify refuses, Decode refuses too.
-		if _, err := Decode(Encode(p, false)); err == nil {
-			t.Errorf("%s: Decode accepts what Verify refuses", c.name)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			p := base()
+			c.edit(p)
+			err := Verify(p)
+			if err == nil {
+				t.Errorf("%s: accepted", c.name)
+				return
+			}
+			if !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "bad binary format (") {
+				t.Errorf("%s: got %q, want it to contain %q", c.name, err, c.want)
+			}
+			// Whatever Verify refuses, Decode refuses too.
+			if _, err := Decode(Encode(p, false)); err == nil {
+				t.Errorf("%s: Decode accepts what Verify refuses", c.name)
+			}
+		})
 	}
 }
 
@@ -274,10 +276,12 @@ func TestDecodeHeader(t *testing.T) {
 		{"trailing", append(append([]byte(nil), good...), 0), "1 extra bytes after the chunk"},
 	}
 	for _, c := range cases {
-		_, err := Decode(c.data)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: got %v, want %q", c.name, err, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Decode(c.data)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%s: got %v, want %q", c.name, err, c.want)
+			}
+		})
 	}
 	// Every proper prefix is truncated.
 	for n := 0; n < len(good); n++ {
@@ -317,16 +321,18 @@ func TestDecodeHugeCounts(t *testing.T) {
 		{"overflow", chunkWith(head, bytes.Repeat([]byte{0xff}, 11)), "varint overflows 64 bits"},
 	}
 	for _, c := range cases {
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		_, err := Decode(c.data)
-		runtime.ReadMemStats(&after)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: got %v, want %q", c.name, err, c.want)
-		}
-		if n := after.TotalAlloc - before.TotalAlloc; n > 1<<16 {
-			t.Errorf("%s: decoding allocated %d bytes", c.name, n)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			_, err := Decode(c.data)
+			runtime.ReadMemStats(&after)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%s: got %v, want %q", c.name, err, c.want)
+			}
+			if n := after.TotalAlloc - before.TotalAlloc; n > 1<<16 {
+				t.Errorf("%s: decoding allocated %d bytes", c.name, n)
+			}
+		})
 	}
 }
 

@@ -67,9 +67,11 @@ func TestFileName(t *testing.T) {
 	for chunk, want := range map[string]string{
 		"@" + long: long, "=stdin": "stdin", "x = 1": `[string "x = 1"]`, ChunkName("a.lua"): "a.lua",
 	} {
-		if got := FileName(chunk); got != want {
-			t.Errorf("FileName(%q) = %q, want %q", chunk, got, want)
-		}
+		t.Run(chunk, func(t *testing.T) {
+			if got := FileName(chunk); got != want {
+				t.Errorf("FileName(%q) = %q, want %q", chunk, got, want)
+			}
+		})
 	}
 }
 

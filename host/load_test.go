@@ -63,9 +63,11 @@ end }`,
 		"extensions/a_syntax.lua": {2, 14}, "extensions/b_runtime.lua": {3, 0},
 		"extensions/c_shape.lua": {0, 0}, "extensions/d_activate.lua": {6, 0},
 	} {
-		if at[file] != want {
-			t.Errorf("%s: line, column %v, want %v", file, at[file], want)
-		}
+		t.Run(file, func(t *testing.T) {
+			if at[file] != want {
+				t.Errorf("%s: line, column %v, want %v", file, at[file], want)
+			}
+		})
 	}
 	// The others loaded; the failed activation left nothing behind.
 	if names := toolNames(th.Host); names != "good_tool" {

@@ -247,8 +247,10 @@ end }`,
 		filepath.Join(tree, "lib", "lua", "5.4", "lpeg.so"):       "ELF",
 		filepath.Join(lay, "config.toml"):                         "[extensions]\nrocks = [\"rockext\", \"rocklib\", \"lpeg\", \"missing\"]\n",
 	} {
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		os.WriteFile(p, []byte(c), 0o644)
+		t.Run(p, func(t *testing.T) {
+			os.MkdirAll(filepath.Dir(p), 0o755)
+			os.WriteFile(p, []byte(c), 0o644)
+		})
 	}
 	setup, err := discover.Folder(lay, discover.Options{Cwd: lay, Getenv: func(k string) string {
 		if k == "XDG_DATA_HOME" {

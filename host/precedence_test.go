@@ -28,9 +28,11 @@ func TestLayerPrecedence(t *testing.T) {
 		filepath.Join(proj, ".panto", "tools", "echo.lua"):               echoTool("project"),
 		filepath.Join(proj, ".panto", "local", "extensions", "echo.lua"): echoTool("local"),
 	} {
-		if err := mkdirWrite(p, c); err != nil {
-			t.Fatal(err)
-		}
+		t.Run(p, func(t *testing.T) {
+			if err := mkdirWrite(p, c); err != nil {
+				t.Fatal(err)
+			}
+		})
 	}
 	base := fstest.MapFS{
 		"tools/echo.lua": {Data: []byte(echoTool("base"))},

@@ -45,10 +45,12 @@ return {
 		{"echo_input", `{"list":[],"n":null,"x":1.5}`, true, `{"list":[],"n":null,"x":1.5}`, 0},
 		{"echo_input", ``, true, `{}`, 0},
 	} {
-		tc := th.callTool(t, c.tool, c.input)
-		if tc.OK != c.ok || !strings.Contains(tc.Output, c.out) || len(tc.Attachments) != c.atts {
-			t.Errorf("%s: ok=%v output=%q attachments=%d", c.tool, tc.OK, tc.Output, len(tc.Attachments))
-		}
+		t.Run(c.input, func(t *testing.T) {
+			tc := th.callTool(t, c.tool, c.input)
+			if tc.OK != c.ok || !strings.Contains(tc.Output, c.out) || len(tc.Attachments) != c.atts {
+				t.Errorf("%s: ok=%v output=%q attachments=%d", c.tool, tc.OK, tc.Output, len(tc.Attachments))
+			}
+		})
 	}
 	tc := th.callTool(t, "parts", "{}")
 	if tc.Attachments[0] != (Attachment{MediaType: "image/png", Data: "\x89PNG"}) || tc.Attachments[1].MediaType != "" {

@@ -89,10 +89,12 @@ func TestLoadBinaryErrors(t *testing.T) {
 		{string(good[:20]), "=x", "b", "x: bad binary format (truncated chunk)"},
 	}
 	for _, c := range cases {
-		_, err := L.Load(c.src, c.name, c.mode)
-		if err == nil || err.Error() != c.want {
-			t.Errorf("load %q: got %v, want %q", c.src, err, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			_, err := L.Load(c.src, c.name, c.mode)
+			if err == nil || err.Error() != c.want {
+				t.Errorf("load %q: got %v, want %q", c.src, err, c.want)
+			}
+		})
 	}
 	_, err := L.Load("\x1bLua", "=x", "b")
 	if e, ok := err.(*Error); !ok || e.Status != StatusSyntaxError {
@@ -154,9 +156,11 @@ func TestLoadBinaryAttacks(t *testing.T) {
 	}
 	L := NewState()
 	for _, c := range cases {
-		_, err := L.Load(string(bytecode.Encode(c.p, false)), "=attack", "b")
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: got %v, want %q", c.name, err, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			_, err := L.Load(string(bytecode.Encode(c.p, false)), "=attack", "b")
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%s: got %v, want %q", c.name, err, c.want)
+			}
+		})
 	}
 }

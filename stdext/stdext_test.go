@@ -264,26 +264,28 @@ func TestRender(t *testing.T) {
 		{"read", `{"path":"missing"}`, "read missing", "missing does not exist"},
 	}
 	for _, c := range cases {
-		tc := s.call(t, c.tool, c.input)
-		if !tc.Block.Custom() {
-			t.Errorf("%s: no Lua component", c.tool)
-			continue
-		}
-		rows := plain(tc.Block.Render(context.Background(), 70))
-		if len(rows) == 0 || !strings.Contains(rows[0], c.header) {
-			t.Errorf("%s: header %q, want %q", c.tool, first(rows), c.header)
-		}
-		contains(t, c.tool+" block", strings.Join(rows, "\n"), c.body)
-		for _, r := range rows {
-			if strings.Contains(r, "component render failed") {
-				t.Errorf("%s: %s", c.tool, r)
+		t.Run(c.input, func(t *testing.T) {
+			tc := s.call(t, c.tool, c.input)
+			if !tc.Block.Custom() {
+				t.Errorf("%s: no Lua component", c.tool)
+				return
 			}
-		}
-		// Collapsed, the block is shorter or as short.
-		tc.SetCollapsed(context.Background(), true)
-		if n := len(plain(tc.Block.Render(context.Background(), 70))); n > len(rows) {
-			t.Errorf("%s: collapsed block has %d rows, expanded %d", c.tool, n, len(rows))
-		}
+			rows := plain(tc.Block.Render(context.Background(), 70))
+			if len(rows) == 0 || !strings.Contains(rows[0], c.header) {
+				t.Errorf("%s: header %q, want %q", c.tool, first(rows), c.header)
+			}
+			contains(t, c.tool+" block", strings.Join(rows, "\n"), c.body)
+			for _, r := range rows {
+				if strings.Contains(r, "component render failed") {
+					t.Errorf("%s: %s", c.tool, r)
+				}
+			}
+			// Collapsed, the block is shorter or as short.
+			tc.SetCollapsed(context.Background(), true)
+			if n := len(plain(tc.Block.Render(context.Background(), 70))); n > len(rows) {
+				t.Errorf("%s: collapsed block has %d rows, expanded %d", c.tool, n, len(rows))
+			}
+		})
 	}
 	// While the arguments stream in, the header shows what arrived.
 	ctx := context.Background()

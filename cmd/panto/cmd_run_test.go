@@ -89,13 +89,15 @@ func TestRunErrors(t *testing.T) {
 		{[]string{"run", dir, "--command", "/boom"}, 1, "panto: /boom: " + dir + "/extensions/boom.lua:2: kaboom"},
 		{[]string{"run", dir, "--list"}, 0, "panto: evaluate: " + dir + "/extensions/broken.lua:2:10: unexpected symbol near ','"},
 	} {
-		code, _, errOut := runCLI(t, c.args...)
-		if code != c.code || !strings.Contains(errOut, c.err) {
-			t.Errorf("%v: exit %d, stderr %q; want %d and %q", c.args, code, errOut, c.code, c.err)
-		}
-		if strings.Contains(errOut, "goroutine ") {
-			t.Errorf("%v: a Go panic trace reached the user", c.args)
-		}
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			code, _, errOut := runCLI(t, c.args...)
+			if code != c.code || !strings.Contains(errOut, c.err) {
+				t.Errorf("%v: exit %d, stderr %q; want %d and %q", c.args, code, errOut, c.code, c.err)
+			}
+			if strings.Contains(errOut, "goroutine ") {
+				t.Errorf("%v: a Go panic trace reached the user", c.args)
+			}
+		})
 	}
 }
 

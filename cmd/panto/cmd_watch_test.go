@@ -310,10 +310,12 @@ func TestWatchErrors(t *testing.T) {
 		{[]string{"watch", dir, "--tool", "t", "--input", "[1]"}, "panto: watch: --input: not a JSON object"},
 		{[]string{"watch", dir, "--input", "{}"}, "--input goes with --tool"},
 	} {
-		code, _, errOut := runCLI(t, c.args...)
-		if code != 1 || !strings.Contains(errOut, c.err) || strings.Contains(errOut, "goroutine") {
-			t.Errorf("%v: exit %d, stderr %q; want %q", c.args, code, errOut, c.err)
-		}
+		t.Run(strings.Join(c.args[1:], " "), func(t *testing.T) {
+			code, _, errOut := runCLI(t, c.args...)
+			if code != 1 || !strings.Contains(errOut, c.err) || strings.Contains(errOut, "goroutine") {
+				t.Errorf("%v: exit %d, stderr %q; want %q", c.args, code, errOut, c.err)
+			}
+		})
 	}
 }
 
@@ -323,8 +325,10 @@ func TestHiddenName(t *testing.T) {
 		".greet.lua.swp": true, "greet.lua.swp": true, "greet.lua~": true, "4913": true,
 		".#greet.lua": true, "#greet.lua#": true, ".git": true, "greet.lua___jb_tmp___": true,
 	} {
-		if got := hiddenName(name); got != want {
-			t.Errorf("hiddenName(%q) = %v", name, got)
-		}
+		t.Run(name, func(t *testing.T) {
+			if got := hiddenName(name); got != want {
+				t.Errorf("hiddenName(%q) = %v", name, got)
+			}
+		})
 	}
 }

@@ -76,17 +76,19 @@ func TestTokenSpans(t *testing.T) {
 		{"3 .5 0x.8p1 5e+3e", []string{"3", ".5", "0x.8p1"}}, // 5e+3e is malformed
 	}
 	for _, tt := range tests {
-		toks, _ := lexAll(tt.src)
-		var got []string
-		for _, tok := range toks {
-			if tok.Kind == EOF || tok.Kind == Illegal {
-				break
+		t.Run(tt.src, func(t *testing.T) {
+			toks, _ := lexAll(tt.src)
+			var got []string
+			for _, tok := range toks {
+				if tok.Kind == EOF || tok.Kind == Illegal {
+					break
+				}
+				got = append(got, tt.src[tok.Pos:tok.End])
 			}
-			got = append(got, tt.src[tok.Pos:tok.End])
-		}
-		if strings.Join(got, " ") != strings.Join(tt.want, " ") {
-			t.Errorf("%q: got %q, want %q", tt.src, got, tt.want)
-		}
+			if strings.Join(got, " ") != strings.Join(tt.want, " ") {
+				t.Errorf("%q: got %q, want %q", tt.src, got, tt.want)
+			}
+		})
 	}
 }
 
@@ -130,17 +132,19 @@ func TestStrings(t *testing.T) {
 		{`"with 'other' quote"`, "with 'other' quote"},
 	}
 	for _, tt := range tests {
-		toks, err := lexAll(tt.src)
-		if err != nil {
-			t.Errorf("%q: %v", tt.src, err)
-			continue
-		}
-		if toks[0].Kind != String || toks[0].Str != tt.want {
-			t.Errorf("%q: got %v %q, want %q", tt.src, toks[0].Kind, toks[0].Str, tt.want)
-		}
-		if toks[0].End != len(tt.src) || toks[1].Kind != EOF {
-			t.Errorf("%q: token ends at %d, want %d", tt.src, toks[0].End, len(tt.src))
-		}
+		t.Run(tt.src, func(t *testing.T) {
+			toks, err := lexAll(tt.src)
+			if err != nil {
+				t.Errorf("%q: %v", tt.src, err)
+				return
+			}
+			if toks[0].Kind != String || toks[0].Str != tt.want {
+				t.Errorf("%q: got %v %q, want %q", tt.src, toks[0].Kind, toks[0].Str, tt.want)
+			}
+			if toks[0].End != len(tt.src) || toks[1].Kind != EOF {
+				t.Errorf("%q: token ends at %d, want %d", tt.src, toks[0].End, len(tt.src))
+			}
+		})
 	}
 }
 
@@ -223,22 +227,24 @@ func TestNumerals(t *testing.T) {
 		{"2.2250738585072014e-308", true, 0, 0x1p-1022},
 	}
 	for _, tt := range tests {
-		toks, err := lexAll(tt.src)
-		if err != nil {
-			t.Errorf("%s: %v", tt.src, err)
-			continue
-		}
-		tok := toks[0]
-		if tok.End != len(tt.src) {
-			t.Errorf("%s: token ends at %d", tt.src, tok.End)
-		}
-		if tt.isFloat {
-			if tok.Kind != Float || math.Float64bits(tok.Num) != math.Float64bits(tt.f) {
-				t.Errorf("%s: got %v %v %v, want float %v", tt.src, tok.Kind, tok.Int, tok.Num, tt.f)
+		t.Run(tt.src, func(t *testing.T) {
+			toks, err := lexAll(tt.src)
+			if err != nil {
+				t.Errorf("%s: %v", tt.src, err)
+				return
 			}
-		} else if tok.Kind != Int || tok.Int != tt.i {
-			t.Errorf("%s: got %v %v %v, want integer %v", tt.src, tok.Kind, tok.Int, tok.Num, tt.i)
-		}
+			tok := toks[0]
+			if tok.End != len(tt.src) {
+				t.Errorf("%s: token ends at %d", tt.src, tok.End)
+			}
+			if tt.isFloat {
+				if tok.Kind != Float || math.Float64bits(tok.Num) != math.Float64bits(tt.f) {
+					t.Errorf("%s: got %v %v %v, want float %v", tt.src, tok.Kind, tok.Int, tok.Num, tt.f)
+				}
+			} else if tok.Kind != Int || tok.Int != tt.i {
+				t.Errorf("%s: got %v %v %v, want integer %v", tt.src, tok.Kind, tok.Int, tok.Num, tt.i)
+			}
+		})
 	}
 }
 
@@ -314,15 +320,17 @@ func TestLexErrors(t *testing.T) {
 		{"x = '\\x\r\nabc'", "x:1: hexadecimal digit expected near ''\\x\r'"},
 	}
 	for _, tt := range tests {
-		_, err := lexAll(tt.src)
-		if err == nil {
-			t.Errorf("%q: no error, want %q", tt.src, tt.want)
-			continue
-		}
-		got := err.LuaMessage("=x")
-		if got != tt.want {
-			t.Errorf("%q:\n got %q\nwant %q", tt.src, got, tt.want)
-		}
+		t.Run(tt.src, func(t *testing.T) {
+			_, err := lexAll(tt.src)
+			if err == nil {
+				t.Errorf("%q: no error, want %q", tt.src, tt.want)
+				return
+			}
+			got := err.LuaMessage("=x")
+			if got != tt.want {
+				t.Errorf("%q:\n got %q\nwant %q", tt.src, got, tt.want)
+			}
+		})
 	}
 }
 
@@ -353,15 +361,17 @@ func TestLines(t *testing.T) {
 		{"\v\f\t \n= =", 2},
 	}
 	for _, tt := range tests {
-		toks, err := lexAll(tt.src)
-		if err != nil {
-			t.Fatalf("%q: %v", tt.src, err)
-		}
-		f := diag.NewFile("", tt.src)
-		tok := toks[len(toks)-3] // the first '=' of the final "= ="
-		if got := f.Line(diag.Pos(tok.Pos)); tok.Kind != Assign || got != tt.line {
-			t.Errorf("%q: %v on line %d, want '=' on line %d", tt.src, tok.Kind, got, tt.line)
-		}
+		t.Run(tt.src, func(t *testing.T) {
+			toks, err := lexAll(tt.src)
+			if err != nil {
+				t.Fatalf("%q: %v", tt.src, err)
+			}
+			f := diag.NewFile("", tt.src)
+			tok := toks[len(toks)-3] // the first '=' of the final "= ="
+			if got := f.Line(diag.Pos(tok.Pos)); tok.Kind != Assign || got != tt.line {
+				t.Errorf("%q: %v on line %d, want '=' on line %d", tt.src, tok.Kind, got, tt.line)
+			}
+		})
 	}
 }
 
@@ -390,9 +400,11 @@ func TestNearText(t *testing.T) {
 		{"x", 1, "<eof>"},
 	}
 	for _, tt := range tests {
-		if got := NearText(tt.src, diag.Pos(tt.pos)); got != tt.want {
-			t.Errorf("NearText(%q, %d) = %q, want %q", tt.src, tt.pos, got, tt.want)
-		}
+		t.Run(tt.src, func(t *testing.T) {
+			if got := NearText(tt.src, diag.Pos(tt.pos)); got != tt.want {
+				t.Errorf("NearText(%q, %d) = %q, want %q", tt.src, tt.pos, got, tt.want)
+			}
+		})
 	}
 }
 

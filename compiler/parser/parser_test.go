@@ -46,7 +46,9 @@ func expectParseErrorName(t *testing.T, name, src, want string) {
 
 func TestErrors(t *testing.T) {
 	for _, tt := range errorTests {
-		expectParseError(t, tt.src, tt.want)
+		t.Run(tt.src, func(t *testing.T) {
+			expectParseError(t, tt.src, tt.want)
+		})
 	}
 }
 
@@ -59,7 +61,9 @@ func TestErrorsNUL(t *testing.T) {
 		{"x = 1 \x00", "x:1: unexpected symbol"},
 		{"x = \x00", "x:1: unexpected symbol"},
 	} {
-		expectParseErrorName(t, "=x", tt.src, tt.want)
+		t.Run(tt.src, func(t *testing.T) {
+			expectParseErrorName(t, "=x", tt.src, tt.want)
+		})
 	}
 }
 
@@ -120,15 +124,17 @@ func TestNesting(t *testing.T) {
 		{"localfunc", func(n int) string { return rep("local function f() ", n) + rep("end ", n) }, 197},
 	}
 	for _, tt := range tests {
-		if _, err := Parse("=x", tt.make(tt.max)); err != nil {
-			t.Errorf("%s %d: %v", tt.name, tt.max, err)
-		}
-		for _, n := range []int{tt.max + 1, 1000} {
-			_, err := Parse("=x", tt.make(n))
-			if d, ok := err.(*diag.Diagnostic); !ok || d.LuaMessage("=x") != "C stack overflow" {
-				t.Errorf("%s %d: got %v, want C stack overflow", tt.name, n, err)
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := Parse("=x", tt.make(tt.max)); err != nil {
+				t.Errorf("%s %d: %v", tt.name, tt.max, err)
 			}
-		}
+			for _, n := range []int{tt.max + 1, 1000} {
+				_, err := Parse("=x", tt.make(n))
+				if d, ok := err.(*diag.Diagnostic); !ok || d.LuaMessage("=x") != "C stack overflow" {
+					t.Errorf("%s %d: got %v, want C stack overflow", tt.name, n, err)
+				}
+			}
+		})
 	}
 	// Left-associative chains do not nest.
 	if _, err := Parse("=x", "x = 1"+rep(" + 1", 100000)); err != nil {
@@ -148,10 +154,12 @@ func TestNesting(t *testing.T) {
 // cut off long before.
 func TestDeepInputs(t *testing.T) {
 	for _, s := range []string{"(", "{", "f(", "a[", "- ", "not ", "do ", "if x then ", "function() ", "x = function() ", "a,", "::a:: "} {
-		src := "x = " + strings.Repeat(s, 1<<20)
-		if _, err := Parse("=x", src); err == nil {
-			t.Errorf("%q: no error", s)
-		}
+		t.Run(s, func(t *testing.T) {
+			src := "x = " + strings.Repeat(s, 1<<20)
+			if _, err := Parse("=x", src); err == nil {
+				t.Errorf("%q: no error", s)
+			}
+		})
 	}
 }
 
@@ -169,10 +177,12 @@ func TestTooLarge(t *testing.T) {
 }
 
 func TestValid(t *testing.T) {
-	for _, src := range validTests {
-		if _, err := Parse(src, src); err != nil {
-			t.Errorf("%q: %v", src, err)
-		}
+	for i, src := range validTests {
+		t.Run(strconv.Itoa(i), func(t *testing.T) {
+			if _, err := Parse(src, src); err != nil {
+				t.Errorf("%q: %v", src, err)
+			}
+		})
 	}
 }
 
@@ -197,8 +207,10 @@ func roundTrip(t *testing.T, name, src string) {
 }
 
 func TestRoundTrip(t *testing.T) {
-	for _, src := range validTests {
-		roundTrip(t, src, src)
+	for i, src := range validTests {
+		t.Run(strconv.Itoa(i), func(t *testing.T) {
+			roundTrip(t, src, src)
+		})
 	}
 	files, _ := filepath.Glob("testdata/*.lua")
 	for _, f := range append(files, corpus.Files(t)...) {
@@ -290,15 +302,17 @@ func TestPrecedence(t *testing.T) {
 		{"a > b or c <= d and not e", "((a > b) or ((c <= d) and (not e)))"},
 	}
 	for _, tt := range tests {
-		c, err := Parse("=x", "return "+tt.src)
-		if err != nil {
-			t.Errorf("%q: %v", tt.src, err)
-			continue
-		}
-		got := ast.ExprString(c.Block.Stmts[0].(*ast.ReturnStmt).Exprs[0])
-		if got != tt.want {
-			t.Errorf("%q: got %s, want %s", tt.src, got, tt.want)
-		}
+		t.Run(tt.src, func(t *testing.T) {
+			c, err := Parse("=x", "return "+tt.src)
+			if err != nil {
+				t.Errorf("%q: %v", tt.src, err)
+				return
+			}
+			got := ast.ExprString(c.Block.Stmts[0].(*ast.ReturnStmt).Exprs[0])
+			if got != tt.want {
+				t.Errorf("%q: got %s, want %s", tt.src, got, tt.want)
+			}
+		})
 	}
 }
 

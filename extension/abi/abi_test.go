@@ -27,10 +27,12 @@ func TestVersion(t *testing.T) {
 		{"1.0.0", "01.0.0", false, "not MAJOR.MINOR.PATCH"},
 		{"1.0.0", "1.0.0-rc1", false, "not MAJOR.MINOR.PATCH"},
 	} {
-		err := CompatibleWith(c.host, c.bundle)
-		if (err == nil) != c.ok || (err != nil && !strings.Contains(err.Error(), c.msg)) {
-			t.Errorf("CompatibleWith(%s, %s) = %v", c.host, c.bundle, err)
-		}
+		t.Run(c.bundle+" on "+c.host, func(t *testing.T) {
+			err := CompatibleWith(c.host, c.bundle)
+			if (err == nil) != c.ok || (err != nil && !strings.Contains(err.Error(), c.msg)) {
+				t.Errorf("CompatibleWith(%s, %s) = %v", c.host, c.bundle, err)
+			}
+		})
 	}
 	if err := Compatible(Version); err != nil {
 		t.Error(err)

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -59,11 +60,13 @@ default = "noprovider"
 		{"a = \n", 1, 5},
 		{"[extensions\nallow = 1", 2, 0}, // stopped at the newline of line 1
 	} {
-		_, _, err := Parse("c.toml", []byte(tt.src))
-		d, ok := err.(*diag.Diagnostic)
-		if !ok || d.File != "c.toml" || d.Line != tt.line || d.Column != tt.col {
-			t.Errorf("%q: error %#v, want c.toml:%d:%d", tt.src, err, tt.line, tt.col)
-		}
+		t.Run(tt.src, func(t *testing.T) {
+			_, _, err := Parse("c.toml", []byte(tt.src))
+			d, ok := err.(*diag.Diagnostic)
+			if !ok || d.File != "c.toml" || d.Line != tt.line || d.Column != tt.col {
+				t.Errorf("%q: error %#v, want c.toml:%d:%d", tt.src, err, tt.line, tt.col)
+			}
+		})
 	}
 }
 
@@ -77,7 +80,7 @@ func TestMergeAndAllowed(t *testing.T) {
 	if m.Models.Default != "p:m" || m.Models.Reasoning != "high" {
 		t.Errorf("models %+v", m.Models)
 	}
-	for _, c := range []struct {
+	for i, c := range []struct {
 		names []string
 		ok    bool
 	}{
@@ -86,9 +89,11 @@ func TestMergeAndAllowed(t *testing.T) {
 		{[]string{"file", "tname"}, true},
 		{[]string{"x", "tname"}, false},
 	} {
-		if m.Allowed(c.names...) != c.ok {
-			t.Errorf("Allowed(%v) = %v", c.names, !c.ok)
-		}
+		t.Run(strconv.Itoa(i), func(t *testing.T) {
+			if m.Allowed(c.names...) != c.ok {
+				t.Errorf("Allowed(%v) = %v", c.names, !c.ok)
+			}
+		})
 	}
 	var none *Merged
 	if !none.Allowed("anything") || none.Denied("x") {

@@ -149,47 +149,53 @@ func formatValues(vals []Value, next int) string {
 
 func TestPackOracle(t *testing.T) {
 	for _, c := range packCases {
-		out, err := Pack([]byte("prefix"), c.format, luaArgs(c.args), 2)
-		var got string
-		if err != nil {
-			got = "ERR " + luaMessage(err, "string.pack")
-		} else {
-			if !strings.HasPrefix(string(out), "prefix") {
-				t.Errorf("Pack(%q) lost dst", c.format)
+		t.Run(c.format, func(t *testing.T) {
+			out, err := Pack([]byte("prefix"), c.format, luaArgs(c.args), 2)
+			var got string
+			if err != nil {
+				got = "ERR " + luaMessage(err, "string.pack")
+			} else {
+				if !strings.HasPrefix(string(out), "prefix") {
+					t.Errorf("Pack(%q) lost dst", c.format)
+				}
+				got = hex.EncodeToString(out[len("prefix"):])
 			}
-			got = hex.EncodeToString(out[len("prefix"):])
-		}
-		if got != c.want {
-			t.Errorf("Pack(%q, %v):\n got %s\nwant %s", c.format, c.args, got, c.want)
-		}
+			if got != c.want {
+				t.Errorf("Pack(%q, %v):\n got %s\nwant %s", c.format, c.args, got, c.want)
+			}
+		})
 	}
 }
 
 func TestUnpackOracle(t *testing.T) {
 	for _, c := range unpackCases {
-		vals, next, err := Unpack(c.format, h(c.data), c.pos)
-		var got string
-		if err != nil {
-			got = "ERR " + luaMessage(err, "string.unpack")
-		} else {
-			got = formatValues(vals, next)
-		}
-		if got != c.want {
-			t.Errorf("Unpack(%q, %s, %d):\n got %s\nwant %s", c.format, c.data, c.pos, got, c.want)
-		}
+		t.Run(c.format, func(t *testing.T) {
+			vals, next, err := Unpack(c.format, h(c.data), c.pos)
+			var got string
+			if err != nil {
+				got = "ERR " + luaMessage(err, "string.unpack")
+			} else {
+				got = formatValues(vals, next)
+			}
+			if got != c.want {
+				t.Errorf("Unpack(%q, %s, %d):\n got %s\nwant %s", c.format, c.data, c.pos, got, c.want)
+			}
+		})
 	}
 }
 
 func TestPackSizeOracle(t *testing.T) {
 	for _, c := range sizeCases {
-		n, err := PackSize(c.format)
-		got := strconv.Itoa(n)
-		if err != nil {
-			got = "ERR " + luaMessage(err, "string.packsize")
-		}
-		if got != c.want {
-			t.Errorf("PackSize(%q) = %s, want %s", c.format, got, c.want)
-		}
+		t.Run(c.format, func(t *testing.T) {
+			n, err := PackSize(c.format)
+			got := strconv.Itoa(n)
+			if err != nil {
+				got = "ERR " + luaMessage(err, "string.packsize")
+			}
+			if got != c.want {
+				t.Errorf("PackSize(%q) = %s, want %s", c.format, got, c.want)
+			}
+		})
 	}
 }
 
@@ -248,17 +254,19 @@ func TestPackLimit(t *testing.T) {
 		{"xx", nil, 1, false},
 	}
 	for _, c := range cases {
-		out, err := PackLimit(nil, c.format, c.args, 2, c.limit)
-		if c.ok != (err == nil) {
-			t.Errorf("PackLimit(%q, %d): %v", c.format, c.limit, err)
-		}
-		if len(out) > c.limit {
-			t.Errorf("PackLimit(%q, %d) produced %d bytes", c.format, c.limit, len(out))
-		}
-		var ae *ArgError
-		if err != nil && (!errors.As(err, &ae) || ae.Arg != 1 || ae.Msg != "format result too large") {
-			t.Errorf("PackLimit(%q): %v", c.format, err)
-		}
+		t.Run(c.format, func(t *testing.T) {
+			out, err := PackLimit(nil, c.format, c.args, 2, c.limit)
+			if c.ok != (err == nil) {
+				t.Errorf("PackLimit(%q, %d): %v", c.format, c.limit, err)
+			}
+			if len(out) > c.limit {
+				t.Errorf("PackLimit(%q, %d) produced %d bytes", c.format, c.limit, len(out))
+			}
+			var ae *ArgError
+			if err != nil && (!errors.As(err, &ae) || ae.Arg != 1 || ae.Msg != "format result too large") {
+				t.Errorf("PackLimit(%q): %v", c.format, err)
+			}
+		})
 	}
 }
 
@@ -286,17 +294,19 @@ func TestArgNumbering(t *testing.T) {
 
 func TestUnpackPositions(t *testing.T) {
 	// Lua's posrelatI: 0 and anything before the start clip to 1.
-	for _, c := range []struct {
+	for i, c := range []struct {
 		pos, next int
 		err       bool
 	}{
 		{1, 5, false}, {0, 5, false}, {-4, 5, false}, {-5, 5, false}, {math.MinInt, 5, false},
 		{2, 0, true}, {5, 0, true}, {6, 0, true}, {math.MaxInt, 0, true},
 	} {
-		_, next, err := Unpack("i4", "abcd", c.pos)
-		if (err != nil) != c.err || (!c.err && next != c.next) {
-			t.Errorf("pos %d: next %d, err %v", c.pos, next, err)
-		}
+		t.Run(strconv.Itoa(i), func(t *testing.T) {
+			_, next, err := Unpack("i4", "abcd", c.pos)
+			if (err != nil) != c.err || (!c.err && next != c.next) {
+				t.Errorf("pos %d: next %d, err %v", c.pos, next, err)
+			}
+		})
 	}
 	_, next, err := Unpack("", "abcd", 5)
 	if err != nil || next != 5 {

@@ -49,15 +49,17 @@ func TestCommandLine(t *testing.T) {
 		{args: []string{"-e", "error(setmetatable({}, {__tostring = function() return 'custom' end}))"}, err: "lua: custom\n", exitStatus: 1},
 	}
 	for _, c := range cases {
-		var out, errb bytes.Buffer
-		status := Main(append([]string{"lua"}, c.args...), Options{
-			Stdin: strings.NewReader(c.stdin), Stdout: &out, Stderr: &errb,
-			Getenv: func(string) string { return "" },
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			var out, errb bytes.Buffer
+			status := Main(append([]string{"lua"}, c.args...), Options{
+				Stdin: strings.NewReader(c.stdin), Stdout: &out, Stderr: &errb,
+				Getenv: func(string) string { return "" },
+			})
+			if status != c.exitStatus || out.String() != c.out || errb.String() != c.err {
+				t.Errorf("lua %q:\n status %d, want %d\n stdout %q\n want   %q\n stderr %q\n want   %q",
+					c.args, status, c.exitStatus, out.String(), c.out, errb.String(), c.err)
+			}
 		})
-		if status != c.exitStatus || out.String() != c.out || errb.String() != c.err {
-			t.Errorf("lua %q:\n status %d, want %d\n stdout %q\n want   %q\n stderr %q\n want   %q",
-				c.args, status, c.exitStatus, out.String(), c.out, errb.String(), c.err)
-		}
 	}
 }
 

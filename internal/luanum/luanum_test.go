@@ -3,6 +3,7 @@ package luanum
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"testing"
 )
 
@@ -11,36 +12,38 @@ import (
 
 func TestStrToNumber(t *testing.T) {
 	for _, c := range parseCases {
-		i, f, isFloat, ok := StrToNumber(c.in)
-		switch c.kind {
-		case 'n':
-			if ok {
-				t.Errorf("StrToNumber(%q) = %d, %v, %v, true; want failure", c.in, i, f, isFloat)
+		t.Run(c.in, func(t *testing.T) {
+			i, f, isFloat, ok := StrToNumber(c.in)
+			switch c.kind {
+			case 'n':
+				if ok {
+					t.Errorf("StrToNumber(%q) = %d, %v, %v, true; want failure", c.in, i, f, isFloat)
+				}
+			case 'i':
+				if !ok || isFloat || i != c.i {
+					t.Errorf("StrToNumber(%q) = %d, %v, %v, %v; want integer %d", c.in, i, f, isFloat, ok, c.i)
+				}
+			case 'f':
+				if !ok || !isFloat || math.Float64bits(f) != c.f {
+					t.Errorf("StrToNumber(%q) = %d, %x, %v, %v; want float %x (%v)", c.in, i, f, isFloat, ok,
+						math.Float64frombits(c.f), math.Float64frombits(c.f))
+				}
 			}
-		case 'i':
-			if !ok || isFloat || i != c.i {
-				t.Errorf("StrToNumber(%q) = %d, %v, %v, %v; want integer %d", c.in, i, f, isFloat, ok, c.i)
+			// StrToInt and StrToFloat agree with the combined result.
+			if iv, iok := StrToInt(c.in); iok != (c.kind == 'i') || (iok && iv != c.i) {
+				t.Errorf("StrToInt(%q) = %d, %v", c.in, iv, iok)
 			}
-		case 'f':
-			if !ok || !isFloat || math.Float64bits(f) != c.f {
-				t.Errorf("StrToNumber(%q) = %d, %x, %v, %v; want float %x (%v)", c.in, i, f, isFloat, ok,
-					math.Float64frombits(c.f), math.Float64frombits(c.f))
+			if c.kind == 'f' {
+				if fv, fok := StrToFloat(c.in); !fok || math.Float64bits(fv) != c.f {
+					t.Errorf("StrToFloat(%q) = %v, %v", c.in, fv, fok)
+				}
 			}
-		}
-		// StrToInt and StrToFloat agree with the combined result.
-		if iv, iok := StrToInt(c.in); iok != (c.kind == 'i') || (iok && iv != c.i) {
-			t.Errorf("StrToInt(%q) = %d, %v", c.in, iv, iok)
-		}
-		if c.kind == 'f' {
-			if fv, fok := StrToFloat(c.in); !fok || math.Float64bits(fv) != c.f {
-				t.Errorf("StrToFloat(%q) = %v, %v", c.in, fv, fok)
+			if c.kind == 'n' {
+				if fv, fok := StrToFloat(c.in); fok {
+					t.Errorf("StrToFloat(%q) = %v, true; want failure", c.in, fv)
+				}
 			}
-		}
-		if c.kind == 'n' {
-			if fv, fok := StrToFloat(c.in); fok {
-				t.Errorf("StrToFloat(%q) = %v, true; want failure", c.in, fv)
-			}
-		}
+		})
 	}
 }
 
@@ -55,30 +58,36 @@ func TestStrToFloatOfIntegers(t *testing.T) {
 		{"9223372036854775807", 9223372036854775807}, {"+0", 0},
 	}
 	for _, c := range cases {
-		if got, ok := StrToFloat(c.in); !ok || got != c.want {
-			t.Errorf("StrToFloat(%q) = %v, %v; want %v", c.in, got, ok, c.want)
-		}
+		t.Run(c.in, func(t *testing.T) {
+			if got, ok := StrToFloat(c.in); !ok || got != c.want {
+				t.Errorf("StrToFloat(%q) = %v, %v; want %v", c.in, got, ok, c.want)
+			}
+		})
 	}
 }
 
 func TestFormatFloat(t *testing.T) {
 	for _, c := range tostringCases {
-		f := math.Float64frombits(c.bits)
-		if got := FormatFloat(f); got != c.want {
-			t.Errorf("FormatFloat(%x) = %q; want %q", f, got, c.want)
-		}
-		buf := []byte("prefix:")
-		if got := string(AppendFloat(buf, f)); got != "prefix:"+c.want {
-			t.Errorf("AppendFloat(%x) = %q; want %q", f, got, "prefix:"+c.want)
-		}
+		t.Run(c.want, func(t *testing.T) {
+			f := math.Float64frombits(c.bits)
+			if got := FormatFloat(f); got != c.want {
+				t.Errorf("FormatFloat(%x) = %q; want %q", f, got, c.want)
+			}
+			buf := []byte("prefix:")
+			if got := string(AppendFloat(buf, f)); got != "prefix:"+c.want {
+				t.Errorf("AppendFloat(%x) = %q; want %q", f, got, "prefix:"+c.want)
+			}
+		})
 	}
 }
 
 func TestAppendInt(t *testing.T) {
 	for _, c := range intToStringCases {
-		if got := string(AppendInt(nil, c.v)); got != c.want {
-			t.Errorf("AppendInt(%d) = %q; want %q", c.v, got, c.want)
-		}
+		t.Run(c.want, func(t *testing.T) {
+			if got := string(AppendInt(nil, c.v)); got != c.want {
+				t.Errorf("AppendInt(%d) = %q; want %q", c.v, got, c.want)
+			}
+		})
 	}
 }
 
@@ -96,30 +105,36 @@ func mustSpec(t *testing.T, format string) (Spec, string) {
 
 func TestAppendFormatFloat(t *testing.T) {
 	for _, c := range formatFloatCases {
-		sp, rest := mustSpec(t, c.spec)
-		f := math.Float64frombits(c.bits)
-		if got := string(AppendFormatFloat(nil, sp, f)) + rest; got != c.want {
-			t.Errorf("format(%q, %x) = %q; want %q", c.spec, f, got, c.want)
-		}
+		t.Run(c.spec, func(t *testing.T) {
+			sp, rest := mustSpec(t, c.spec)
+			f := math.Float64frombits(c.bits)
+			if got := string(AppendFormatFloat(nil, sp, f)) + rest; got != c.want {
+				t.Errorf("format(%q, %x) = %q; want %q", c.spec, f, got, c.want)
+			}
+		})
 	}
 }
 
 func TestAppendFormatInt(t *testing.T) {
 	for _, c := range formatIntCases {
-		sp, rest := mustSpec(t, c.spec)
-		if got := string(AppendFormatInt(nil, sp, c.v)) + rest; got != c.want {
-			t.Errorf("format(%q, %d) = %q; want %q", c.spec, c.v, got, c.want)
-		}
+		t.Run(c.spec, func(t *testing.T) {
+			sp, rest := mustSpec(t, c.spec)
+			if got := string(AppendFormatInt(nil, sp, c.v)) + rest; got != c.want {
+				t.Errorf("format(%q, %d) = %q; want %q", c.spec, c.v, got, c.want)
+			}
+		})
 	}
 }
 
 func TestAppendFormatString(t *testing.T) {
 	for _, c := range formatStringCases {
-		sp, rest := mustSpec(t, c.spec)
-		got := string(AppendFormatString(nil, sp, c.s)) + rest
-		if got != c.want {
-			t.Errorf("format(%q, %q) = %q; want %q", c.spec, c.s, got, c.want)
-		}
+		t.Run(c.s, func(t *testing.T) {
+			sp, rest := mustSpec(t, c.spec)
+			got := string(AppendFormatString(nil, sp, c.s)) + rest
+			if got != c.want {
+				t.Errorf("format(%q, %q) = %q; want %q", c.spec, c.s, got, c.want)
+			}
+		})
 	}
 }
 
@@ -170,16 +185,18 @@ func formatOne(format string) (string, error) {
 
 func TestParseSpec(t *testing.T) {
 	for _, c := range specCases {
-		got, err := formatOne(c.format)
-		if c.err != "" {
-			if err == nil || err.Error() != c.err {
-				t.Errorf("format(%q): got %q, %v; want error %q", c.format, got, err, c.err)
+		t.Run(c.format, func(t *testing.T) {
+			got, err := formatOne(c.format)
+			if c.err != "" {
+				if err == nil || err.Error() != c.err {
+					t.Errorf("format(%q): got %q, %v; want error %q", c.format, got, err, c.err)
+				}
+				return
 			}
-			continue
-		}
-		if err != nil || got != c.want {
-			t.Errorf("format(%q) = %q, %v; want %q", c.format, got, err, c.want)
-		}
+			if err != nil || got != c.want {
+				t.Errorf("format(%q) = %q, %v; want %q", c.format, got, err, c.want)
+			}
+		})
 	}
 }
 
@@ -201,50 +218,60 @@ func TestParseSpecFields(t *testing.T) {
 		{"%-10p", 1, Spec{Flags: "-", Width: 10, Precision: -1, Verb: 'p'}, 5},
 	}
 	for _, c := range cases {
-		sp, next, err := ParseSpec(c.format, c.i)
-		if c.next == 0 {
-			if err == nil {
-				t.Errorf("ParseSpec(%q, %d) succeeded; want error", c.format, c.i)
+		t.Run(c.format, func(t *testing.T) {
+			sp, next, err := ParseSpec(c.format, c.i)
+			if c.next == 0 {
+				if err == nil {
+					t.Errorf("ParseSpec(%q, %d) succeeded; want error", c.format, c.i)
+				}
+				return
 			}
-			continue
-		}
-		if err != nil || sp != c.want || next != c.next {
-			t.Errorf("ParseSpec(%q, %d) = %+v, %d, %v; want %+v, %d", c.format, c.i, sp, next, err, c.want, c.next)
-		}
+			if err != nil || sp != c.want || next != c.next {
+				t.Errorf("ParseSpec(%q, %d) = %+v, %d, %v; want %+v, %d", c.format, c.i, sp, next, err, c.want, c.next)
+			}
+		})
 	}
 }
 
 func TestQuote(t *testing.T) {
 	for _, c := range quoteStringCases {
-		if got := string(AppendQuoted(nil, c.s)); got != c.want {
-			t.Errorf("AppendQuoted(%q) = %q; want %q", c.s, got, c.want)
-		}
+		t.Run(c.s, func(t *testing.T) {
+			if got := string(AppendQuoted(nil, c.s)); got != c.want {
+				t.Errorf("AppendQuoted(%q) = %q; want %q", c.s, got, c.want)
+			}
+		})
 	}
 	for _, c := range quoteIntCases {
-		if got := string(AppendQuotedInt(nil, c.v)); got != c.want {
-			t.Errorf("AppendQuotedInt(%d) = %q; want %q", c.v, got, c.want)
-		}
+		t.Run(c.want, func(t *testing.T) {
+			if got := string(AppendQuotedInt(nil, c.v)); got != c.want {
+				t.Errorf("AppendQuotedInt(%d) = %q; want %q", c.v, got, c.want)
+			}
+		})
 	}
 	for _, c := range quoteFloatCases {
-		f := math.Float64frombits(c.bits)
-		if got := string(AppendQuotedFloat(nil, f)); got != c.want {
-			t.Errorf("AppendQuotedFloat(%x) = %q; want %q", f, got, c.want)
-		}
+		t.Run(c.want, func(t *testing.T) {
+			f := math.Float64frombits(c.bits)
+			if got := string(AppendQuotedFloat(nil, f)); got != c.want {
+				t.Errorf("AppendQuotedFloat(%x) = %q; want %q", f, got, c.want)
+			}
+		})
 	}
 }
 
 func TestFloatToInt(t *testing.T) {
-	for _, c := range floatToIntCases {
-		f := math.Float64frombits(c.bits)
-		if v, ok := FloatToInt(f); ok != c.toIntOK || v != c.toInt {
-			t.Errorf("FloatToInt(%v) = %d, %v; want %d, %v", f, v, ok, c.toInt, c.toIntOK)
-		}
-		if v, ok := FloorToInt(f); ok != c.floorOK || v != c.floor {
-			t.Errorf("FloorToInt(%v) = %d, %v; want %d, %v", f, v, ok, c.floor, c.floorOK)
-		}
-		if v, ok := CeilToInt(f); ok != c.ceilOK || v != c.ceil {
-			t.Errorf("CeilToInt(%v) = %d, %v; want %d, %v", f, v, ok, c.ceil, c.ceilOK)
-		}
+	for i, c := range floatToIntCases {
+		t.Run(strconv.Itoa(i), func(t *testing.T) {
+			f := math.Float64frombits(c.bits)
+			if v, ok := FloatToInt(f); ok != c.toIntOK || v != c.toInt {
+				t.Errorf("FloatToInt(%v) = %d, %v; want %d, %v", f, v, ok, c.toInt, c.toIntOK)
+			}
+			if v, ok := FloorToInt(f); ok != c.floorOK || v != c.floor {
+				t.Errorf("FloorToInt(%v) = %d, %v; want %d, %v", f, v, ok, c.floor, c.floorOK)
+			}
+			if v, ok := CeilToInt(f); ok != c.ceilOK || v != c.ceil {
+				t.Errorf("CeilToInt(%v) = %d, %v; want %d, %v", f, v, ok, c.ceil, c.ceilOK)
+			}
+		})
 	}
 }
 

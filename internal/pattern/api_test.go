@@ -41,10 +41,12 @@ func TestFindInit(t *testing.T) {
 		{"abc", "^b", 1, true, 1, 2},
 		{"abc", "^c", 1, false, 0, 0},
 	} {
-		m, ok, err := Find(c.s, c.p, c.init)
-		if err != nil || ok != c.ok || (ok && (m.Start != c.start || m.End != c.to)) {
-			t.Errorf("Find(%q, %q, %d) = %+v %v %v", c.s, c.p, c.init, m, ok, err)
-		}
+		t.Run(c.s, func(t *testing.T) {
+			m, ok, err := Find(c.s, c.p, c.init)
+			if err != nil || ok != c.ok || (ok && (m.Start != c.start || m.End != c.to)) {
+				t.Errorf("Find(%q, %q, %d) = %+v %v %v", c.s, c.p, c.init, m, ok, err)
+			}
+		})
 	}
 }
 
@@ -65,9 +67,11 @@ func TestHasSpecialsIndexPlain(t *testing.T) {
 		{"^", true}, {"$", true}, {"*", true}, {"+", true}, {"?", true}, {".", true},
 		{"(", true}, {"[", true}, {"%", true}, {"-", true}, {"a\x00.", true},
 	} {
-		if got := HasSpecials(c.p); got != c.want {
-			t.Errorf("HasSpecials(%q) = %v", c.p, got)
-		}
+		t.Run(c.p, func(t *testing.T) {
+			if got := HasSpecials(c.p); got != c.want {
+				t.Errorf("HasSpecials(%q) = %v", c.p, got)
+			}
+		})
 	}
 	for _, c := range []struct {
 		s, p       string
@@ -77,9 +81,11 @@ func TestHasSpecialsIndexPlain(t *testing.T) {
 		{"hello", "", 5, 5}, {"hello", "", 6, -1}, {"hello", "", -2, 0},
 		{"a.b", ".", 0, 1}, {"a\x00b", "\x00b", 0, 1},
 	} {
-		if got := IndexPlain(c.s, c.p, c.init); got != c.want {
-			t.Errorf("IndexPlain(%q, %q, %d) = %d, want %d", c.s, c.p, c.init, got, c.want)
-		}
+		t.Run(c.s, func(t *testing.T) {
+			if got := IndexPlain(c.s, c.p, c.init); got != c.want {
+				t.Errorf("IndexPlain(%q, %q, %d) = %d, want %d", c.s, c.p, c.init, got, c.want)
+			}
+		})
 	}
 }
 
@@ -195,16 +201,18 @@ func TestLongInputs(t *testing.T) {
 		{big, strings.Repeat("a*", 100000), true, len(big), ""},
 		{"(" + big + ")", "%b()", true, len(big) + 2, ""},
 	} {
-		m, ok, err := Find(c.s, c.p, 0)
-		if c.wantErr != "" {
-			if err == nil || err.Error() != c.wantErr {
-				t.Errorf("%s: err = %v, want %s", short(c.p), err, c.wantErr)
+		t.Run(c.s, func(t *testing.T) {
+			m, ok, err := Find(c.s, c.p, 0)
+			if c.wantErr != "" {
+				if err == nil || err.Error() != c.wantErr {
+					t.Errorf("%s: err = %v, want %s", short(c.p), err, c.wantErr)
+				}
+				return
 			}
-			continue
-		}
-		if err != nil || ok != c.ok || m.End != c.end {
-			t.Errorf("%s: got %v %v end %d", short(c.p), ok, err, m.End)
-		}
+			if err != nil || ok != c.ok || m.End != c.end {
+				t.Errorf("%s: got %v %v end %d", short(c.p), ok, err, m.End)
+			}
+		})
 	}
 	r, n, err := Gsub(big, "", -1, func(Match) (string, bool, error) { return "", false, nil })
 	if err != nil || n != len(big)+1 || r != big {

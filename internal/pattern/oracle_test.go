@@ -43,20 +43,22 @@ func TestOracleDifferential(t *testing.T) {
 	}
 	cases := make([]oracleCase, n)
 	for i := range cases {
-		var p, s strings.Builder
-		if i%2 == 0 {
-			for range r.Intn(12) {
-				p.WriteString(toks[r.Intn(len(toks))])
+		t.Run(strconv.Itoa(i), func(t *testing.T) {
+			var p, s strings.Builder
+			if i%2 == 0 {
+				for range r.Intn(12) {
+					p.WriteString(toks[r.Intn(len(toks))])
+				}
+			} else {
+				for range r.Intn(14) {
+					p.WriteByte(patBytes[r.Intn(len(patBytes))])
+				}
 			}
-		} else {
 			for range r.Intn(14) {
-				p.WriteByte(patBytes[r.Intn(len(patBytes))])
+				s.WriteByte(subjBytes[r.Intn(len(subjBytes))])
 			}
-		}
-		for range r.Intn(14) {
-			s.WriteByte(subjBytes[r.Intn(len(subjBytes))])
-		}
-		cases[i] = oracleCase{s.String(), p.String(), repls[r.Intn(len(repls))], r.Intn(s.Len() + 2), r.Intn(5) - 1}
+			cases[i] = oracleCase{s.String(), p.String(), repls[r.Intn(len(repls))], r.Intn(s.Len() + 2), r.Intn(5) - 1}
+		})
 	}
 	in := filepath.Join(t.TempDir(), "cases.txt")
 	f, err := os.Create(in)
@@ -64,8 +66,10 @@ func TestOracleDifferential(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := bufio.NewWriter(f)
-	for _, c := range cases {
-		fmt.Fprintf(w, "%x %x %d %x %d\n", c.s, c.p, c.init, c.repl, c.n)
+	for i, c := range cases {
+		t.Run(strconv.Itoa(i), func(t *testing.T) {
+			fmt.Fprintf(w, "%x %x %d %x %d\n", c.s, c.p, c.init, c.repl, c.n)
+		})
 	}
 	if err := w.Flush(); err != nil {
 		t.Fatal(err)
@@ -88,15 +92,17 @@ func TestOracleDifferential(t *testing.T) {
 	}
 	bad := 0
 	for i, c := range cases {
-		want := strings.Split(lines[i], " ")
-		got := []string{serFind(c.s, c.p, c.init), serGmatch(c.s, c.p, c.init), serGsub(c.s, c.p, c.repl, c.n)}
-		for k, what := range []string{"find", "gmatch", "gsub"} {
-			if w := dec(want[k]); got[k] != w {
-				if bad++; bad <= 20 {
-					t.Errorf("%s s=%q p=%q init=%d repl=%q n=%d: got %q, want %q", what, c.s, c.p, c.init, c.repl, c.n, got[k], w)
+		t.Run(strconv.Itoa(i), func(t *testing.T) {
+			want := strings.Split(lines[i], " ")
+			got := []string{serFind(c.s, c.p, c.init), serGmatch(c.s, c.p, c.init), serGsub(c.s, c.p, c.repl, c.n)}
+			for k, what := range []string{"find", "gmatch", "gsub"} {
+				if w := dec(want[k]); got[k] != w {
+					if bad++; bad <= 20 {
+						t.Errorf("%s s=%q p=%q init=%d repl=%q n=%d: got %q, want %q", what, c.s, c.p, c.init, c.repl, c.n, got[k], w)
+					}
 				}
 			}
-		}
+		})
 	}
 	t.Logf("%d random cases (seed %d), %d mismatches", len(cases), seed, bad)
 }

@@ -169,47 +169,55 @@ func short(s string) string {
 
 func TestFindReference(t *testing.T) {
 	for _, c := range findCases {
-		if got := serFind(c.s, c.p, c.init); got != c.want {
-			t.Errorf("Find(%s, %s, %d) = %s, want %s", short(c.s), short(c.p), c.init, short(got), short(c.want))
-		}
+		t.Run(c.s, func(t *testing.T) {
+			if got := serFind(c.s, c.p, c.init); got != c.want {
+				t.Errorf("Find(%s, %s, %d) = %s, want %s", short(c.s), short(c.p), c.init, short(got), short(c.want))
+			}
+		})
 	}
 }
 
 func TestGmatchReference(t *testing.T) {
 	for _, c := range gmatchCases {
-		if got := serGmatch(c.s, c.p, c.init); got != c.want {
-			t.Errorf("gmatch(%s, %s, %d) = %s, want %s", short(c.s), short(c.p), c.init, short(got), short(c.want))
-		}
+		t.Run(c.s, func(t *testing.T) {
+			if got := serGmatch(c.s, c.p, c.init); got != c.want {
+				t.Errorf("gmatch(%s, %s, %d) = %s, want %s", short(c.s), short(c.p), c.init, short(got), short(c.want))
+			}
+		})
 	}
 }
 
 func TestGsubReference(t *testing.T) {
 	for _, c := range gsubCases {
-		if got := serGsub(c.s, c.p, c.repl, c.n); got != c.want {
-			t.Errorf("Gsub(%s, %s, %s, %d) = %s, want %s", short(c.s), short(c.p), short(c.repl), c.n, short(got), short(c.want))
-		}
+		t.Run(c.s, func(t *testing.T) {
+			if got := serGsub(c.s, c.p, c.repl, c.n); got != c.want {
+				t.Errorf("Gsub(%s, %s, %s, %d) = %s, want %s", short(c.s), short(c.p), short(c.repl), c.n, short(got), short(c.want))
+			}
+		})
 	}
 }
 
 func TestClassesReference(t *testing.T) {
 	for _, c := range classCases {
-		var b strings.Builder
-		for base := 0; base < 256; base += 4 {
-			n := 0
-			for k := range 4 {
-				m, ok, err := Find(string([]byte{byte(base + k)}), "^"+c.item+"$", 0)
-				if err != nil {
-					t.Fatalf("%q: %v", c.item, err)
+		t.Run(c.item, func(t *testing.T) {
+			var b strings.Builder
+			for base := 0; base < 256; base += 4 {
+				n := 0
+				for k := range 4 {
+					m, ok, err := Find(string([]byte{byte(base + k)}), "^"+c.item+"$", 0)
+					if err != nil {
+						t.Fatalf("%q: %v", c.item, err)
+					}
+					if ok && m.End == 1 {
+						n |= 1 << k
+					}
 				}
-				if ok && m.End == 1 {
-					n |= 1 << k
-				}
+				fmt.Fprintf(&b, "%x", n)
 			}
-			fmt.Fprintf(&b, "%x", n)
-		}
-		if got := b.String(); got != c.bitmap {
-			t.Errorf("item %q matches %s, want %s", c.item, got, c.bitmap)
-		}
+			if got := b.String(); got != c.bitmap {
+				t.Errorf("item %q matches %s, want %s", c.item, got, c.bitmap)
+			}
+		})
 	}
 }
 

@@ -3,6 +3,7 @@ package strftime
 import (
 	"errors"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -86,12 +87,14 @@ func TestConversions(t *testing.T) {
 		t.Fatalf("convCases has %d entries", len(convCases))
 	}
 	for _, c := range convCases {
-		for i, sec := range convTimes {
-			got, err := Format(nil, c.conv, time.Unix(sec, 0).In(GMT))
-			if err != nil || string(got) != c.want[i] {
-				t.Errorf("Format(%q, %d) = %q, %v; want %q", c.conv, sec, got, err, c.want[i])
+		t.Run(c.conv, func(t *testing.T) {
+			for i, sec := range convTimes {
+				got, err := Format(nil, c.conv, time.Unix(sec, 0).In(GMT))
+				if err != nil || string(got) != c.want[i] {
+					t.Errorf("Format(%q, %d) = %q, %v; want %q", c.conv, sec, got, err, c.want[i])
+				}
 			}
-		}
+		})
 	}
 }
 
@@ -124,11 +127,13 @@ func TestInvalidConversions(t *testing.T) {
 		{"%%%", "invalid conversion specifier '%'"},
 	}
 	for _, c := range cases {
-		_, err := Format(nil, c.format, time.Unix(0, 0).In(GMT))
-		var se *SpecError
-		if !errors.As(err, &se) || err.Error() != c.msg {
-			t.Errorf("Format(%q): error %v, want %q", c.format, err, c.msg)
-		}
+		t.Run(c.format, func(t *testing.T) {
+			_, err := Format(nil, c.format, time.Unix(0, 0).In(GMT))
+			var se *SpecError
+			if !errors.As(err, &se) || err.Error() != c.msg {
+				t.Errorf("Format(%q): error %v, want %q", c.format, err, c.msg)
+			}
+		})
 	}
 }
 
@@ -144,10 +149,12 @@ func TestFormatMisc(t *testing.T) {
 		loc  *time.Location
 		want string
 	}{{GMT, "GMT +0000"}, {time.UTC, "UTC +0000"}} {
-		got, _ := Format(nil, "%Z %z", epoch.In(c.loc))
-		if string(got) != c.want {
-			t.Errorf("got %q, want %q", got, c.want)
-		}
+		t.Run(c.want, func(t *testing.T) {
+			got, _ := Format(nil, "%Z %z", epoch.In(c.loc))
+			if string(got) != c.want {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
 	}
 	// Empty format.
 	if got, err := Format(nil, "", epoch); err != nil || len(got) != 0 {
@@ -159,10 +166,12 @@ func TestFormatMisc(t *testing.T) {
 		off  int
 		want string
 	}{{-30, "-0000"}, {30, "+0000"}, {-17762, "-0456"}, {1172, "+0019"}, {19800, "+0530"}, {-12600, "-0330"}, {50400, "+1400"}} {
-		got, _ := Format(nil, "%z", epoch.In(time.FixedZone("X", c.off)))
-		if string(got) != c.want {
-			t.Errorf("offset %d: got %q, want %q", c.off, got, c.want)
-		}
+		t.Run(c.want, func(t *testing.T) {
+			got, _ := Format(nil, "%z", epoch.In(time.FixedZone("X", c.off)))
+			if string(got) != c.want {
+				t.Errorf("offset %d: got %q, want %q", c.off, got, c.want)
+			}
+		})
 	}
 }
 
@@ -194,18 +203,20 @@ func TestLocalZones(t *testing.T) {
 		{"Australia/Sydney", 185542587187200, "Sat Jul 12 10:00:00 5881580 +1000 AEST", false},
 	}
 	for _, c := range cases {
-		loc := loadZone(t, c.zone)
-		tm, err := FromUnix(c.sec, loc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := Format(nil, "%c %z %Z", tm)
-		if err != nil || string(got) != c.want {
-			t.Errorf("%s %d: got %q, %v; want %q", c.zone, c.sec, got, err, c.want)
-		}
-		if d := DateTable(tm); d.IsDST != c.isdst {
-			t.Errorf("%s %d: isdst %v", c.zone, c.sec, d.IsDST)
-		}
+		t.Run(c.zone, func(t *testing.T) {
+			loc := loadZone(t, c.zone)
+			tm, err := FromUnix(c.sec, loc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := Format(nil, "%c %z %Z", tm)
+			if err != nil || string(got) != c.want {
+				t.Errorf("%s %d: got %q, %v; want %q", c.zone, c.sec, got, err, c.want)
+			}
+			if d := DateTable(tm); d.IsDST != c.isdst {
+				t.Errorf("%s %d: isdst %v", c.zone, c.sec, d.IsDST)
+			}
+		})
 	}
 }
 
@@ -223,10 +234,12 @@ func TestDateTable(t *testing.T) {
 		// tm_year = INT_MAX: Lua adds 1900 without wrapping.
 		{67767976233532800, DateFields{2147483648, 1, 1, 0, 0, 0, 4, 1, false}},
 	}
-	for _, c := range cases {
-		if got := DateTable(time.Unix(c.sec, 0).In(GMT)); got != c.want {
-			t.Errorf("DateTable(%d) = %+v, want %+v", c.sec, got, c.want)
-		}
+	for i, c := range cases {
+		t.Run(strconv.Itoa(i), func(t *testing.T) {
+			if got := DateTable(time.Unix(c.sec, 0).In(GMT)); got != c.want {
+				t.Errorf("DateTable(%d) = %+v, want %+v", c.sec, got, c.want)
+			}
+		})
 	}
 }
 
@@ -245,17 +258,19 @@ func TestFromUnixRange(t *testing.T) {
 		{math.MinInt64, "ERR"},
 	}
 	for _, c := range cases {
-		tm, err := FromUnix(c.sec, GMT)
-		if c.want == "ERR" {
-			if err != ErrDateRange || err.Error() != "date result cannot be represented in this installation" {
-				t.Errorf("FromUnix(%d): %v", c.sec, err)
+		t.Run(c.want, func(t *testing.T) {
+			tm, err := FromUnix(c.sec, GMT)
+			if c.want == "ERR" {
+				if err != ErrDateRange || err.Error() != "date result cannot be represented in this installation" {
+					t.Errorf("FromUnix(%d): %v", c.sec, err)
+				}
+				return
 			}
-			continue
-		}
-		got, _ := Format(nil, "%Y", tm)
-		if err != nil || string(got) != c.want {
-			t.Errorf("FromUnix(%d): %q, %v; want %q", c.sec, got, err, c.want)
-		}
+			got, _ := Format(nil, "%Y", tm)
+			if err != nil || string(got) != c.want {
+				t.Errorf("FromUnix(%d): %q, %v; want %q", c.sec, got, err, c.want)
+			}
+		})
 	}
 }
 

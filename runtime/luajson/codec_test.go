@@ -24,21 +24,23 @@ func TestRoundTrip(t *testing.T) {
 		`[null,null,3]`, `[[],{}]`, `9223372036854775807`, `1e+300`, `2.0`, `-0.0`,
 		`"\u00e9\ud83d\ude00"`,
 	} {
-		v, err := c.Decode(in)
-		if err != nil {
-			t.Fatalf("Decode(%s): %v", in, err)
-		}
-		out, err := c.Encode(v)
-		if err != nil {
-			t.Fatalf("Encode(Decode(%s)): %v", in, err)
-		}
-		want := in
-		if in == `"\u00e9\ud83d\ude00"` {
-			want = "\"é😀\""
-		}
-		if out != want {
-			t.Errorf("round trip of %s gave %s", in, out)
-		}
+		t.Run(in, func(t *testing.T) {
+			v, err := c.Decode(in)
+			if err != nil {
+				t.Fatalf("Decode(%s): %v", in, err)
+			}
+			out, err := c.Encode(v)
+			if err != nil {
+				t.Fatalf("Encode(Decode(%s)): %v", in, err)
+			}
+			want := in
+			if in == `"\u00e9\ud83d\ude00"` {
+				want = "\"é😀\""
+			}
+			if out != want {
+				t.Errorf("round trip of %s gave %s", in, out)
+			}
+		})
 	}
 }
 
@@ -57,10 +59,12 @@ func TestDecodeErrors(t *testing.T) {
 		`tru`:                          "unexpected character 't'",
 		`[` + strings.Repeat("[", 600): "nested more than 512",
 	} {
-		_, err := c.Decode(in)
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("Decode(%q) error = %v, want %q", in, err, want)
-		}
+		t.Run(in, func(t *testing.T) {
+			_, err := c.Decode(in)
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("Decode(%q) error = %v, want %q", in, err, want)
+			}
+		})
 	}
 }
 

@@ -77,10 +77,12 @@ func TestOpenFlags(t *testing.T) {
 		{"w+", true, true, os.O_RDWR | os.O_CREATE | os.O_TRUNC},
 		{"a+", true, true, os.O_RDWR | os.O_CREATE | os.O_APPEND},
 	} {
-		flag, r, w := openFlags(c.mode)
-		if flag != c.flag || r != c.r || w != c.w {
-			t.Errorf("openFlags(%q) = %#x %v %v, want %#x %v %v", c.mode, flag, r, w, c.flag, c.r, c.w)
-		}
+		t.Run(c.mode, func(t *testing.T) {
+			flag, r, w := openFlags(c.mode)
+			if flag != c.flag || r != c.r || w != c.w {
+				t.Errorf("openFlags(%q) = %#x %v %v, want %#x %v %v", c.mode, flag, r, w, c.flag, c.r, c.w)
+			}
+		})
 	}
 }
 
@@ -124,14 +126,16 @@ func TestReadNumber(t *testing.T) {
 		{strings.Repeat("1", 250) + " next", "", strings.Repeat("1", 50) + " next"},
 		{strings.Repeat("1", 200) + " next", "1.1111111111111e+199", " next"},
 	} {
-		v, ok, rest := readNumberFrom(c.in)
-		got := ""
-		if ok {
-			got = runtime.FormatNumber(v)
-		}
-		if got != c.want || rest != c.rest {
-			t.Errorf("read(\"n\") of %q = %q, rest %q; want %q, rest %q", c.in, got, rest, c.want, c.rest)
-		}
+		t.Run(c.in, func(t *testing.T) {
+			v, ok, rest := readNumberFrom(c.in)
+			got := ""
+			if ok {
+				got = runtime.FormatNumber(v)
+			}
+			if got != c.want || rest != c.rest {
+				t.Errorf("read(\"n\") of %q = %q, rest %q; want %q, rest %q", c.in, got, rest, c.want, c.rest)
+			}
+		})
 	}
 }
 

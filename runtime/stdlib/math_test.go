@@ -59,9 +59,11 @@ func TestRandomProjectionMatchesReference(t *testing.T) {
 		{"print(pcall(math.random, 2, 1))", "false\tbad argument #1 to 'math.random' (interval is empty)\n"},
 		{"print(pcall(math.random, 1, 2, 3))", "false\twrong number of arguments\n"},
 	} {
-		if got := runLua(t, c.src); got != c.want {
-			t.Errorf("%s\ngot  %q\nwant %q", c.src, got, c.want)
-		}
+		t.Run(c.src, func(t *testing.T) {
+			if got := runLua(t, c.src); got != c.want {
+				t.Errorf("%s\ngot  %q\nwant %q", c.src, got, c.want)
+			}
+		})
 	}
 }
 

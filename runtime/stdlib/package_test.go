@@ -31,11 +31,13 @@ func TestSearchPath(t *testing.T) {
 		// Directories are "readable", as fopen opens them.
 		{"pkg", dir + "/?", ".", "/", dir + "/pkg", ""},
 	} {
-		found, notFound, ok := searchPath(c.name, c.path, c.sep, c.rep)
-		if ok != (c.found != "") || found != c.found || notFound != c.notFound {
-			t.Errorf("searchPath(%q, %q, %q, %q) = %q, %q, %v; want %q, %q",
-				c.name, c.path, c.sep, c.rep, found, notFound, ok, c.found, c.notFound)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			found, notFound, ok := searchPath(c.name, c.path, c.sep, c.rep)
+			if ok != (c.found != "") || found != c.found || notFound != c.notFound {
+				t.Errorf("searchPath(%q, %q, %q, %q) = %q, %q, %v; want %q, %q",
+					c.name, c.path, c.sep, c.rep, found, notFound, ok, c.found, c.notFound)
+			}
+		})
 	}
 }
 
@@ -56,17 +58,19 @@ func TestEnvPath(t *testing.T) {
 		{ptr("x;;y;;z"), ptr("q"), false, "x;DEF;y;;z"},
 		{ptr("v"), ptr("q"), true, def},
 	} {
-		os.Unsetenv("PANTO_TEST_PATH_5_4")
-		os.Unsetenv("PANTO_TEST_PATH")
-		if c.versioned != nil {
-			t.Setenv("PANTO_TEST_PATH_5_4", *c.versioned)
-		}
-		if c.plain != nil {
-			t.Setenv("PANTO_TEST_PATH", *c.plain)
-		}
-		if got := envPath("PANTO_TEST_PATH", def, c.noEnv); got != c.want {
-			t.Errorf("envPath with %v/%v noEnv=%v = %q, want %q", c.versioned, c.plain, c.noEnv, got, c.want)
-		}
+		t.Run(c.want, func(t *testing.T) {
+			os.Unsetenv("PANTO_TEST_PATH_5_4")
+			os.Unsetenv("PANTO_TEST_PATH")
+			if c.versioned != nil {
+				t.Setenv("PANTO_TEST_PATH_5_4", *c.versioned)
+			}
+			if c.plain != nil {
+				t.Setenv("PANTO_TEST_PATH", *c.plain)
+			}
+			if got := envPath("PANTO_TEST_PATH", def, c.noEnv); got != c.want {
+				t.Errorf("envPath with %v/%v noEnv=%v = %q, want %q", c.versioned, c.plain, c.noEnv, got, c.want)
+			}
+		})
 	}
 }
 

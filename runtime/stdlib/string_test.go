@@ -150,9 +150,11 @@ var stringCases = []struct{ expr, want string }{
 func TestStringLibraryOracle(t *testing.T) {
 	L := newStringState(t)
 	for _, c := range stringCases {
-		if got := evalPcall(t, L, c.expr); got != c.want {
-			t.Errorf("%s\n got: %q\nwant: %q", c.expr, got, c.want)
-		}
+		t.Run(c.expr, func(t *testing.T) {
+			if got := evalPcall(t, L, c.expr); got != c.want {
+				t.Errorf("%s\n got: %q\nwant: %q", c.expr, got, c.want)
+			}
+		})
 	}
 }
 
@@ -255,10 +257,12 @@ func TestPointerOfEmptyString(t *testing.T) {
 func TestFormatPointerMatchesTostring(t *testing.T) {
 	L := newStringState(t)
 	for _, expr := range []string{"{}", "print", "function() end", "coroutine.create(print)"} {
-		got := evalPcall(t, L, "(function(v) return tostring(v):match(': (.*)') == string.format('%p', v) end)("+expr+")")
-		if got != "true\ttrue" {
-			t.Errorf("%s: %s", expr, got)
-		}
+		t.Run(expr, func(t *testing.T) {
+			got := evalPcall(t, L, "(function(v) return tostring(v):match(': (.*)') == string.format('%p', v) end)("+expr+")")
+			if got != "true\ttrue" {
+				t.Errorf("%s: %s", expr, got)
+			}
+		})
 	}
 }
 

@@ -17,9 +17,11 @@ func TestSortComparisonsMatchReference(t *testing.T) {
 			"false\tbad argument #1 to 'table.sort' (array too big)\n"},
 		{`local t = {3, 1, 2} table.sort(t, nil) print(t[1], t[2], t[3], pcall(table.sort, {}, 1))`, "1\t2\t3\ttrue\n"},
 	} {
-		if got := runLua(t, c.src); got != c.want {
-			t.Errorf("%s\ngot  %q\nwant %q", c.src, got, c.want)
-		}
+		t.Run(c.src, func(t *testing.T) {
+			if got := runLua(t, c.src); got != c.want {
+				t.Errorf("%s\ngot  %q\nwant %q", c.src, got, c.want)
+			}
+		})
 	}
 }
 
@@ -53,8 +55,10 @@ func TestTableErrors(t *testing.T) {
 		{`print(pcall(table.insert, "x", 1))`, "false\tbad argument #1 to 'table.insert' (table expected, got string)\n"},
 		{`local t = table.pack(nil, 2, nil) print(t.n, #t)`, "3\t2\n"},
 	} {
-		if got := runLua(t, c.src); got != c.want {
-			t.Errorf("%s\ngot  %q\nwant %q", c.src, got, c.want)
-		}
+		t.Run(c.src, func(t *testing.T) {
+			if got := runLua(t, c.src); got != c.want {
+				t.Errorf("%s\ngot  %q\nwant %q", c.src, got, c.want)
+			}
+		})
 	}
 }

@@ -22,10 +22,12 @@ func TestUTF8Decode(t *testing.T) {
 		{"\xfe\xbf\xbf\xbf\xbf\xbf\xbf", false, 0, 0, false},
 		{"\x80", false, 0, 0, false},
 	} {
-		code, next, ok := utf8Decode(c.s, 0, c.strict)
-		if ok != c.ok || (ok && (code != c.code || next != c.next)) {
-			t.Errorf("utf8Decode(%q, %v) = %x %d %v", c.s, c.strict, code, next, ok)
-		}
+		t.Run(c.s, func(t *testing.T) {
+			code, next, ok := utf8Decode(c.s, 0, c.strict)
+			if ok != c.ok || (ok && (code != c.code || next != c.next)) {
+				t.Errorf("utf8Decode(%q, %v) = %x %d %v", c.s, c.strict, code, next, ok)
+			}
+		})
 	}
 }
 

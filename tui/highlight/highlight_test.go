@@ -31,9 +31,11 @@ func TestHighlight(t *testing.T) {
 		{"ts", `const a = b /* x */`, `<keyword>const</> a = b <comment>/* x */</>`},
 		{"diff", "@@ -1 +1 @@\n-old\n+new\n ctx", "<constant>@@ -1 +1 @@</>\n<removed>-old</>\n<added>+new</>\n ctx"},
 	} {
-		if got := hl(c.in, c.slug); got != c.want {
-			t.Errorf("%s %q:\n got %s\nwant %s", c.slug, c.in, got, c.want)
-		}
+		t.Run(c.slug+"/"+c.in, func(t *testing.T) {
+			if got := hl(c.in, c.slug); got != c.want {
+				t.Errorf("%s %q:\n got %s\nwant %s", c.slug, c.in, got, c.want)
+			}
+		})
 	}
 }
 
@@ -55,10 +57,12 @@ func TestMultilineCommentClosesEachLine(t *testing.T) {
 func TestNoTextLost(t *testing.T) {
 	for slug := range languages {
 		for _, in := range []string{`"unterminated`, "[[open", "'''x", "$", "0x", "--[==[", "a#b", "\xff\xfe"} {
-			got := Highlight(in, slug, func(string) string { return "" })
-			if got != in {
-				t.Errorf("%s: %q became %q", slug, in, got)
-			}
+			t.Run(slug+"/"+in, func(t *testing.T) {
+				got := Highlight(in, slug, func(string) string { return "" })
+				if got != in {
+					t.Errorf("%s: %q became %q", slug, in, got)
+				}
+			})
 		}
 	}
 }

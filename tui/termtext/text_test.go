@@ -24,9 +24,11 @@ func TestWidth(t *testing.T) {
 		{"a\x00b\x07", 2},           // controls dropped
 		{"\xff", 1},                 // invalid UTF-8 as U+FFFD
 	} {
-		if got := Width(c.s); got != c.w {
-			t.Errorf("Width(%q) = %d, want %d", c.s, got, c.w)
-		}
+		t.Run(c.s, func(t *testing.T) {
+			if got := Width(c.s); got != c.w {
+				t.Errorf("Width(%q) = %d, want %d", c.s, got, c.w)
+			}
+		})
 	}
 }
 
@@ -44,12 +46,14 @@ func TestTruncate(t *testing.T) {
 		{"\x1b[31mhello world", 6, "\x1b[31mhello…\x1b[0m"},
 		{"ab\ncd", 10, "ab…"},
 	} {
-		if got := Truncate(c.s, c.n); got != c.want {
-			t.Errorf("Truncate(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
-		}
-		if Width(Truncate(c.s, c.n)) > c.n {
-			t.Errorf("Truncate(%q, %d) too wide", c.s, c.n)
-		}
+		t.Run(c.s, func(t *testing.T) {
+			if got := Truncate(c.s, c.n); got != c.want {
+				t.Errorf("Truncate(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
+			}
+			if Width(Truncate(c.s, c.n)) > c.n {
+				t.Errorf("Truncate(%q, %d) too wide", c.s, c.n)
+			}
+		})
 	}
 }
 
@@ -72,15 +76,17 @@ func TestWrap(t *testing.T) {
 		{"ab cdefghijkl", 5, []string{"ab cd", "efghi", "jkl"}},
 		{"日", 1, []string{"…"}},
 	} {
-		got := Wrap(c.s, c.n)
-		if !reflect.DeepEqual(got, c.want) {
-			t.Errorf("Wrap(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
-		}
-		for _, row := range got {
-			if Width(row) > c.n {
-				t.Errorf("Wrap(%q, %d): row %q too wide", c.s, c.n, row)
+		t.Run(c.s, func(t *testing.T) {
+			got := Wrap(c.s, c.n)
+			if !reflect.DeepEqual(got, c.want) {
+				t.Errorf("Wrap(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
 			}
-		}
+			for _, row := range got {
+				if Width(row) > c.n {
+					t.Errorf("Wrap(%q, %d): row %q too wide", c.s, c.n, row)
+				}
+			}
+		})
 	}
 }
 

@@ -12,15 +12,19 @@ func TestParseSpec(t *testing.T) {
 		"DIM Italic":           "\x1b[2;3m",
 		"default on default":   "\x1b[39;49m",
 	} {
-		got, err := ParseSpec(spec)
-		if err != nil || got != want {
-			t.Errorf("ParseSpec(%q) = %q, %v; want %q", spec, got, err, want)
-		}
+		t.Run(spec, func(t *testing.T) {
+			got, err := ParseSpec(spec)
+			if err != nil || got != want {
+				t.Errorf("ParseSpec(%q) = %q, %v; want %q", spec, got, err, want)
+			}
+		})
 	}
 	for _, bad := range []string{"purple", "on", "#12345", "256", "bold on"} {
-		if _, err := ParseSpec(bad); err == nil {
-			t.Errorf("ParseSpec(%q) accepted", bad)
-		}
+		t.Run(bad, func(t *testing.T) {
+			if _, err := ParseSpec(bad); err == nil {
+				t.Errorf("ParseSpec(%q) accepted", bad)
+			}
+		})
 	}
 }
 
