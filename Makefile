@@ -22,10 +22,12 @@ build:
 	$(GO) build -o $(BIN) ./cmd/panto
 
 # The README's first command: compile the example extension tree into a
-# bundle, verify it, and run its tool, command and listing. No network.
+# bundle, verify it, run a whole agent turn with a tool call against the
+# demo's offline model, then its tool, command and listing. No network.
 demo: build
 	$(BIN) build examples/demo -o bin/demo.pkg
 	$(BIN) verify bin/demo.pkg
+	$(BIN) run bin/demo.pkg --model demo:scripted --no-session --verbose --prompt "How many words are in: the quick brown fox jumps over the lazy dog"
 	$(BIN) run bin/demo.pkg --list
 	$(BIN) run bin/demo.pkg --tool word_count --input '{"text":"the quick brown fox\njumps over the lazy dog"}' --render --width 60
 	$(BIN) run bin/demo.pkg --command "/greet newcomer"

@@ -10,9 +10,11 @@ import (
 // event of the ABI's catalogue the session fires (Type named as the ABI
 // names it: user_message, turn_start, assistant_text_delta,
 // tool_call_complete, tool_result, turn_end, ...) with the fields the
-// ABI gives it, plus a few of its own: "notice" (a retry, a compaction;
-// fields kind and message), "compaction" (summary, tokens_before) and
-// "error". `--mode json` prints them as JSON Lines; the terminal UI
+// ABI gives it, plus a few of its own: "assistant_message" (a message
+// was persisted: its usage, stop_reason and model), "notice" (a retry, a
+// compaction; fields kind and message), "compaction" (summary,
+// tokens_before, first_kept), "submission" (a message was queued: text,
+// followup) and "error". `--mode json` prints them as JSON Lines; the terminal UI
 // draws them, using Block and Call.
 type Event struct {
 	Type   string

@@ -143,7 +143,7 @@ end }`,
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "user_message,turn_start,thinking_delta,thinking_complete,assistant_text_delta,assistant_text_delta,assistant_text_complete,turn_end,done => completed: hi there [2]"
+	want := "user_message,turn_start,thinking_delta,thinking_complete,assistant_text_delta,assistant_text_delta,assistant_text_complete,assistant_message,turn_end,done => completed: hi there [2]"
 	if out != want {
 		t.Errorf("/run:\n%s\nwant:\n%s", out, want)
 	}

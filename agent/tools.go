@@ -133,6 +133,8 @@ func (t *turn) runTools(calls []*pendingCall) error {
 			}
 			results[i] = toolMessage(c)
 			if t.ev.hostEvents() {
+				t.ev.emit(Event{Type: "tool_output_delta", Fields: map[string]any{"index": c.tc.Index, "tool_name": c.name, "id": c.id,
+					"delta": results[i].Text(), "output": results[i].Text()}, Call: c.tc})
 				t.ev.emit(Event{Type: "tool_result", Fields: map[string]any{"index": c.tc.Index, "tool_name": c.name, "id": c.id,
 					"output": c.tc.Output, "result_ok": c.tc.OK}, Call: c.tc})
 			}

@@ -323,6 +323,14 @@ func (t *turn) request() (*conv.Message, []*pendingCall, error) {
 				t.res.Usage.Add(*u)
 				t.a.recordUsage(*u)
 			}
+			f := map[string]any{"stop_reason": string(msg.StopReason), "model": msg.Model}
+			if msg.Usage != nil {
+				f["usage"] = *msg.Usage
+			}
+			if msg.Error != "" {
+				f["error"] = msg.Error
+			}
+			t.fire(nil, Event{Type: "assistant_message", Fields: f})
 		}
 		return msg, calls, err
 	}
@@ -486,6 +494,7 @@ func (r *reader) handle(ev provider.Event) {
 			}
 			if t.ev.hostEvents() {
 				c.tc = h.BeginToolCall(t.ctx, index)
+				t.ev.emit(Event{Type: "tool", Fields: map[string]any{"index": index}, Call: c.tc})
 			} else {
 				c.tc = h.BeginQuietToolCall(index)
 			}
@@ -495,6 +504,7 @@ func (r *reader) handle(ev provider.Event) {
 			}
 		})
 		if !t.ev.hostEvents() {
+			t.ev.emit(Event{Type: "tool", Fields: map[string]any{"index": index}})
 			t.ev.emit(Event{Type: "tool_details", Fields: map[string]any{"index": index, "tool_name": c.name, "id": c.id}})
 		}
 	case provider.ToolCallDelta:

@@ -31,7 +31,7 @@ func TestTurnWithToolCall(t *testing.T) {
 	}
 	got := strings.Join(ts.eventTypes(), " ")
 	for _, want := range []string{
-		"user_message turn_start assistant_text_delta assistant_text_complete tool_details tool_delta tool_delta tool_call_complete tool_dispatch_start tool_result assistant_text_delta assistant_text_complete turn_end",
+		"user_message turn_start assistant_text_delta assistant_text_complete tool tool_details tool_delta tool_delta tool_call_complete assistant_message tool_dispatch_start tool_output_delta tool_result assistant_text_delta assistant_text_complete assistant_message turn_end",
 	} {
 		if got != want {
 			t.Errorf("events:\n%s\nwant:\n%s", got, want)

@@ -39,7 +39,7 @@ func init() {
 			"  panto run examples/demo --list\n" +
 			"  panto run examples/demo --command \"/greet Ada\"\n" +
 			"  panto run examples/demo --tool word_count --input '{\"text\":\"a b c\"}'",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.BoolFlag{Name: "list", Usage: "print what was registered (tools, commands, protocols, event handlers) and exit"},
 			&cli.StringFlag{Name: "command", Usage: "run one slash command (\"/name args\") and print its output"},
 			&cli.StringFlag{Name: "tool", Usage: "call one tool handler and print its result"},
@@ -48,7 +48,7 @@ func init() {
 			&cli.IntFlag{Name: "width", Value: 80, Usage: "terminal width for --render"},
 			&cli.StringFlag{Name: "trust", Usage: "require the bundle to be signed by this public key file (from panto keygen)"},
 			&cli.DurationFlag{Name: "timeout", Usage: "stop Lua code that runs longer than this (e.g. 10s); Ctrl-C always stops it"},
-		},
+		}, agentRunFlags...),
 		Action: runAction,
 	})
 }
@@ -57,13 +57,16 @@ func runAction(c *cli.Context) error {
 	if c.NArg() != 1 {
 		return userError("run: give one extension folder or bundle (panto run DIR|BUNDLE [--list] [--command \"/name args\"] [--tool NAME --input JSON])")
 	}
-	if !c.Bool("list") && c.String("command") == "" && c.String("tool") == "" {
-		return userError("run: nothing to do: give --list, --command or --tool (the interactive session comes with the terminal UI)")
-	}
 	target := c.Args().First()
 	trust, err := trustFlag(c, "run")
 	if err != nil {
 		return err
+	}
+	if agentMode(c) {
+		return runAgent(c, target, trust)
+	}
+	if !c.Bool("list") && c.String("command") == "" && c.String("tool") == "" {
+		return userError("run: nothing to do: give --prompt, --mode, --list, --command or --tool (the interactive session comes with the terminal UI)")
 	}
 	setup, err := runSetup(target, trust)
 	if err != nil {

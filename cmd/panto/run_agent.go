@@ -1,0 +1,226 @@
+package main
+
+import (
+	"context"
+	"crypto/ed25519"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"sync"
+
+	"github.com/urfave/cli/v2"
+
+	"panto/agent"
+	"panto/agent/conv"
+	"panto/extension/discover"
+)
+
+// agentRunFlags are panto run's session flags: a headless turn
+// (--prompt), the JSON Lines modes, and which session and model to use.
+var agentRunFlags = []cli.Flag{
+	&cli.StringFlag{Name: "prompt", Usage: "run one headless turn with this user message (\"-\" reads stdin) and print the final answer"},
+	&cli.StringFlag{Name: "mode", Usage: "json: print the session's events as JSON Lines; rpc: also read JSON Lines commands on stdin (docs/rpc.md)"},
+	&cli.StringFlag{Name: "model", Usage: "the model as PROVIDER:ALIAS (default: [models] default)"},
+	&cli.StringFlag{Name: "reasoning", Usage: "the reasoning label (default: [models] reasoning)"},
+	&cli.BoolFlag{Name: "continue", Usage: "continue the latest session of this project"},
+	&cli.StringFlag{Name: "session", Usage: "resume the session with this id (or a unique prefix of it)"},
+	&cli.BoolFlag{Name: "no-session", Usage: "keep nothing on disk"},
+	&cli.BoolFlag{Name: "verbose", Usage: "with --prompt, show tool activity on stderr"},
+	&cli.IntFlag{Name: "max-requests", Usage: "bound the model requests of one turn (default: the provider's max_requests, else 50)"},
+}
+
+// agentMode reports whether the flags ask for a session.
+func agentMode(c *cli.Context) bool {
+	return c.IsSet("prompt") || c.IsSet("mode")
+}
+
+// openAgentSession opens the session of a run: the target's layers, the
+// host's own settings (providers, models) above them, the store, and
+// --continue or --session.
+func openAgentSession(ctx context.Context, c *cli.Context, target string, trust ed25519.PublicKey, onEvent func(agent.Event)) (*agent.Session, error) {
+	setup, err := runSetup(target, trust)
+	if err != nil {
+		return nil, err
+	}
+	if err := setup.AddHostSettings(discover.Options{}); err != nil {
+		return nil, userError("run: %v", err)
+	}
+	o := agent.Options{
+		Setup:       setup,
+		Rediscover:  func() (*discover.Setup, error) { return runSetup(target, trust) },
+		NoSession:   c.Bool("no-session"),
+		Model:       c.String("model"),
+		Reasoning:   c.String("reasoning"),
+		MaxRequests: c.Int("max-requests"),
+		OnEvent:     onEvent,
+		Protocols:   builtinProtocols,
+		Stdout:      os.Stderr, // Lua's print must not mix with the answer
+		Stderr:      os.Stderr,
+	}
+	if c.Bool("continue") && c.String("session") != "" {
+		return nil, userError("run: give --continue or --session, not both")
+	}
+	if (c.Bool("continue") || c.String("session") != "") && o.NoSession {
+		return nil, userError("run: --no-session keeps no sessions to resume")
+	}
+	s, err := agent.Open(ctx, o)
+	if err != nil {
+		return nil, userError("run: %v", err)
+	}
+	switch {
+	case c.Bool("continue"):
+		if _, err := s.Continue(ctx); err != nil {
+			s.Close()
+			return nil, userError("run: --continue: %v", err)
+		}
+	case c.String("session") != "":
+		if err := s.Resume(ctx, c.String("session")); err != nil {
+			s.Close()
+			return nil, userError("run: --session: %v", err)
+		}
+	}
+	return s, nil
+}
+
+// builtinProtocols finds the built-in HTTP protocols; none are linked
+// yet, so only extension protocols and the script protocol route.
+var builtinProtocols agent.Protocols
+
+// runAgent is --prompt and --mode.
+func runAgent(c *cli.Context, target string, trust ed25519.PublicKey) error {
+	mode := c.String("mode")
+	switch mode {
+	case "", "json":
+	case "rpc":
+		return runRPC(c, target, trust)
+	default:
+		return userError("run: --mode must be json or rpc, got %q", mode)
+	}
+	if !c.IsSet("prompt") {
+		return userError("run: --mode json needs --prompt TEXT (or use --mode rpc)")
+	}
+	text, err := promptText(c.String("prompt"), c.App.Reader)
+	if err != nil {
+		return err
+	}
+	out := c.App.Writer
+	var onEvent func(agent.Event)
+	switch {
+	case mode == "json":
+		enc := json.NewEncoder(out)
+		onEvent = func(e agent.Event) { enc.Encode(e) }
+	case c.Bool("verbose"):
+		onEvent = verboseEvents(c.App.ErrWriter)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s, err := openAgentSession(ctx, c, target, trust, onEvent)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	stop := interruptTurn(s)
+	defer stop()
+	res, err := s.Prompt(ctx, text)
+	if err != nil {
+		return userError("run: %v", err)
+	}
+	switch res.Status {
+	case "completed":
+		if mode == "" {
+			fmt.Fprintln(out, strings.TrimRight(res.Text, "\n"))
+		}
+		return nil
+	case "cancelled":
+		return cli.Exit("run: the turn was cancelled", 130)
+	}
+	return userError("run: the turn failed: %v", res.Err)
+}
+
+// promptText is --prompt's text: "-" reads all of stdin.
+func promptText(flag string, stdin io.Reader) (string, error) {
+	if flag != "-" {
+		if strings.TrimSpace(flag) == "" {
+			return "", userError("run: --prompt is empty")
+		}
+		return flag, nil
+	}
+	data, err := io.ReadAll(stdin)
+	if err != nil {
+		return "", userError("run: --prompt -: %v", err)
+	}
+	if strings.TrimSpace(string(data)) == "" {
+		return "", userError("run: --prompt -: stdin was empty")
+	}
+	return string(data), nil
+}
+
+// interruptTurn makes the first Ctrl-C cancel the running turn (which
+// keeps what was persisted) and a second one exit at once with 130.
+func interruptTurn(s *agent.Session) func() {
+	ch := make(chan os.Signal, 2)
+	signal.Notify(ch, os.Interrupt)
+	done := make(chan struct{})
+	go func() {
+		n := 0
+		for {
+			select {
+			case <-ch:
+				n++
+				if n == 1 {
+					fmt.Fprintln(os.Stderr, "panto: cancelling the turn (Ctrl-C again to quit)")
+					s.Cancel()
+					continue
+				}
+				os.Exit(130)
+			case <-done:
+				return
+			}
+		}
+	}()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			signal.Stop(ch)
+			close(done)
+		})
+	}
+}
+
+// verboseEvents prints tool activity for --verbose.
+func verboseEvents(w io.Writer) func(agent.Event) {
+	return func(e agent.Event) {
+		f := e.Fields
+		switch e.Type {
+		case "tool_call_complete":
+			in, _ := json.Marshal(f["input"])
+			fmt.Fprintf(w, "● %s %s\n", f["tool_name"], in)
+		case "tool_result":
+			out, _ := f["output"].(string)
+			mark := "⎿"
+			if ok, _ := f["result_ok"].(bool); !ok {
+				mark = "⎿ error:"
+			}
+			fmt.Fprintf(w, "  %s %s\n", mark, firstLineOf(out))
+		case "notice":
+			fmt.Fprintf(w, "panto: %s\n", f["message"])
+		}
+	}
+}
+
+func firstLineOf(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		n := strings.Count(s, "\n")
+		return s[:i] + fmt.Sprintf(" (+%d lines)", n)
+	}
+	return s
+}
+
+
+type agentBlock = conv.Block
+
+func textBlock(s string) conv.Block { return conv.TextBlock(s) }

@@ -1,0 +1,157 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// isolate points the data and config homes at fresh folders, so runs
+// keep their sessions away from the user's and see no user config.
+func isolate(t *testing.T) (data string) {
+	t.Helper()
+	data = t.TempDir()
+	t.Setenv("XDG_DATA_HOME", data)
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Setenv("HOME", t.TempDir())
+	return data
+}
+
+const demoPrompt = "How many words are in: the quick brown fox"
+
+func TestRunPromptFolderAndBundle(t *testing.T) {
+	isolate(t)
+	code, out, errOut := runCLI(t, "run", demo(t), "--prompt", demoPrompt, "--no-session")
+	if code != 0 || out != "The word_count tool says: 1 lines, 4 words, 19 characters.\n" {
+		t.Fatalf("folder: exit %d out %q err %q", code, out, errOut)
+	}
+	pkg := filepath.Join(t.TempDir(), "demo.pkg")
+	if code, _, errOut := runCLI(t, "build", demo(t), "-o", pkg); code != 0 {
+		t.Fatalf("build: %s", errOut)
+	}
+	code, out, errOut = runCLI(t, "run", pkg, "--prompt", demoPrompt, "--verbose")
+	if code != 0 || out != "The word_count tool says: 1 lines, 4 words, 19 characters.\n" {
+		t.Fatalf("bundle: exit %d out %q err %q", code, out, errOut)
+	}
+	if !strings.Contains(errOut, `● word_count {"text":"the quick brown fox"}`) || !strings.Contains(errOut, "⎿ 1 lines, 4 words") {
+		t.Errorf("--verbose shows no tool activity:\n%s", errOut)
+	}
+}
+
+func TestRunModeJSON(t *testing.T) {
+	isolate(t)
+	code, out, errOut := runCLI(t, "run", demo(t), "--mode", "json", "--prompt", "count: a b", "--no-session")
+	if code != 0 {
+		t.Fatalf("exit %d err %q", code, errOut)
+	}
+	var types []string
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var ev map[string]any
+		if err := json.Unmarshal([]byte(line), &ev); err != nil {
+			t.Fatalf("not JSON: %q", line)
+		}
+		types = append(types, ev["type"].(string))
+		if ev["type"] == "tool_call_complete" {
+			if in := ev["input"].(map[string]any); in["text"] != "a b" {
+				t.Errorf("tool_call_complete input %v", in)
+			}
+		}
+	}
+	got := strings.Join(types, " ")
+	for _, want := range []string{"user_message turn_start assistant_text_delta", "tool_call_complete", "tool_result", "turn_end"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("events lack %q: %s", want, got)
+		}
+	}
+}
+
+func TestRunPromptFromStdinAndResume(t *testing.T) {
+	data := isolate(t)
+	r, w, _ := os.Pipe()
+	w.WriteString("count: one two three\n")
+	w.Close()
+	old := os.Stdin
+	os.Stdin = r
+	code, out, errOut := runCLI(t, "run", demo(t), "--prompt", "-")
+	os.Stdin = old
+	if code != 0 || !strings.Contains(out, "3 words") {
+		t.Fatalf("exit %d out %q err %q", code, out, errOut)
+	}
+	files, _ := filepath.Glob(filepath.Join(data, "panto", "sessions", "*", "*.jsonl"))
+	if len(files) != 1 {
+		t.Fatalf("%d session files: %v", len(files), files)
+	}
+	// --continue adds to the same file.
+	code, _, errOut = runCLI(t, "run", demo(t), "--prompt", "count: four", "--continue")
+	if code != 0 {
+		t.Fatalf("--continue: %s", errOut)
+	}
+	again, _ := filepath.Glob(filepath.Join(data, "panto", "sessions", "*", "*.jsonl"))
+	raw, _ := os.ReadFile(files[0])
+	if len(again) != 1 || !strings.Contains(string(raw), "count: four") || !strings.Contains(string(raw), "count: one two three") {
+		t.Fatalf("--continue did not continue: %d files", len(again))
+	}
+	id := strings.TrimSuffix(filepath.Base(files[0]), ".jsonl")
+	id = id[strings.LastIndexByte(id, '_')+1:]
+	code, out, errOut = runCLI(t, "run", demo(t), "--prompt", "count: five six", "--session", id[:8])
+	if code != 0 || !strings.Contains(out, "2 words") {
+		t.Fatalf("--session: exit %d out %q err %q", code, out, errOut)
+	}
+}
+
+func TestRunPromptErrors(t *testing.T) {
+	isolate(t)
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"unknown model", []string{"--prompt", "hi", "--model", "nope:x"}, "panto: run: unknown provider 'nope' in model reference 'nope:x' (configured: demo)"},
+		{"empty prompt", []string{"--prompt", " "}, "panto: run: --prompt is empty"},
+		{"bad mode", []string{"--mode", "xml"}, `panto: run: --mode must be json or rpc, got "xml"`},
+		{"unknown session", []string{"--prompt", "hi", "--session", "zzz"}, `panto: run: --session: no session "zzz"`},
+		{"both resumes", []string{"--prompt", "hi", "--session", "a", "--continue"}, "panto: run: give --continue or --session, not both"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, _, errOut := runCLI(t, append([]string{"run", demo(t)}, c.args...)...)
+			if code != 1 || !strings.HasPrefix(errOut, c.want) {
+				t.Errorf("exit %d stderr %q, want %q", code, errOut, c.want)
+			}
+		})
+	}
+}
+
+func TestRunModeRPC(t *testing.T) {
+	isolate(t)
+	r, w, _ := os.Pipe()
+	w.WriteString(`{"type":"get_state","id":1}` + "\n" + `{"type":"prompt","text":"count: a b c","id":2}` + "\n" + `{"type":"bogus"}` + "\n")
+	w.Close()
+	old := os.Stdin
+	os.Stdin = r
+	code, out, errOut := runCLI(t, "run", demo(t), "--mode", "rpc", "--no-session")
+	os.Stdin = old
+	if code != 0 {
+		t.Fatalf("exit %d err %q", code, errOut)
+	}
+	var sawState, sawResult, sawBogus bool
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var ev map[string]any
+		if err := json.Unmarshal([]byte(line), &ev); err != nil {
+			t.Fatalf("not JSON: %q", line)
+		}
+		switch {
+		case ev["type"] == "response" && ev["command"] == "get_state":
+			sawState = ev["data"].(map[string]any)["model"] == "demo:scripted"
+		case ev["type"] == "response" && ev["command"] == "bogus":
+			sawBogus = ev["success"] == false && strings.Contains(ev["error"].(string), "unknown command")
+		case ev["type"] == "turn_result":
+			sawResult = ev["status"] == "completed" && strings.Contains(ev["text"].(string), "3 words")
+		}
+	}
+	if !sawState || !sawResult || !sawBogus {
+		t.Errorf("state %v result %v bogus %v:\n%s", sawState, sawResult, sawBogus, out)
+	}
+}
