@@ -220,7 +220,6 @@ func firstLineOf(s string) string {
 	return s
 }
 
-
 type agentBlock = conv.Block
 
 func textBlock(s string) conv.Block { return conv.TextBlock(s) }

@@ -194,4 +194,3 @@ func (r *rpcServer) state() map[string]any {
 	}
 	return st
 }
-
