@@ -1,8 +1,3 @@
-// Package conformance runs the golden corpus: Lua programs whose output
-// under the reference interpreter (Debian's lua5.4) is recorded next to
-// them. Each program runs under `panto lua` from its own folder, with the
-// environment regen.sh gives the reference, and must produce the same
-// standard output, exit status and standard error.
 package conformance
 
 import (

@@ -6,26 +6,6 @@ import (
 	"sync"
 )
 
-// Correctly rounded elementary functions.
-//
-// Programs print floats with %.17g and %a, so the last bit of math.sin or
-// math.exp shows, and the goldens hold what the reference computes with
-// glibc. glibc's exp, log, log2, pow, sin, cos, tan, atan, atan2, asin and
-// acos are correctly rounded for all but very rare arguments, while Go's
-// math package is only faithful (within one ulp) and differs from them for
-// a good share of ordinary arguments (sin(pi), log(3), tan(1)...). So these
-// functions are computed here in double-double arithmetic and rounded once,
-// in Ziv's manner: a quick kernel (math_crquick.go) gets about 68 correct
-// bits, which settles the rounding except near a tie; then an accurate
-// kernel (math_crfast.go, about 100 bits) takes over. That gives the
-// correctly rounded result except in cases too close to a tie to matter.
-// On random arguments the results differ from the reference's in about
-// 0.05% of the cases, all of them glibc's own misroundings.
-//
-// The hyperbolic functions and log10 are not correctly rounded in glibc:
-// they are the classic fdlibm formulas on top of exp, expm1 and log, and
-// are reproduced as such in math_hyp.go.
-
 var (
 	piHalf    = math.Pi / 2 // rounded: what atan(inf) returns
 	minNormal = 0x1p-1022

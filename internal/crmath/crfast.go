@@ -9,7 +9,7 @@ import (
 // Each one splits its argument into a table point c and a small remainder,
 // so that a short series on the remainder reaches about 2^-106; the tables
 // hold double-double values computed at start-up by the slow kernels in
-// math_crslow.go (or math/big).
+// crslow.go (or math/big).
 
 const (
 	expTableN = 64  // exp: 2^(j/64)

@@ -3,7 +3,7 @@ package crmath
 import "math"
 
 // Quick kernels. They compute the same functions as the kernels of
-// math_crfast.go with most of the series in plain double precision, for a
+// crfast.go with most of the series in plain double precision, for a
 // relative error below quickErr (about 2^-68 by analysis; the bound keeps a
 // margin). That decides the correctly rounded result unless the exact value
 // is within quickErr of a rounding boundary; roundOK detects those rare

@@ -4,7 +4,7 @@ import "math"
 
 // Slow double-double versions of the elementary functions: plain series
 // with no tables. They compute the tables of the fast versions in
-// math_cr.go at start-up, and the tests check the fast versions against
+// crfast.go at start-up, and the tests check the fast versions against
 // them.
 
 // expSlow returns m and k with exp(x) = m * 2^k, m in about [0.7, 1.4],

@@ -6,7 +6,7 @@ import (
 )
 
 // Double-double arithmetic for the correctly rounded math functions in
-// math_cr.go.
+// cr.go.
 //
 // A dd is an unevaluated sum hi+lo with |lo| <= ulp(hi)/2, about 106
 // significant bits. The error-free transformations below are exact in
