@@ -1,4 +1,4 @@
-// Package bundler builds a bundle (package bundle) from layer folders,
+// Package build builds a bundle (package bundle) from layer folders,
 // each holding extensions/ and/or tools/, as `panto build` does.
 //
 // It finds what to compile with the host's own discovery
