@@ -13,8 +13,8 @@ import (
 	"panto/diag"
 )
 
-// chunk compiles src as the blob at path would be compiled by the
-// bundler.
+// chunk compiles src as the blob at path would be compiled by panto
+// build.
 func chunk(t testing.TB, path, src string, strip bool) []byte {
 	t.Helper()
 	p, err := compiler.Compile(diag.ChunkName(path), src)
