@@ -101,3 +101,8 @@ func Layout(s string, n int, emit func(Row)) {
 	l := layouter{n: n, emit: emit}
 	l.run(tokenize(s))
 }
+
+// ClusterWidth returns the columns one grapheme cluster takes, by the
+// same rules as Width: the editor lays out its text cluster by cluster
+// and must agree with the renderer to the column.
+func ClusterWidth(cluster string) int { return cond.StringWidth(cluster) }
