@@ -180,4 +180,3 @@ func (e *Editor) renderMenu(width int) []string {
 	}
 	return rows
 }
-
