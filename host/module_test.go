@@ -59,7 +59,7 @@ assert(bad == nil and err == "invalid JSON at line 1, column 7: unexpected chara
 func TestHighlightAndStyle(t *testing.T) {
 	th := luaCheck(t, map[string]string{"config.toml": "[ui]\ntheme = \"night\"\n"}, `
 local ext = panto.ext
-assert(ext.highlight("x = 1", "cobol") == "x = 1")
+assert(ext.highlight("x = 1", "no-such-language") == "x = 1")
 assert(ext.highlight("x = 1") == "x = 1")
 assert(ext.highlight("local x", "lua") == "\27[35mlocal\27[0m x")
 local styles, name = ext.style()
