@@ -417,7 +417,7 @@ func (b *bindings) streamNext(L *runtime.State) int {
 		L.Push(runtime.Nil)
 		return 1
 	}
-	if !L.IsYieldable() {
+	if !b.st.Loop().CanAwait(L) {
 		L.Errorf("stream:next() must wait for the model, and this entrypoint cannot await: call it from a tool handler or a slash command")
 	}
 	return b.st.Loop().Await(L, func() (func() []runtime.Value, error) {
@@ -504,7 +504,7 @@ func (b *bindings) agentCompact(L *runtime.State) int {
 		L.Push(runtime.True)
 		return 1
 	}
-	if !L.IsYieldable() {
+	if !b.st.Loop().CanAwait(L) {
 		L.Errorf("compact must wait for the model, and this entrypoint cannot await: call it from a tool handler or a slash command")
 	}
 	var ev events = streamEvents{&runStream{signal: make(chan struct{}, 1)}}

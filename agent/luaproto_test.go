@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -70,11 +71,38 @@ func TestLuaProtocolTurn(t *testing.T) {
 	if strings.Join(calls, "|") != want {
 		t.Errorf("protocol calls:\n%s\nwant:\n%s", strings.Join(calls, "|"), want)
 	}
-	ts.Close()
-	// release_context ran at detach with the session's context key;
-	// the state is gone now, so it was recorded before teardown. We
-	// check it through the problems list staying empty and by calling
-	// release on a second session below.
+}
+
+// TestLuaProtocolContextCallbacks: reset_context follows a compaction
+// and release_context a detach (here /new), both with the durable
+// context string, which is the session id for the session agent.
+func TestLuaProtocolContextCallbacks(t *testing.T) {
+	ts := newSession(t, map[string]string{
+		"config.toml":          luaProtoConfig,
+		"tools/echo.lua":       echoTool,
+		"extensions/proto.lua": demoProtocol,
+	})
+	id := ts.ID()
+	ts.prompt("hi " + long)
+	ts.prompt("again " + long)
+	if err := ts.Compact(context.Background(), ""); err != nil {
+		t.Fatal(err)
+	}
+	calls := luaGlobalList(t, ts, "calls")
+	if last := calls[len(calls)-1]; last != "reset "+id {
+		t.Errorf("after compaction the last call is %q, want reset %s", last, id)
+	}
+	// The log lives in the state /new tears down: keep it in a file.
+	logPath := ts.dir + "/release.log"
+	ts.Host().State().Lua().DoString(`calls = setmetatable(calls, { __newindex = function(t, k, v)
+  rawset(t, k, v); local f = io.open("`+logPath+`", "a"); f:write(v, "\n"); f:close() end })`, "=x")
+	if err := ts.New(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(logPath)
+	if got := string(data); got != "release "+id+"\n" {
+		t.Errorf("release_context calls %q, want release %s", got, id)
+	}
 }
 
 // luaGlobalList reads a global array of strings from the session's state.

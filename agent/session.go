@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 
 	"panto/agent/conv"
 	"panto/agent/provider"
@@ -78,6 +79,8 @@ type Session struct {
 
 	root       context.Context // owned agents' turns and jobs run under it
 	rootCancel context.CancelFunc
+
+	curLoop atomic.Pointer[luv.Loop]
 }
 
 // usedCtx is a context key an extension protocol saw, released at
@@ -124,21 +127,26 @@ func Open(ctx context.Context, o Options) (*Session, error) {
 		return nil, err
 	}
 	s.host = h
+	s.refreshLoop()
 	s.owner = owner{loop: s.loop}
 	s.selectModel(o.Model, o.Reasoning)
 	return s, nil
 }
 
-// loop is the current Lua state's loop, or nil after Close.
-func (s *Session) loop() *luv.Loop {
-	if s.host == nil {
-		return nil
+// loop is the current Lua state's loop, or nil after Close. Any
+// goroutine may ask (a turn handing work over, a job waking the owner),
+// so it is kept in an atomic, set on the owner whenever the state
+// changes (refreshLoop).
+func (s *Session) loop() *luv.Loop { return s.curLoop.Load() }
+
+// refreshLoop records the host's current loop; the owner calls it after
+// every rebuild.
+func (s *Session) refreshLoop() {
+	if st := s.host.State(); st != nil {
+		s.curLoop.Store(st.Loop())
+	} else {
+		s.curLoop.Store(nil)
 	}
-	st := s.host.State()
-	if st == nil {
-		return nil
-	}
-	return st.Loop()
 }
 
 // selectModel resolves the session agent's model; a failure is kept and
@@ -395,6 +403,7 @@ func (s *Session) Close() {
 	s.mu.Unlock()
 	s.closeJobs()
 	s.releaseContexts()
+	s.curLoop.Store(nil)
 	s.host.Close()
 	s.agent.mu.Lock()
 	if s.agent.rec != nil {

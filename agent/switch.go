@@ -40,6 +40,7 @@ func (s *Session) switchTo(ctx context.Context, reason string, rec recorder, c *
 		old.Close()
 	}
 	s.host.RebuildAs(ctx, reason, s.info())
+	s.refreshLoop()
 }
 
 // New starts a fresh session (/new).
@@ -211,6 +212,7 @@ func (s *Session) Reload(ctx context.Context) error {
 	s.releaseContexts()
 	if s.opts.Rediscover == nil {
 		s.host.Rebuild(ctx, "reload")
+		s.refreshLoop()
 		return nil
 	}
 	setup, err := s.opts.Rediscover()
@@ -219,5 +221,6 @@ func (s *Session) Reload(ctx context.Context) error {
 	}
 	s.setup = setup
 	s.host.Reload(ctx, setup, "reload")
+	s.refreshLoop()
 	return nil
 }

@@ -25,6 +25,8 @@ import (
 type fdEntry struct {
 	f      *os.File
 	append bool // opened with O_APPEND: writes at an offset append anyway
+	// pipeEnd is 'r' or 'w' for the ends of a uv.pipe(), 0 otherwise.
+	pipeEnd byte
 }
 
 // fsResult is what a file system operation produced: vals builds the Lua

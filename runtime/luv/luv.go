@@ -52,6 +52,7 @@ func (lp *Loop) luvModule() *runtime.Table {
 		"is_readable":          lp.uvIsReadable,
 		"is_writable":          lp.uvIsWritable,
 		"get_write_queue_size": lp.uvWriteQueueSize,
+		"open":                 lp.uvPipeOpen,
 	}
 	processMethods := map[string]luaFn{
 		"kill":    lp.uvProcessKill,
@@ -91,6 +92,8 @@ func (lp *Loop) luvModule() *runtime.Table {
 		"timer_get_due_in": lp.uvTimerGetDueIn,
 		// streams and pipes
 		"new_pipe":                    lp.uvNewPipe,
+		"pipe":                        lp.uvPipe,
+		"pipe_open":                   lp.uvPipeOpen,
 		"read_start":                  lp.uvReadStart,
 		"read_stop":                   lp.uvReadStop,
 		"write":                       lp.uvWrite,

@@ -74,3 +74,12 @@ func (t *Task) OnDone(f func()) {
 		f()
 	}
 }
+
+// CanAwait reports whether Lua running on L can await (Await would yield
+// to the loop instead of blocking it): not on the main thread, and not
+// directly in a synchronous entrypoint's coroutine. Go functions whose
+// wait depends on the owner turning the loop must refuse to wait when it
+// cannot, or the owner would wait for itself.
+func (lp *Loop) CanAwait(L *runtime.State) bool {
+	return L.IsYieldable() && !(lp.cur != nil && lp.cur.kind == kindSync && lp.cur.co == L)
+}

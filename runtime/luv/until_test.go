@@ -76,3 +76,30 @@ func TestTagFollowsNestedEntrypoints(t *testing.T) {
 		t.Fatalf("seen %v", seen)
 	}
 }
+
+// TestPipeFDs: uv.pipe's ends work with pipe_open, so a coroutine can
+// await a byte written to the write end by Go (a job's wake_fd).
+func TestPipeFDs(t *testing.T) {
+	lp, _ := newLoop(t)
+	f := fn(t, lp, `return function()
+  local uv = require("luv")
+  local fds = uv.pipe()
+  local r = uv.new_pipe()
+  assert(r:open(fds.read) == 0)
+  assert(r:is_readable() and not r:is_writable())
+  local w = uv.new_pipe()
+  assert(uv.pipe_open(w, fds.write) == 0)
+  assert(w:is_writable())
+  local co = coroutine.running()
+  r:read_start(function(err, data) r:read_stop(); assert(coroutine.resume(co, data)) end)
+  w:write("ping")
+  local got = coroutine.yield()
+  r:close(); w:close()
+  assert(not pcall(function() assert(uv.new_pipe():open(fds.read) == 0) end), "an fd cannot be opened twice")
+  return got
+end`)
+	res, err := lp.CallCoroutine(context.Background(), f)
+	if err != nil || len(res) != 1 || str(res[0]) != "ping" {
+		t.Fatalf("res %v err %v", res, err)
+	}
+}

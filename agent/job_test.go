@@ -1,0 +1,126 @@
+package agent
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestJobDispatchesSharedTools: a job with dispatch_tools runs the host
+// tools its agent selected (on the owner), buffers its events, wakes a
+// pipe, and refuses conversation changes while it is live. A tool
+// running for the job's agent sees that agent as panto.ext.agent.
+func TestJobDispatchesSharedTools(t *testing.T) {
+	ts := newSession(t, map[string]string{
+		"tools/echo.lua": echoTool,
+		"tools/who.lua": `local panto = require("panto")
+return { name = "who", description = "d", schema = { type = "object" },
+  handler = function() return tostring(panto.ext.agent:session_id() == worker_id) end }`,
+		"extensions/j.lua": `local panto = require("panto")
+local uv = require("luv")
+return { name = "j", activate = function()
+  panto.ext.register_command { name = "job", description = "d", handler = function()
+    local cfg = assert(panto.ext.resolve_model {})
+    local w = panto.agent { config = cfg, store = panto.null_store(), tools = { "echo" } }
+    w:set_tools { "echo", "who" }
+    worker_id = w:session_id()
+    local pipe = uv.pipe()
+    local job = assert(w:run_async { prompt = "use tools", dispatch_tools = true, wake_fd = pipe.write })
+    local refused = select(2, pcall(function() w:conversation():user("meddling") end))
+    local again, err2 = w:run_async { prompt = "two at once" }
+    -- await the settled result by reading the wake pipe
+    local reader = uv.new_pipe()
+    reader:open(pipe.read)
+    local co = coroutine.running()
+    reader:read_start(function(err, data)
+      if job:result() then reader:read_stop(); reader:close(); assert(coroutine.resume(co)) end
+    end)
+    coroutine.yield()
+    local types = {}
+    local ev = job:next_event()
+    while ev do
+      if ev.type == "tool_result" then types[#types + 1] = ev.tool_name .. "=" .. ev.output end
+      ev = job:next_event()
+    end
+    local r = job:result()
+    job:close()
+    return table.concat({ r.status, r.text, table.concat(types, ","), refused, tostring(err2) }, " | ")
+  end }
+end }`,
+		"turns.jsonl": `{"expect": {"tools": ["echo", "who"], "purpose": "agent"}, "events": [{"tool_call": {"id": "1", "name": "echo", "input": {"message": "m"}}}, {"tool_call": {"id": "2", "name": "who", "input": {}}}, {"tool_call": {"id": "3", "name": "nope", "input": {}}}]}
+{"expect": {"tool_result": "unknown tool 'nope' (available: echo, who)"}, "text": "all done"}
+`,
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	out, err := ts.Host().RunCommand(ctx, "/job")
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := strings.Split(out, " | ")
+	if len(parts) != 5 || parts[0] != "completed" || parts[1] != "all done" {
+		t.Fatalf("/job: %q", out)
+	}
+	if parts[2] != "echo=echo: m,who=true,nope=unknown tool 'nope' (available: echo, who)" {
+		t.Errorf("tool results %q", parts[2])
+	}
+	if !strings.Contains(parts[3], "live job") && !strings.Contains(parts[3], "turn is running") {
+		t.Errorf("a conversation change during the job was not refused: %q", parts[3])
+	}
+	if !strings.Contains(parts[4], "already has a live job") {
+		t.Errorf("a second job was not refused: %q", parts[4])
+	}
+}
+
+// TestOwnedAgentLaneAndManualTools: an owned agent without tools hands
+// tool calls back (tool_calls in its result); the caller answers them
+// through the conversation builders and reopens the stream.
+func TestOwnedAgentManualToolLoop(t *testing.T) {
+	ts := newSession(t, map[string]string{
+		"extensions/m.lua": `local panto = require("panto")
+return { name = "m", activate = function()
+  panto.ext.register_command { name = "manual", description = "d", handler = function()
+    local w = panto.agent { config = assert(panto.ext.resolve_model {}) }
+    local s = w:run("what time is it")
+    for _ in s:events() do end
+    local r = s:result()
+    local call = r.tool_calls[1]
+    w:conversation():tool_result { tool_call_id = call.id, tool_name = call.name, content = "noon" }
+    s:reopen()
+    for _ in s:events() do end
+    return call.name .. " " .. call.input.zone .. " -> " .. s:result().text
+  end }
+end }`,
+		"turns.jsonl": `{"events": [{"tool_call": {"id": "c", "name": "clock", "input": {"zone": "utc"}}}]}
+{"expect": {"tool_result": "noon", "messages": 3}, "text": "It is noon."}
+`,
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	out, err := ts.Host().RunCommand(ctx, "/manual")
+	if err != nil || out != "clock utc -> It is noon." {
+		t.Fatalf("/manual: %q %v", out, err)
+	}
+}
+
+// TestStreamNextRefusedInSyncEntrypoint: an event handler cannot wait
+// for a model.
+func TestStreamNextRefusedInSyncEntrypoint(t *testing.T) {
+	ts := newSession(t, map[string]string{
+		"extensions/s.lua": `local panto = require("panto")
+return { name = "s", activate = function()
+  panto.ext.on("turn_start", function()
+    local w = panto.agent { config = assert(panto.ext.resolve_model {}) }
+    w:run("x"):next()
+  end)
+end }`,
+		"turns.jsonl": "{\"text\": \"x\"}\n{\"text\": \"y\"}\n",
+	})
+	ts.prompt("hi")
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	if len(ts.problems) == 0 || !strings.Contains(strings.Join(ts.problems, "\n"), "this entrypoint cannot await") {
+		t.Errorf("problems %v", ts.problems)
+	}
+}
