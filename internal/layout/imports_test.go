@@ -1,4 +1,4 @@
-package importrules
+package layout
 
 import (
 	"bufio"
