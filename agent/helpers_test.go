@@ -17,7 +17,7 @@ import (
 )
 
 // layer writes files (path -> content) under a fresh folder.
-func layer(t *testing.T, files map[string]string) string {
+func layer(t testing.TB, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
 	for p, c := range files {
@@ -47,7 +47,7 @@ default = "fake:m"
 // the problems it reported and the events it emitted.
 type testSession struct {
 	*Session
-	t        *testing.T
+	t        testing.TB
 	dir      string
 	out      bytes.Buffer
 	mu       sync.Mutex
@@ -56,6 +56,16 @@ type testSession struct {
 }
 
 func newSession(t *testing.T, files map[string]string, mod ...func(*Options)) *testSession {
+	t.Helper()
+	return newSessionTB(t, files, mod...)
+}
+
+func newSessionB(b *testing.B, files map[string]string, mod ...func(*Options)) *testSession {
+	b.Helper()
+	return newSessionTB(b, files, mod...)
+}
+
+func newSessionTB(t testing.TB, files map[string]string, mod ...func(*Options)) *testSession {
 	t.Helper()
 	if _, ok := files["config.toml"]; !ok {
 		files["config.toml"] = scriptConfig

@@ -108,6 +108,9 @@ func (s *Session) open(ctx context.Context, req *provider.Request, tools []*host
 		return nil, err
 	}
 	if lua != nil {
+		if req.Transcript == "" && req.TranscriptFunc != nil {
+			req.Transcript = req.TranscriptFunc()
+		}
 		s.noteContext(lua.Name, req.ContextKey)
 		return openLua(ctx, s.owner, st, lua, req, tools)
 	}

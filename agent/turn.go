@@ -257,14 +257,13 @@ func (t *turn) buildRequest() (*provider.Request, []*host.Tool, error) {
 	}
 	a.mu.Lock()
 	active := sendable(a.conv.Active())
-	transcript := a.conv.Transcript()
 	a.mu.Unlock()
 	key, base := t.s.credentials(m)
 	req := &provider.Request{
 		Protocol: m.Config.Protocol, Provider: m.Provider, Model: m.ID,
 		BaseURL: base, APIKey: key, Purpose: t.purpose, Effort: m.Reasoning,
 		ContextKey: a.contextKey(), System: a.systemPrompt(), Messages: active,
-		Transcript: transcript, ToolChoice: m.ToolChoice,
+		ToolChoice: m.ToolChoice,
 	}
 	for _, tool := range tools {
 		req.Tools = append(req.Tools, provider.Tool{Name: tool.Name, Description: tool.Description, Schema: []byte(tool.SchemaJSON)})
@@ -373,6 +372,14 @@ func (r *reader) read(tools []*host.Tool) (*conv.Message, []*pendingCall, error)
 	m := t.a.Model()
 	r.msg = conv.Message{Role: conv.Assistant, API: m.Config.Protocol, Provider: m.Provider, Model: m.ID, Time: time.Now()}
 	r.byIndex = map[int]*pendingCall{}
+	// The transcript costs the whole history's text: only extension
+	// protocols get it (open's history_transcript), so it is made only
+	// for them.
+	r.req.TranscriptFunc = func() string {
+		t.a.mu.Lock()
+		defer t.a.mu.Unlock()
+		return t.a.conv.Transcript()
+	}
 	st, err := t.s.open(t.ctx, r.req, tools)
 	if err != nil {
 		return nil, nil, err

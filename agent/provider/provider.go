@@ -72,8 +72,11 @@ type Request struct {
 	// the assistant message whose calls they answer, in call order.
 	Messages []conv.Message
 	// Transcript is the canonical history transcript of the conversation
-	// (conv.Conversation.Transcript), for protocols that send text.
-	Transcript string
+	// (conv.Conversation.Transcript), for protocols that send text. It
+	// costs the whole history, so the loop fills it only for extension
+	// protocols; a built-in protocol that wants it calls TranscriptFunc.
+	Transcript     string
+	TranscriptFunc func() string
 	// Tools are the tools the model may call.
 	Tools []Tool
 	// ToolChoice constrains tool use; the zero value is "auto".

@@ -22,8 +22,15 @@ func TestMain(m *testing.M) {
 		writeForever(dir)
 		return
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if benchCleanup != nil {
+		benchCleanup()
+	}
+	os.Exit(code)
 }
+
+// benchCleanup removes what benchmarks left outside t.TempDir.
+var benchCleanup func()
 
 // writeForever appends numbered user messages until it is killed,
 // printing the session id first.

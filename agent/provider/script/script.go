@@ -189,6 +189,9 @@ func parseLine(text []byte) (Response, error) {
 				return Response{}, fmt.Errorf("event %d: tool_call input must be a JSON object", i+1)
 			}
 		}
+		if e.DelayMS < 0 || e.DelayMS > 600000 {
+			return Response{}, fmt.Errorf("event %d: delay_ms must be between 0 and 600000", i+1)
+		}
 		if e.Error != nil && e.Error.RetryAfter < 0 {
 			return Response{}, fmt.Errorf("event %d: retry_after must not be negative", i+1)
 		}
