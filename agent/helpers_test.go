@@ -148,3 +148,9 @@ func sessionsDir(ts *testSession) string {
 }
 
 func storeOpts(key string) store.LoadOptions { return store.LoadOptions{MetadataKey: key} }
+
+func (ts *testSession) lastBindings() *bindings {
+	ts.Session.mu.Lock()
+	defer ts.Session.mu.Unlock()
+	return ts.Session.bindings
+}

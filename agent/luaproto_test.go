@@ -157,6 +157,7 @@ func TestLuaProtocolCancelTurn(t *testing.T) {
 calls = {}
 return { name = "p", activate = function()
   panto.ext.register_protocol { name = "demo", open = function(req)
+    opened = true
     return {
       next = function() return nil end, -- never ready
       cancel_turn = function() calls[#calls + 1] = "cancel_turn" end,
@@ -169,9 +170,12 @@ end }`,
 	if err != nil {
 		t.Fatal(err)
 	}
-	go func() { time.Sleep(30 * time.Millisecond); ts.Cancel() }()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
+	// Cancel once the stream is open (so there is a stream to abandon).
+	L := ts.Host().State().Lua()
+	ts.RunLoop(ctx, func() bool { return L.GetGlobal("opened").Truthy() })
+	ts.Cancel()
 	res := ts.Wait(ctx, r)
 	if res.Status != "cancelled" {
 		t.Fatalf("result %+v", res)

@@ -81,6 +81,9 @@ type Session struct {
 	rootCancel context.CancelFunc
 
 	curLoop atomic.Pointer[luv.Loop]
+	// bindings are the native API of the latest state that required
+	// panto (for tests).
+	bindings *bindings
 }
 
 // usedCtx is a context key an extension protocol saw, released at

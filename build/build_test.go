@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"panto/bundle"
+	"panto/extension/abi"
 	"panto/extension/discover"
 )
 
@@ -209,8 +210,8 @@ end }`,
 		"tools/_mod.lua":  `return { name = "not checked: a module's return is not a declaration", handler = 1 }`,
 	})
 	warnings := []string{
-		`extensions/events.lua:4:16: warning: panto.ext.on: unknown event "tool_reslt": neither a host event (ABI 1.0.0) nor emitted anywhere in the bundle; did you mean "tool_result"?`,
-		`extensions/events.lua:10:10: warning: panto.ext.on: unknown event "turn_strat": neither a host event (ABI 1.0.0) nor emitted anywhere in the bundle; did you mean "turn_start"?`,
+		`extensions/events.lua:4:16: warning: panto.ext.on: unknown event "tool_reslt": neither a host event (ABI ` + abi.Version + `) nor emitted anywhere in the bundle; did you mean "tool_result"?`,
+		`extensions/events.lua:10:10: warning: panto.ext.on: unknown event "turn_strat": neither a host event (ABI ` + abi.Version + `) nor emitted anywhere in the bundle; did you mean "turn_start"?`,
 		`extensions/events.lua:14:18: warning: panto.ext.emit: "turn_end" is a host event, which extensions cannot emit`,
 		`extensions/other.lua:5:21: warning: register_tool { ... } lacks required field 'schema' (a tool needs name, description, schema, handler)`,
 		`extensions/other.lua:8:24: warning: register_command { ... } lacks required field 'description' (a command needs name, description, handler)`,

@@ -37,9 +37,15 @@ type Module struct {
 	Tables []Table `json:"tables"`
 }
 
-// Table is one table of the module (panto.ext, panto.text).
+// Table is one table of the module (panto.ext, panto.text), or with
+// Kind "class" the methods of one kind of object (agent, stream, ...).
 type Table struct {
-	Name      string     `json:"name"`
+	Name string `json:"name"`
+	// Kind is "" for a module table, "class" for an object's methods.
+	Kind string `json:"kind,omitempty"`
+	// Owner names the package that installs it: "" is the host,
+	// "agent" the agent (the native API needs the session).
+	Owner     string     `json:"owner,omitempty"`
 	Functions []Function `json:"functions"`
 	Values    []Member   `json:"values"`
 }
@@ -56,6 +62,7 @@ type Function struct {
 type Member struct {
 	Name    string `json:"name"`
 	Type    string `json:"type,omitempty"`
+	Owner   string `json:"owner,omitempty"` // as Table.Owner
 	Summary string `json:"summary"`
 }
 

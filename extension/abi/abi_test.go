@@ -9,7 +9,7 @@ import (
 )
 
 func TestVersion(t *testing.T) {
-	if Version != "1.0.0" {
+	if Version != "1.1.0" {
 		t.Errorf("Version = %s", Version)
 	}
 	for _, c := range []struct {

@@ -14,8 +14,13 @@ func (s *Spec) Markdown() string {
 	p("### ABI %s\n\n", s.Version)
 	p("%s\n\n", s.Module.Note)
 	for _, t := range s.Module.Tables {
-		p("#### `%s`\n\n", t.Name)
-		p("| function | what it does |\n|---|---|\n")
+		if t.Kind == "class" {
+			p("#### `%s` objects\n\n", t.Name)
+			p("| method | what it does |\n|---|---|\n")
+		} else {
+			p("#### `%s`\n\n", t.Name)
+			p("| function | what it does |\n|---|---|\n")
+		}
 		for _, f := range t.Functions {
 			p("| `%s` | %s |\n", cell(f.Signature), cell(f.Summary))
 		}
