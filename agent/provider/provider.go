@@ -16,6 +16,8 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net/http"
+	"time"
 
 	"panto/agent/conv"
 )
@@ -83,7 +85,23 @@ type Request struct {
 	ToolChoice ToolChoice
 	// MaxTokens bounds the response (0: the protocol's default).
 	MaxTokens int
+
+	// IdleTimeout is how long a built-in HTTP protocol waits for the
+	// next byte (the response headers included) before it gives up with
+	// a Transport error: a stalled stream must not hold a turn forever.
+	// 0 means DefaultIdleTimeout; a negative value disables the check.
+	IdleTimeout time.Duration
+	// HTTPClient is the client a built-in HTTP protocol sends with; nil
+	// is http.DefaultClient (which honours HTTPS_PROXY and friends).
+	// Tests pass their httptest server's client.
+	HTTPClient *http.Client
 }
+
+// DefaultIdleTimeout is Request.IdleTimeout's default. It is long
+// because a reasoning model may think for minutes before its first
+// token, and a local server may take as long to read a large prompt;
+// Anthropic's pings arrive far more often than this.
+const DefaultIdleTimeout = 5 * time.Minute
 
 // Tool is a tool offered to the model.
 type Tool struct {

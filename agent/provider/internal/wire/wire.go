@@ -1,0 +1,265 @@
+// Package wire is what the built-in HTTP protocols share: sending the
+// request, classifying a refusal into the spec's error kinds, and the
+// stream that turns an SSE body into provider events through a
+// protocol's Decoder, with cancellation and the idle timeout.
+//
+// Ownership: Open's caller owns the returned stream and must Close it.
+// The stream owns the response body and a timer goroutine (the idle
+// watchdog, armed only while a read is outstanding in the sense that
+// every byte re-arms it); Close stops both. Cancelling the caller's
+// context aborts the request at once, because the request runs under a
+// context derived from it.
+package wire
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"panto/agent/provider"
+	"panto/agent/provider/sse"
+)
+
+// Decoder turns a protocol's SSE events into provider events.
+type Decoder interface {
+	// Decode appends the events ev stands for to out. A failure is an
+	// *provider.Error (an error event, an unparsable payload); the
+	// events appended before it are still delivered. The last event of
+	// a response is a provider.Done, after which Decode is not called.
+	Decode(ev sse.Event, out []provider.Event) ([]provider.Event, error)
+	// End is called when the body ends before Done: it returns the
+	// closing events when what arrived is a complete response (a server
+	// that omits its final marker), or the error that says it is not.
+	End(out []provider.Event) ([]provider.Event, error)
+}
+
+// Call is one streaming POST.
+type Call struct {
+	// Provider names the configured provider in error messages.
+	Provider string
+	Client   *http.Client // nil: http.DefaultClient
+	URL      string
+	Header   http.Header
+	Body     []byte
+	// APIKey is only used to keep the key out of error messages.
+	APIKey string
+	// IdleTimeout as provider.Request.IdleTimeout.
+	IdleTimeout time.Duration
+}
+
+// Open sends the request and returns the stream once the server has
+// accepted it (a 2xx with an event stream). A refusal is a classified
+// *provider.Error; a cancelled ctx returns ctx's error.
+func Open(ctx context.Context, c Call, dec Decoder) (provider.Stream, error) {
+	reqCtx, cancel := context.WithCancel(ctx)
+	s := &Stream{ctx: ctx, cancel: cancel, dec: dec, provider: c.Provider, key: c.APIKey}
+	s.idle = c.IdleTimeout
+	if s.idle == 0 {
+		s.idle = provider.DefaultIdleTimeout
+	}
+	if s.idle > 0 {
+		s.timer = time.AfterFunc(s.idle, func() {
+			s.stalled.Store(true)
+			cancel()
+		})
+	}
+	req, err := http.NewRequestWithContext(reqCtx, http.MethodPost, c.URL, bytes.NewReader(c.Body))
+	if err != nil {
+		s.Close()
+		return nil, s.fail(&provider.Error{Kind: provider.InvalidRequest, Message: "bad base_url: " + err.Error(), Err: err})
+	}
+	for k, vs := range c.Header {
+		req.Header[k] = vs
+	}
+	client := c.Client
+	if client == nil {
+		client = http.DefaultClient
+	}
+	resp, err := client.Do(req)
+	if s.timer != nil {
+		s.timer.Stop()
+	}
+	if err != nil {
+		s.Close()
+		return nil, s.readFailure(err, "no response")
+	}
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		body, _ := io.ReadAll(io.LimitReader(resp.Body, 256<<10))
+		resp.Body.Close()
+		s.Close()
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, s.fail(Classify(resp.StatusCode, resp.Header, body))
+	}
+	if mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type")); mt == "application/json" {
+		// Some servers answer a streaming request that they cannot serve
+		// with a JSON error and a 200.
+		body, _ := io.ReadAll(io.LimitReader(resp.Body, 256<<10))
+		resp.Body.Close()
+		s.Close()
+		d := ParseDetails(body)
+		if d.Message == "" {
+			d.Message = "the server answered with JSON instead of an event stream (does it support stream: true?)"
+		}
+		e := StreamError(d)
+		e.Status = resp.StatusCode
+		return nil, s.fail(e)
+	}
+	s.body = resp.Body
+	s.events = sse.NewReader(readerFunc(s.read))
+	return s, nil
+}
+
+// Stream is a provider.Stream over an SSE response body.
+type Stream struct {
+	ctx      context.Context
+	cancel   context.CancelFunc
+	provider string
+	key      string
+	dec      Decoder
+
+	body    io.ReadCloser
+	events  *sse.Reader
+	idle    time.Duration
+	timer   *time.Timer
+	stalled atomic.Bool
+
+	queue []provider.Event
+	next  int
+	done  bool  // Done was delivered
+	err   error // delivered once the queue is empty
+	ended bool  // the body is finished (EOF, error or Done)
+}
+
+// Recv returns the next event; see provider.Stream.
+func (s *Stream) Recv() (provider.Event, error) {
+	if err := s.ctx.Err(); err != nil {
+		s.Close()
+		return provider.Event{}, err
+	}
+	for s.next == len(s.queue) {
+		if s.done {
+			return provider.Event{}, io.EOF
+		}
+		if s.err != nil {
+			return provider.Event{}, s.err
+		}
+		s.fill()
+	}
+	ev := s.queue[s.next]
+	s.next++
+	if ev.Type == provider.Done {
+		s.done = true
+		s.queue, s.next = s.queue[:0], 0
+		s.Close()
+	}
+	return ev, nil
+}
+
+// fill reads SSE events until the decoder produced something or the
+// stream failed.
+func (s *Stream) fill() {
+	s.queue, s.next = s.queue[:0], 0
+	for len(s.queue) == 0 && s.err == nil {
+		ev, err := s.events.Next()
+		if err == io.EOF {
+			s.queue, err = s.dec.End(s.queue)
+			s.ended = true
+			if err == nil && !hasDone(s.queue) {
+				err = &provider.Error{Kind: provider.Transport, Message: "the stream ended before the response was complete"}
+			}
+			if err != nil {
+				s.err = s.fail(err)
+				s.Close()
+			}
+			return
+		}
+		if err != nil {
+			s.err = s.readFailure(err, "no data")
+			s.Close()
+			return
+		}
+		s.queue, err = s.dec.Decode(ev, s.queue)
+		if err != nil {
+			s.err = s.fail(err)
+			s.Close()
+		}
+	}
+}
+
+func hasDone(evs []provider.Event) bool {
+	return len(evs) > 0 && evs[len(evs)-1].Type == provider.Done
+}
+
+// read is the body as the SSE reader sees it. The idle watchdog runs
+// only while a read waits: time the consumer spends between Recv calls
+// is not the server's stall.
+func (s *Stream) read(p []byte) (int, error) {
+	if s.timer == nil {
+		return s.body.Read(p)
+	}
+	s.timer.Reset(s.idle)
+	n, err := s.body.Read(p)
+	s.timer.Stop()
+	return n, err
+}
+
+// readFailure turns a network error into the error Recv reports: the
+// caller's cancellation as itself, the watchdog as a stall ("no
+// response for 5m0s", "no data for ..."), anything else as a transport
+// failure.
+func (s *Stream) readFailure(err error, stall string) error {
+	if cerr := s.ctx.Err(); cerr != nil {
+		return cerr
+	}
+	if s.stalled.Load() {
+		return s.fail(&provider.Error{Kind: provider.Transport, Message: fmt.Sprintf("%s for %s (idle_timeout)", stall, s.idle), Err: err})
+	}
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return s.fail(&provider.Error{Kind: provider.Transport, Message: "the connection closed in the middle of the response", Err: err})
+	case errors.Is(err, sse.ErrTooLarge):
+		return s.fail(&provider.Error{Kind: provider.Terminal, Message: err.Error(), Err: err})
+	}
+	return s.fail(&provider.Error{Kind: provider.Transport, Message: err.Error(), Err: err})
+}
+
+// fail names the provider and keeps the key out of the message.
+func (s *Stream) fail(err error) error {
+	if pe := provider.AsError(err); pe != nil {
+		if pe.Provider == "" {
+			pe.Provider = s.provider
+		}
+		pe.Message = Redact(pe.Message, s.key)
+	}
+	return err
+}
+
+// Close releases the connection and the watchdog. It is idempotent.
+func (s *Stream) Close() error {
+	if s.timer != nil {
+		s.timer.Stop()
+	}
+	s.cancel()
+	if s.body != nil {
+		s.body.Close()
+	}
+	return nil
+}
+
+type readerFunc func([]byte) (int, error)
+
+func (f readerFunc) Read(p []byte) (int, error) { return f(p) }
+
+// JoinURL appends a path to a base URL without doubling the slash.
+func JoinURL(base, path string) string {
+	return strings.TrimRight(base, "/") + "/" + strings.TrimLeft(path, "/")
+}
