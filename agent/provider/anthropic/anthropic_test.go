@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"strings"
 	"testing"
 	"time"
@@ -241,52 +240,8 @@ func TestStreams(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := wiretest.Collect(t, st)
-			check(t, got, c.want, c.kind, c.message)
+			wiretest.Check(t, got, c.want, c.kind, c.message)
 		})
-	}
-}
-
-// check compares a collected stream with what the fixture says.
-func check(t *testing.T, got, want wiretest.Result, kind provider.Kind, message string) {
-	t.Helper()
-	if got.Text != want.Text {
-		t.Errorf("text %q, want %q", got.Text, want.Text)
-	}
-	if len(got.Calls) != len(want.Calls) {
-		t.Errorf("calls %+v, want %+v", got.Calls, want.Calls)
-	} else {
-		for i := range got.Calls {
-			if got.Calls[i] != want.Calls[i] {
-				t.Errorf("call %d: %+v, want %+v", i, got.Calls[i], want.Calls[i])
-			}
-			if !json.Valid([]byte(got.Calls[i].Arguments)) {
-				t.Errorf("call %d: arguments are not JSON: %s", i, got.Calls[i].Arguments)
-			}
-		}
-	}
-	if len(got.Thinking) != len(want.Thinking) {
-		t.Errorf("thinking %+v, want %+v", got.Thinking, want.Thinking)
-	} else {
-		for i := range got.Thinking {
-			if got.Thinking[i] != want.Thinking[i] {
-				t.Errorf("thinking %d: %+v, want %+v", i, got.Thinking[i], want.Thinking[i])
-			}
-		}
-	}
-	if kind == "" {
-		if got.Err != nil || !got.Done {
-			t.Fatalf("stream failed: %v", got.Err)
-		}
-		if got.Usage != want.Usage || got.Stop != want.Stop {
-			t.Errorf("done with %+v %q, want %+v %q", got.Usage, got.Stop, want.Usage, want.Stop)
-		}
-		return
-	}
-	if got.ErrorKind() != kind {
-		t.Fatalf("error %v (kind %q), want kind %q", got.Err, got.ErrorKind(), kind)
-	}
-	if !strings.Contains(got.Err.Error(), message) {
-		t.Errorf("error %q does not say %q", got.Err, message)
 	}
 }
 
@@ -420,7 +375,6 @@ func TestCancel(t *testing.T) {
 	if err := st.Close(); err != nil {
 		t.Error(err)
 	}
-	_ = io.EOF
 }
 
 // TestStallBeforeHeaders: the idle timeout covers the wait for the

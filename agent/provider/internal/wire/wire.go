@@ -14,6 +14,7 @@ package wire
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -105,9 +106,13 @@ func Open(ctx context.Context, c Call, dec Decoder) (provider.Stream, error) {
 		body, _ := io.ReadAll(io.LimitReader(resp.Body, 256<<10))
 		resp.Body.Close()
 		s.Close()
-		d := ParseDetails(body)
-		if d.Message == "" {
-			d.Message = "the server answered with JSON instead of an event stream (does it support stream: true?)"
+		d := Details{Message: "the server answered with JSON instead of an event stream (does it support stream: true?)"}
+		var shape struct {
+			Error   json.RawMessage `json:"error"`
+			Message string          `json:"message"`
+		}
+		if json.Unmarshal(body, &shape) == nil && (len(shape.Error) > 0 && string(shape.Error) != "null" || shape.Message != "") {
+			d = ParseDetails(body)
 		}
 		e := StreamError(d)
 		e.Status = resp.StatusCode

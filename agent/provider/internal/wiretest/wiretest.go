@@ -245,6 +245,50 @@ func (r *Result) add(ev provider.Event) string {
 	return ""
 }
 
+// Check compares a collected stream with what the fixture says.
+func Check(t testing.TB, got, want Result, kind provider.Kind, message string) {
+	t.Helper()
+	if got.Text != want.Text {
+		t.Errorf("text %q, want %q", got.Text, want.Text)
+	}
+	if len(got.Calls) != len(want.Calls) {
+		t.Errorf("calls %+v, want %+v", got.Calls, want.Calls)
+	} else {
+		for i := range got.Calls {
+			if got.Calls[i] != want.Calls[i] {
+				t.Errorf("call %d: %+v, want %+v", i, got.Calls[i], want.Calls[i])
+			}
+			if !json.Valid([]byte(got.Calls[i].Arguments)) {
+				t.Errorf("call %d: arguments are not JSON: %s", i, got.Calls[i].Arguments)
+			}
+		}
+	}
+	if len(got.Thinking) != len(want.Thinking) {
+		t.Errorf("thinking %+v, want %+v", got.Thinking, want.Thinking)
+	} else {
+		for i := range got.Thinking {
+			if got.Thinking[i] != want.Thinking[i] {
+				t.Errorf("thinking %d: %+v, want %+v", i, got.Thinking[i], want.Thinking[i])
+			}
+		}
+	}
+	if kind == "" {
+		if got.Err != nil || !got.Done {
+			t.Fatalf("stream failed: %v", got.Err)
+		}
+		if got.Usage != want.Usage || got.Stop != want.Stop {
+			t.Errorf("done with %+v %q, want %+v %q", got.Usage, got.Stop, want.Usage, want.Stop)
+		}
+		return
+	}
+	if got.ErrorKind() != kind {
+		t.Fatalf("error %v (kind %q), want kind %q", got.Err, got.ErrorKind(), kind)
+	}
+	if !strings.Contains(got.Err.Error(), message) {
+		t.Errorf("error %q does not say %q", got.Err, message)
+	}
+}
+
 // ErrorKind is the kind of a failed result's error ("" when it is not an
 // *provider.Error).
 func (r Result) ErrorKind() provider.Kind {

@@ -1,0 +1,126 @@
+package wire
+
+import (
+	"net/http"
+	"testing"
+	"time"
+
+	"panto/agent/provider"
+)
+
+func TestParseDetails(t *testing.T) {
+	cases := []struct {
+		name string
+		body string
+		want Details
+	}{
+		{"anthropic", `{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`, Details{Message: "Overloaded", Type: "overloaded_error"}},
+		{"openai", `{"error":{"message":"m","type":"invalid_request_error","param":null,"code":"context_length_exceeded"}}`, Details{Message: "m", Type: "invalid_request_error", Code: "context_length_exceeded"}},
+		{"numeric code", `{"error":{"code":400,"message":"m","type":"exceed_context_size_error"}}`, Details{Message: "m", Type: "exceed_context_size_error", Code: "400"}},
+		{"ollama", `{"error":"model \"x\" not found"}`, Details{Message: `model "x" not found`}},
+		{"vllm", `{"object":"error","message":"m","type":"BadRequestError","code":400}`, Details{Message: "m", Type: "BadRequestError", Code: "400"}},
+		{"responses error event", `{"type":"error","code":"rate_limit_exceeded","message":"m","param":null}`, Details{Message: "m", Code: "rate_limit_exceeded"}},
+		{"fastapi", `{"detail":"Not Found"}`, Details{Message: "Not Found"}},
+		{"fastapi validation", `{"detail":[{"loc":["body","model"],"msg":"field required"}]}`, Details{Message: `[{"loc":["body","model"],"msg":"field required"}]`}},
+		{"plain text", "  bad\n gateway  ", Details{Message: "bad gateway"}},
+		{"html", "<html><body><h1>502</h1></body></html>", Details{}},
+		{"empty", "", Details{}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := ParseDetails([]byte(c.body)); got != c.want {
+				t.Errorf("got %+v, want %+v", got, c.want)
+			}
+		})
+	}
+}
+
+func TestKindFor(t *testing.T) {
+	cases := []struct {
+		status int
+		d      Details
+		want   provider.Kind
+	}{
+		{401, Details{}, provider.Authentication},
+		{403, Details{}, provider.Authentication},
+		{404, Details{}, provider.ModelNotFound},
+		{429, Details{}, provider.RateLimit},
+		{429, Details{Code: "insufficient_quota"}, provider.Terminal},
+		{400, Details{Message: "Your credit balance is too low to access the Anthropic API."}, provider.Terminal},
+		{529, Details{}, provider.Overloaded},
+		{400, Details{}, provider.InvalidRequest},
+		{422, Details{}, provider.InvalidRequest},
+		{400, Details{Message: "prompt is too long: 210000 tokens > 200000 maximum"}, provider.ContextOverflow},
+		{400, Details{Message: "This model's maximum context length is 8192 tokens."}, provider.ContextOverflow},
+		{400, Details{Message: "Your input exceeds the context window of this model."}, provider.ContextOverflow},
+		{400, Details{Message: "input is too long for requested model"}, provider.ContextOverflow},
+		{400, Details{Message: "The input token count (1200000) exceeds the maximum number of tokens allowed (1048576)."}, provider.ContextOverflow},
+		{400, Details{Message: "prompt length 9000 is greater than the context length 8192"}, provider.ContextOverflow},
+		{400, Details{Message: "unknown model 'x'"}, provider.ModelNotFound},
+		{400, Details{Message: "tools: this model does not support tools"}, provider.InvalidRequest},
+		{408, Details{}, provider.Server},
+		{500, Details{}, provider.Server},
+		{503, Details{Message: "The server is overloaded"}, provider.Overloaded},
+		{402, Details{}, provider.Terminal},
+		{0, Details{Type: "overloaded_error"}, provider.Overloaded},
+		{0, Details{Type: "rate_limit_error"}, provider.RateLimit},
+		{0, Details{Code: "rate_limit_exceeded"}, provider.RateLimit},
+		{0, Details{Type: "api_error"}, provider.Server},
+		{0, Details{Type: "invalid_request_error"}, provider.InvalidRequest},
+		{0, Details{Code: "context_length_exceeded"}, provider.ContextOverflow},
+		{0, Details{Type: "authentication_error"}, provider.Authentication},
+		{0, Details{Message: "something odd"}, provider.Server},
+	}
+	for _, c := range cases {
+		if got := KindFor(c.status, c.d); got != c.want {
+			t.Errorf("KindFor(%d, %+v) = %s, want %s", c.status, c.d, got, c.want)
+		}
+	}
+}
+
+func TestRetryAfter(t *testing.T) {
+	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	cases := []struct {
+		header map[string]string
+		want   time.Duration
+	}{
+		{nil, 0},
+		{map[string]string{"Retry-After": "12"}, 12 * time.Second},
+		{map[string]string{"Retry-After": "0.5"}, 500 * time.Millisecond},
+		{map[string]string{"Retry-After": "-3"}, 0},
+		{map[string]string{"Retry-After": "soon"}, 0},
+		{map[string]string{"Retry-After": now.Add(90 * time.Second).Format(http.TimeFormat)}, 90 * time.Second},
+		{map[string]string{"Retry-After": now.Add(-time.Hour).Format(http.TimeFormat)}, 0},
+		{map[string]string{"Retry-After-Ms": "250", "Retry-After": "9"}, 250 * time.Millisecond},
+		{map[string]string{"Retry-After-Ms": "nonsense", "Retry-After": "9"}, 9 * time.Second},
+	}
+	for _, c := range cases {
+		h := http.Header{}
+		for k, v := range c.header {
+			h.Set(k, v)
+		}
+		if got := RetryAfter(h, now); got != c.want {
+			t.Errorf("RetryAfter(%v) = %v, want %v", c.header, got, c.want)
+		}
+	}
+}
+
+func TestRedact(t *testing.T) {
+	if got := Redact("bad key sk-12345678 here", "sk-12345678"); got != "bad key [redacted] here" {
+		t.Error(got)
+	}
+	if got := Redact("short k", "k"); got != "short k" {
+		t.Error("a key too short to be one is not searched for")
+	}
+}
+
+func TestClip(t *testing.T) {
+	long := ""
+	for len(long) < 3000 {
+		long += "日本"
+	}
+	got := clip(long)
+	if len(got) > 2010 || got[len(got)-3:] != "…" {
+		t.Errorf("clip kept %d bytes", len(got))
+	}
+}
