@@ -7,7 +7,9 @@ import (
 	"panto/agent/conv"
 )
 
-func call(id, name string) conv.Block { return conv.Block{Type: conv.ToolCall, ID: id, Name: name, Arguments: "{}"} }
+func call(id, name string) conv.Block {
+	return conv.Block{Type: conv.ToolCall, ID: id, Name: name, Arguments: "{}"}
+}
 
 func result(id, text string) conv.Message {
 	return conv.Message{Role: conv.Tool, ToolCallID: id, ToolName: "t", Blocks: []conv.Block{conv.TextBlock(text)}}
@@ -38,7 +40,9 @@ func shape(msgs []conv.Message) string {
 }
 
 func TestPair(t *testing.T) {
-	user := func(s string) conv.Message { return conv.Message{Role: conv.User, Blocks: []conv.Block{conv.TextBlock(s)}} }
+	user := func(s string) conv.Message {
+		return conv.Message{Role: conv.User, Blocks: []conv.Block{conv.TextBlock(s)}}
+	}
 	asst := func(calls ...conv.Block) conv.Message { return conv.Message{Role: conv.Assistant, Blocks: calls} }
 	cases := []struct {
 		name string
