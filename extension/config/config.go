@@ -50,37 +50,6 @@ type Extensions struct {
 	Rocks []string `toml:"rocks"`
 }
 
-// Provider is one [providers.<name>] table.
-type Provider struct {
-	// Protocol is the wire protocol: a built-in one or the name of a
-	// protocol registered by an extension (register_protocol).
-	Protocol string `toml:"protocol"`
-	// Label is a human name for pickers.
-	Label string `toml:"label"`
-	// BaseURL is the endpoint the protocol talks to.
-	BaseURL string `toml:"base_url"`
-	// APIKeyEnv names the environment variable holding the credential.
-	// The credential itself never reaches Lua.
-	APIKeyEnv string `toml:"api_key_env"`
-	// Models maps the aliases extensions use ("fast") to upstream model
-	// ids ("vendor-model-2025-01-01").
-	Models map[string]string `toml:"models"`
-	// Reasoning lists the reasoning labels the provider accepts; empty
-	// means any (or the effort levels of an extension protocol).
-	Reasoning []string `toml:"reasoning"`
-	// Script is the turns file of the built-in script protocol (a JSON
-	// Lines file of scripted model responses), relative to Dir.
-	Script string `toml:"script"`
-	// MaxRequests bounds the model requests of one turn (0: the session's
-	// default), which is what stops a model that calls tools forever.
-	MaxRequests int `toml:"max_requests"`
-	// ContextWindow is the models' context window in tokens (0: the
-	// protocol's default); compaction starts when a request nears it.
-	ContextWindow int64 `toml:"context_window"`
-	// Dir is the layer folder of the file that defined the provider.
-	Dir string `toml:"-"`
-}
-
 // Models is the [models] table.
 type Models struct {
 	// Default is the session's model reference, "provider:alias".
@@ -112,12 +81,27 @@ func Read(path string) (*File, diag.List, error) {
 
 // Parse parses config text read from path (the path as messages show it).
 func Parse(path string, data []byte) (*File, diag.List, error) {
-	f := &File{Path: path}
-	md, err := toml.Decode(string(data), f)
+	var raw struct {
+		Extensions Extensions              `toml:"extensions"`
+		Providers  map[string]providerTOML `toml:"providers"`
+		Models     Models                  `toml:"models"`
+		UI         UI                      `toml:"ui"`
+	}
+	md, err := toml.Decode(string(data), &raw)
 	if err != nil {
 		return nil, nil, parseError(path, data, err)
 	}
+	f := &File{Path: path, Extensions: raw.Extensions, Models: raw.Models, UI: raw.UI}
 	var warns diag.List
+	for _, name := range sortedKeys(raw.Providers) {
+		if f.Providers == nil {
+			f.Providers = map[string]Provider{}
+		}
+		f.Providers[name] = raw.Providers[name].provider(md, name, func(key []string, format string, a ...any) {
+			k := toml.Key(key)
+			warns.Add(diag.Diagnostic{File: path, Line: keyLine(data, k), Message: k.String() + ": " + fmt.Sprintf(format, a...), Severity: diag.Warning})
+		})
+	}
 	for _, k := range md.Undecoded() {
 		warns.Add(diag.Diagnostic{File: path, Line: keyLine(data, k), Message: fmt.Sprintf("unknown key %q", k.String()), Severity: diag.Warning})
 	}
@@ -166,10 +150,20 @@ func parseError(path string, data []byte, err error) *diag.Diagnostic {
 // keyLine finds the line that defines key k, so that a warning points at
 // it; toml.MetaData keeps positions private, and a textual search for the
 // last key segment at the start of a line is right for hand-written files.
+//
+// A key inside an inline table ({ a = 1 }) is not at the start of a
+// line, so the search falls back to the enclosing keys: the line that
+// opens the table is the nearest place to point at.
 func keyLine(data []byte, k toml.Key) int {
-	if len(k) == 0 {
-		return 0
+	for ; len(k) > 0; k = k[:len(k)-1] {
+		if n := keyLineExact(data, k); n > 0 {
+			return n
+		}
 	}
+	return 0
+}
+
+func keyLineExact(data []byte, k toml.Key) int {
 	last := k[len(k)-1]
 	for i, line := range strings.Split(string(data), "\n") {
 		t := strings.TrimSpace(line)
