@@ -14,6 +14,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"panto/agent"
+	"panto/agent/provider/builtin"
 	"panto/agent/conv"
 	"panto/extension/discover"
 )
@@ -85,9 +86,9 @@ func openAgentSession(ctx context.Context, c *cli.Context, target string, trust 
 	return s, nil
 }
 
-// builtinProtocols finds the built-in HTTP protocols; none are linked
-// yet, so only extension protocols and the script protocol route.
-var builtinProtocols agent.Protocols
+// builtinProtocols finds the built-in HTTP protocols (anthropic-messages,
+// openai-completions, openai-responses and their aliases).
+var builtinProtocols agent.Protocols = builtin.Protocol
 
 // runAgent is --prompt and --mode.
 func runAgent(c *cli.Context, target string, trust ed25519.PublicKey) error {

@@ -92,3 +92,10 @@ func Names() []string {
 func (s Spec) isDefaultBase(base string) bool {
 	return base == "" || strings.TrimRight(base, "/") == strings.TrimRight(s.BaseURL, "/")
 }
+
+// Protocol finds a built-in protocol by name or alias: the shape of
+// agent.Protocols, so a session can be given builtin.Protocol as is.
+func Protocol(name string) (provider.Protocol, bool) {
+	s, ok := Lookup(name)
+	return s.Protocol, ok
+}

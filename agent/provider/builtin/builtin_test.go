@@ -121,7 +121,7 @@ func TestConfigure(t *testing.T) {
 }
 
 func TestDefaultContextWindow(t *testing.T) {
-	for model, want := range map[string]int{
+	for model, want := range map[string]int64{
 		"claude-opus-4-1": 200_000, "gpt-5-mini": 400_000, "gpt-4.1-nano": 1_047_576, "gpt-4o-2024-08-06": 128_000,
 		"o1-mini": 128_000, "o1": 200_000, "o3-pro": 200_000, "qwen3-coder": 0, "": 0,
 	} {

@@ -24,7 +24,7 @@ type Target struct {
 	// default); ContextWindow the model's window in tokens (the
 	// configured one, else DefaultContextWindow; 0 when unknown).
 	MaxTokens     int
-	ContextWindow int
+	ContextWindow int64
 	IdleTimeout   time.Duration // 0: provider.DefaultIdleTimeout
 }
 

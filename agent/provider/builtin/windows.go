@@ -9,7 +9,7 @@ import "strings"
 // default.
 var contextWindows = []struct {
 	prefix string
-	tokens int
+	tokens int64
 }{
 	{"claude-", 200_000},
 	{"gpt-5", 400_000},
@@ -25,7 +25,7 @@ var contextWindows = []struct {
 
 // DefaultContextWindow is the window of a model id panto knows, 0 for
 // one it does not.
-func DefaultContextWindow(model string) int {
+func DefaultContextWindow(model string) int64 {
 	for _, w := range contextWindows {
 		if strings.HasPrefix(model, w.prefix) {
 			return w.tokens

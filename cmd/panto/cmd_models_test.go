@@ -1,0 +1,146 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func writeFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// modelsSetup writes a user config, a project config (the working
+// directory) and a run folder, each adding a provider.
+func modelsSetup(t *testing.T) (runDir string) {
+	t.Helper()
+	isolate(t)
+	writeFile(t, filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "panto", "config.toml"), `
+[providers.claude]
+protocol = "anthropic"
+label = "Anthropic"
+models = { sonnet = "claude-sonnet-4-5", haiku = { id = "claude-haiku-4-5", max_tokens = 8192 } }
+reasoning = ["low", "high"]
+
+[providers.local]
+protocol = "openai"
+base_url = "http://127.0.0.1:8080/v1"
+models = { qwen = { id = "qwen3-coder", context_window = 32768 } }
+
+[models]
+default = "claude:sonnet"
+reasoning = "low"
+`)
+	project := t.TempDir()
+	writeFile(t, filepath.Join(project, ".panto", "config.toml"), `
+[providers.work]
+protocol = "openai-responses"
+api_key_env = "WORK_OPENAI_KEY"
+models = { gpt = "gpt-5" }
+typo = 1
+`)
+	t.Chdir(project)
+	runDir = t.TempDir()
+	writeFile(t, filepath.Join(runDir, "config.toml"), `
+[providers.demo]
+protocol = "demo"
+models = { m = "demo-1" }
+`)
+	t.Setenv("ANTHROPIC_API_KEY", "sk-ant-secret-value")
+	t.Setenv("WORK_OPENAI_KEY", "")
+	return runDir
+}
+
+func TestModels(t *testing.T) {
+	modelsSetup(t)
+	code, out, errOut := runCLI(t, "models")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	// Columns are aligned with spaces; compare with single spaces.
+	var lines []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.TrimRight(l, " ") != l {
+			t.Errorf("trailing spaces in %q", l)
+		}
+		lines = append(lines, strings.Join(strings.Fields(l), " "))
+	}
+	squeezed := strings.Join(lines, "\n")
+	for _, want := range []string{
+		"claude (Anthropic) anthropic = anthropic-messages https://api.anthropic.com key: $ANTHROPIC_API_KEY\n" +
+			"claude:haiku claude-haiku-4-5 context 200000, max_tokens 8192\n" +
+			"claude:sonnet claude-sonnet-4-5 default, context 200000\n" +
+			"reasoning low, high\n" +
+			"local openai = openai-completions http://127.0.0.1:8080/v1 no key\n" +
+			"local:qwen qwen3-coder context 32768\n" +
+			"work openai-responses https://api.openai.com/v1 key missing: set $WORK_OPENAI_KEY\n" +
+			"work:gpt gpt-5 context 400000\n" +
+			"default model: claude:sonnet, reasoning low\n",
+	} {
+		if !strings.Contains(squeezed, want) {
+			t.Errorf("the listing lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "demo") {
+		t.Errorf("the run folder's provider without --dir:\n%s", out)
+	}
+	if strings.Contains(out+errOut, "sk-ant-secret-value") {
+		t.Error("the key was printed")
+	}
+	if !strings.Contains(errOut, `.panto/config.toml:6: warning: unknown key "providers.work.typo"`) {
+		t.Errorf("the config warning is not reported: %q", errOut)
+	}
+}
+
+func TestModelsDirJSON(t *testing.T) {
+	runDir := modelsSetup(t)
+	code, out, errOut := runCLI(t, "models", "--json", "--dir", runDir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var r modelsReport
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	got := map[string]providerReport{}
+	for _, p := range r.Providers {
+		got[p.Name] = p
+	}
+	if len(r.Providers) != 4 || r.Default != "claude:sonnet" || r.Reasoning != "low" {
+		t.Fatalf("report %+v", r)
+	}
+	if d := got["demo"]; d.API != "" || d.Protocol != "demo" || d.Key != "none" || len(d.Models) != 1 || d.Models[0].Reference != "demo:m" {
+		t.Errorf("the run folder's extension provider: %+v", d)
+	}
+	if c := got["claude"]; c.Key != "set" || c.API != "anthropic-messages" || len(c.Models) != 2 || c.Models[0].Alias != "haiku" || c.Models[0].MaxTokens != 8192 {
+		t.Errorf("claude: %+v", c)
+	}
+	if w := got["work"]; w.Key != "missing" || w.KeyEnv != "WORK_OPENAI_KEY" {
+		t.Errorf("work: %+v", w)
+	}
+	if strings.Contains(out, "sk-ant-secret-value") {
+		t.Error("the key was printed")
+	}
+}
+
+func TestModelsErrors(t *testing.T) {
+	isolate(t)
+	t.Chdir(t.TempDir())
+	if code, out, _ := runCLI(t, "models"); code != 0 || !strings.Contains(out, "no providers are configured") {
+		t.Errorf("no config: exit %d, %q", code, out)
+	}
+	if code, _, errOut := runCLI(t, "models", "--dir", "/nonexistent/x"); code != 1 || !strings.Contains(errOut, "panto: models: --dir /nonexistent/x: not a folder") {
+		t.Errorf("bad --dir: exit %d, %q", code, errOut)
+	}
+	if code, _, errOut := runCLI(t, "models", "extra"); code != 1 || !strings.Contains(errOut, "takes no arguments") {
+		t.Errorf("an argument: exit %d, %q", code, errOut)
+	}
+}
