@@ -14,8 +14,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"panto/agent"
-	"panto/agent/provider/builtin"
 	"panto/agent/conv"
+	"panto/agent/provider/builtin"
 	"panto/extension/discover"
 )
 
