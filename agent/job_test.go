@@ -124,3 +124,40 @@ end }`,
 		t.Errorf("problems %v", ts.problems)
 	}
 }
+
+// TestJobClosedByCollector: a job nobody references any more is closed
+// when Lua collects it (without waiting): its turn is cancelled.
+func TestJobClosedByCollector(t *testing.T) {
+	ts := newSession(t, map[string]string{
+		"config.toml": luaProtoConfig + "\n[providers.fake]\nprotocol = \"script\"\nscript = \"turns.jsonl\"\nmodels = { m = \"fake-model-1\" }\n",
+		"turns.jsonl": `{"events": [{"delay_ms": 60000}, {"text": "too late"}]}` + "\n",
+		"extensions/gc.lua": `local panto = require("panto")
+return { name = "gc", activate = function()
+  panto.ext.register_command { name = "spawn", description = "d", handler = function()
+    worker = panto.agent { config = assert(panto.ext.resolve_model { model = "fake:m" }) }
+    do local job = assert(worker:run_async { prompt = "slow" }) end
+    for _ = 1, 4 do collectgarbage() end
+    return "spawned"
+  end }
+end }`,
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if out, err := ts.Host().RunCommand(ctx, "/spawn"); err != nil || out != "spawned" {
+		t.Fatalf("/spawn: %q %v", out, err)
+	}
+	ts.Session.mu.Lock()
+	jobs := ts.Session.jobs
+	ts.Session.mu.Unlock()
+	if len(jobs) != 1 {
+		t.Fatalf("%d jobs", len(jobs))
+	}
+	select {
+	case <-jobs[0].done:
+	case <-ctx.Done():
+		t.Fatal("the collected job was not cancelled")
+	}
+	if r, _ := jobs[0].Result(); r.Status != "cancelled" {
+		t.Errorf("result %+v", r)
+	}
+}

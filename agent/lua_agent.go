@@ -553,7 +553,11 @@ func (b *bindings) agentRunAsync(L *runtime.State) int {
 	if err != nil {
 		return fail(L, err)
 	}
-	L.Push(runtime.UserdataValue(runtime.NewUserdata(j, b.jobMT)))
+	// SetMetatable (not NewUserdata's metatable) registers the __gc
+	// finalizer, as lua_setmetatable does: a collected job is closed.
+	ud := runtime.UserdataValue(runtime.NewUserdata(j, nil))
+	L.SetMetatable(ud, b.jobMT)
+	L.Push(ud)
 	return 1
 }
 
