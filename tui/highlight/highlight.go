@@ -92,7 +92,12 @@ const lexBudget = 100 * time.Millisecond
 // (JSONata, Jungle) can emit them forever on unfinished input.
 const maxEmpty = 64
 
-var tooSlow sync.Map // lexer name -> the body length that ran out of budget
+var (
+	tooSlow sync.Map // lexer name -> the body length that ran out of budget
+	// warm holds the lexers used once: the first use compiles a lexer's
+	// expressions as it meets them, which the budget must not count.
+	warm sync.Map
+)
 
 // lex runs the lexer and merges tokens of the same role. It fails when
 // the tokens do not spell the body exactly, or lexing runs away.
@@ -110,14 +115,12 @@ func lex(body, slug string) ([]span, bool) {
 		return nil, false
 	}
 	diff := name == "Diff"
-	var start time.Time // set after the first token: a lexer's first use compiles its expressions
+	_, timed := warm.LoadOrStore(name, true)
+	start := time.Now()
 	var spans []span
 	off, empty, count := 0, 0, 0
 	for tok := it(); tok != chroma.EOF; tok = it() {
-		if count == 0 {
-			start = time.Now()
-		}
-		if count++; count%256 == 0 && time.Since(start) > lexBudget {
+		if count++; timed && count%256 == 0 && time.Since(start) > lexBudget {
 			tooSlow.Store(name, len(body))
 			return nil, false
 		}
@@ -151,7 +154,7 @@ func lex(body, slug string) ([]span, bool) {
 		}
 		off += len(v)
 	}
-	if time.Since(start) > lexBudget {
+	if timed && time.Since(start) > lexBudget {
 		tooSlow.Store(name, len(body))
 	}
 	if off != len(body) {
