@@ -69,10 +69,10 @@ func TestPlainHasNoEscapes(t *testing.T) {
 func TestStyledUsesTheTheme(t *testing.T) {
 	rows := strings.Join(New(defaultTheme).Render(sample, 80), "\n")
 	for _, want := range []string{
-		defaultTheme.Styles["heading"] + "\x1b[4mTitle",               // h1: heading style, underlined
-		defaultTheme.Styles["constant"] + "code",                      // code span
-		defaultTheme.Styles["muted"] + "(https://example.com)",        // link url
-		defaultTheme.Styles["keyword"] + "func" + termtext.Reset,      // Go highlighted
+		defaultTheme.Styles["heading"] + "\x1b[4mTitle",                // h1: heading style, underlined
+		defaultTheme.Styles["constant"] + "code",                       // code span
+		defaultTheme.Styles["muted"] + "(https://example.com)",         // link url
+		defaultTheme.Styles["keyword"] + "func" + termtext.Reset,       // Go highlighted
 		defaultTheme.Styles["comment"] + "// comment" + termtext.Reset, // and its comment
 		"\x1b[3memphasis", "\x1b[1mstrong", "\x1b[9mgone",
 	} {
