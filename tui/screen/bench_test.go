@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"panto/tui/markdown"
+	"panto/tui/theme"
 )
 
 type countingWriter struct{ n int }
@@ -52,6 +55,51 @@ func BenchmarkStreamedDelta(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(out.n-start)/float64(b.N), "bytes/delta")
+		})
+	}
+}
+
+// BenchmarkStreamedMarkdownDelta is the same with the assistant's message
+// rendered as markdown (a screen.Settler: its finished paragraphs are
+// committed while it streams), on a transcript of n committed lines.
+func BenchmarkStreamedMarkdownDelta(b *testing.B) {
+	md := markdown.New(theme.NewRegistry().Active(""))
+	for _, n := range []int{10, 2000, 10000} {
+		b.Run(fmt.Sprintf("transcript=%d", n), func(b *testing.B) {
+			out := &countingWriter{}
+			s := New(out, 100, 40)
+			s.SetBottom(newBlock("> type here"), newBlock("model · 12k tokens · 4% · ~/panto"))
+			for i := range n {
+				s.Print(fmt.Sprintf("transcript line %d: some earlier text that was committed", i))
+			}
+			if err := s.Draw(); err != nil {
+				b.Fatal(err)
+			}
+			msg := md.NewMessage()
+			it := s.Add(msg)
+			words := 0
+			b.ReportAllocs()
+			b.ResetTimer()
+			start := out.n
+			for i := 0; i < b.N; i++ {
+				switch {
+				case words == 600: // the message ends, the next one starts
+					msg.Close()
+					it.Finish()
+					msg = md.NewMessage()
+					it = s.Add(msg)
+					words = 0
+				case words%60 == 59: // a new paragraph now and then
+					msg.Append("\n\n")
+				}
+				msg.Append("*word* ")
+				words++
+				if err := s.Draw(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(out.n-start)/float64(b.N), "bytes/delta")
+			b.ReportMetric(float64(s.Stats().Redraws), "redraws")
 		})
 	}
 }
