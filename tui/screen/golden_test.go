@@ -244,4 +244,3 @@ func index(lines []string, sub string) int {
 	}
 	return -1
 }
-
