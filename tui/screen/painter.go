@@ -70,6 +70,7 @@ type Painter struct {
 	cur     int      // live row the cursor is on
 	full    bool     // the next paint redraws everything
 	hidden  bool     // the cursor is hidden
+	plain   bool     // strip every SGR sequence (NO_COLOR)
 	lastCol int      // the cursor's column when shown
 
 	buf   bytes.Buffer
@@ -101,6 +102,16 @@ func (p *Painter) Resize(width, height int) {
 // Invalidate makes the next paint a full redraw, for when something else
 // wrote to the terminal.
 func (p *Painter) Invalidate() { p.full = true }
+
+// SetPlain makes the painter drop every style from the rows it writes:
+// with NO_COLOR or TERM=dumb nothing reaches the terminal but text, even
+// from a Lua component that styles its own chunks.
+func (p *Painter) SetPlain(on bool) {
+	if on != p.plain {
+		p.plain = on
+		p.full = true
+	}
+}
 
 // Stats returns the counts so far.
 func (p *Painter) Stats() Stats { return p.stats }
@@ -284,6 +295,9 @@ func (p *Painter) csi(n int, final byte) {
 // wrap.
 func (p *Painter) writeRow(row string) {
 	p.stats.Rows++
+	if p.plain {
+		row = stripSGR(row)
+	}
 	text, trimmed := trimPadding(row)
 	p.buf.WriteString(text)
 	if trimmed || len(text) < p.width {
@@ -306,6 +320,31 @@ func trimPadding(row string) (string, bool) {
 		return row, false // styled padding (a background) must reach the edge
 	}
 	return text + termtext.Reset, true
+}
+
+// stripSGR removes the SGR sequences of a row (rows hold no other
+// escape sequences).
+func stripSGR(s string) string {
+	if strings.IndexByte(s, '\x1b') < 0 {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(s, "\x1b[")
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		b.WriteString(s[:i])
+		j := i + 2
+		for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == ';' || s[j] == ':') {
+			j++
+		}
+		if j < len(s) && s[j] == 'm' {
+			j++
+		}
+		s = s[j:]
+	}
 }
 
 // styleAtEnd replays the SGR sequences of s.

@@ -156,6 +156,9 @@ func (s *Screen) Resize(width, height int) {
 // wrote to the terminal).
 func (s *Screen) Invalidate() { s.p.Invalidate() }
 
+// SetPlain drops every style from what is written (NO_COLOR, TERM=dumb).
+func (s *Screen) SetPlain(on bool) { s.p.SetPlain(on) }
+
 // Stats returns what the painter wrote so far.
 func (s *Screen) Stats() Stats { return s.p.Stats() }
 

@@ -439,3 +439,18 @@ func TestRandomSessions(t *testing.T) {
 		})
 	}
 }
+
+func TestPlainWritesNoStyles(t *testing.T) {
+	var out strings.Builder
+	s := New(&out, 30, 5)
+	s.SetPlain(true)
+	s.Add(newBlock("\x1b[1;31mred bold\x1b[0m and \x1b[48;5;17mbackground"))
+	s.SetBottom(newBlock("> "))
+	draw(t, s)
+	if strings.Contains(out.String(), "m") && sgr.MatchString(out.String()) {
+		t.Errorf("plain output has SGR: %q", out.String())
+	}
+	if !strings.Contains(out.String(), "red bold and background") {
+		t.Errorf("text lost: %q", out.String())
+	}
+}
