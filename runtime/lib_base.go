@@ -140,13 +140,18 @@ func basePairs(L *State) int {
 	L.CheckAny(1)
 	t := L.Arg(1)
 	if tm := L.metaField(t, pairsKey); tm.t != tagNil {
+		// __pairs may yield, as lua_callk with pairscont lets it.
 		L.Push(tm, t)
-		L.CallStack(1, 3)
+		L.CallK(1, 3, 0, pairsCont)
 		return 3
 	}
 	L.Push(nextFunction, t, Nil)
 	return 3
 }
+
+// pairsCont finishes pairs after __pairs yielded: its three results are
+// on the top.
+func pairsCont(L *State, status Status, ctx int) int { return 3 }
 
 func finishPcall(L *State, status Status, extra int) int {
 	if status != StatusOK && status != StatusYield {

@@ -1,0 +1,1 @@
+coroutine.yield("in dofile") return "dofile done"
