@@ -165,18 +165,19 @@ func (L *State) finishGoCall(ci *callInfo) {
 }
 
 // finishPcallK ends a yieldable pcall after a yield or, when recovering,
-// after an error: the error value replaces the called function.
+// after an error: the error value replaces the called function. The
+// __close methods of the variables being closed may yield, and then this
+// runs again on resume for the ones left: so the error value lives in the
+// called function's slot (where precover put it), not in a Go variable a
+// yield would lose, as finishpcallk keeps it on the stack.
 func (L *State) finishPcallK(ci *callInfo) Status {
 	status := Status(ci.ctxStatus)
 	if status == StatusOK {
 		status = StatusYield
 	} else {
 		fn := ci.pfn
-		errv := L.errValue
-		L.errValue = Nil
 		L.closeUpvals(fn)
-		L.closeTBC(fn, errv, true, true)
-		L.stack[fn] = errv
+		L.closeTBC(fn, L.stack[fn], true, true)
 		L.top = fn + 1
 		ci.ctxStatus = 0
 	}
@@ -197,6 +198,13 @@ func (L *State) precover(status Status, baseCcalls int) Status {
 		L.nny = 0
 		L.nCcalls = baseCcalls
 		ci.ctxStatus = int(status)
+		// The frames above the pcall are dead: its function's slot holds
+		// the error from now on (finishPcallK), and top is just above it.
+		// To-be-closed variables and open upvalues lie above that slot,
+		// untouched.
+		L.stack[ci.pfn] = L.errValue
+		L.errValue = Nil
+		L.top = ci.pfn + 1
 		status = L.runResumable(L.unroll)
 	}
 	return status
