@@ -139,7 +139,18 @@ func (L *State) argTypeName(n int) string {
 	if L.NoValue(n) {
 		return "no value"
 	}
-	return L.objTypeName(L.Arg(n))
+	// As luaL_typeerror: __name from any value's metatable, then "light
+	// userdata" for what type() calls userdata too.
+	v := L.Arg(n)
+	if mt := L.metatable(v); mt != nil {
+		if name := mt.getStr(nameKey); name.t == tagString {
+			return name.AsString()
+		}
+	}
+	if v.t == tagLightUserdata {
+		return "light userdata"
+	}
+	return v.TypeName()
 }
 
 // TypeError raises "bad argument #n to 'f' (expected expected, got type)".

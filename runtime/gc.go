@@ -63,11 +63,6 @@ type gcState struct {
 	lastEnd    time.Time
 	cycles     int
 
-	// upvalIDs gives debug.upvalueid a stable userdata per upvalue, since
-	// there is no light userdata. Entries whose id nobody holds are
-	// dropped at each cycle.
-	upvalIDs map[unsafe.Pointer]*Userdata
-
 	countSample []metrics.Sample
 }
 
@@ -85,19 +80,6 @@ var (
 	modeKey = tmNameValues[tmMode]
 	gcKey   = tmNameValues[tmGC]
 )
-
-// upvalueID returns the identity userdata of an upvalue cell.
-func (gs *gcState) upvalueID(key unsafe.Pointer) *Userdata {
-	if gs.upvalIDs == nil {
-		gs.upvalIDs = make(map[unsafe.Pointer]*Userdata)
-	}
-	u := gs.upvalIDs[key]
-	if u == nil {
-		u = &Userdata{Value: key}
-		gs.upvalIDs[key] = u
-	}
-	return u
-}
 
 // collectable reports whether v is an object that weak tables may lose:
 // strings, numbers, booleans and Go functions without upvalues (the
@@ -375,11 +357,6 @@ func (L *State) gcCycle() {
 	m.clearByValues(m.weakVals[origWeak:])
 	m.clearByValues(m.allWeak[origAll:])
 
-	for key, id := range gs.upvalIDs {
-		if !m.isMarked(UserdataValue(id)) {
-			delete(gs.upvalIDs, key)
-		}
-	}
 	gs.weakSeen = len(m.weakVals)+len(m.ephemerons)+len(m.allWeak) > 0
 	gs.lastMarked = len(m.marked)
 	gs.newFin = 0

@@ -320,7 +320,9 @@ func dbUpvalueid(L *State) int {
 		L.Push(Nil)
 		return 1
 	}
-	L.Push(UserdataValue(L.g.gc.upvalueID(key)))
+	// The reference returns the upvalue's address as a light userdata:
+	// equal for closures sharing the upvalue, never collected.
+	L.Push(lightUserdata(key))
 	return 1
 }
 

@@ -392,6 +392,21 @@ func (L *State) concat(n int) {
 			n--
 			continue
 		}
+		// With an empty string the result is the other operand itself,
+		// as in luaV_concat (the same object, as "%p" shows).
+		if b.t == tagString && b.n == 0 || a.t == tagString && a.n == 0 {
+			r := a
+			if r.t == tagString && r.n == 0 {
+				r = b
+			}
+			if r.t != tagString {
+				r = numberToString(r)
+			}
+			s[top-2] = r
+			L.top = top - 1
+			n--
+			continue
+		}
 		// Collect as many concatenable values as possible.
 		cnt := 2
 		size := concatLen(a) + concatLen(b)

@@ -56,7 +56,17 @@ type funcProto struct {
 	kHandles []unique.Handle[string]
 }
 
+// newFuncProto prepares a chunk's main prototype and, recursively, its
+// nested ones.
 func newFuncProto(p *bytecode.Proto) *funcProto {
+	return prepareProto(p, nil)
+}
+
+// prepareProto prepares one prototype. longs holds the long string
+// constants already made for the chunk: equal long strings of one chunk
+// are one object, as the reference's lexer anchors them (string.format's
+// "%p" shows it), while short ones are interned anyway.
+func prepareProto(p *bytecode.Proto, longs map[string]Value) *funcProto {
 	fp := &funcProto{
 		code:      p.Code,
 		k:         make([]Value, len(p.Constants)),
@@ -80,13 +90,28 @@ func newFuncProto(p *bytecode.Proto) *funcProto {
 		case bytecode.ConstFloat:
 			fp.k[i] = Float(c.Float)
 		case bytecode.ConstString:
+			if len(c.Str) > shortStringLen {
+				if longs == nil {
+					longs = make(map[string]Value)
+				}
+				v, ok := longs[c.Str]
+				if !ok {
+					v, _ = internString(c.Str)
+					longs[c.Str] = v
+				}
+				fp.k[i] = v
+				break
+			}
 			var hd unique.Handle[string]
 			fp.k[i], hd = internString(c.Str)
 			fp.kHandles = append(fp.kHandles, hd)
 		}
 	}
 	for i, sub := range p.Protos {
-		fp.protos[i] = newFuncProto(sub)
+		if longs == nil {
+			longs = make(map[string]Value)
+		}
+		fp.protos[i] = prepareProto(sub, longs)
 	}
 	return fp
 }
@@ -186,6 +211,10 @@ type global struct {
 
 	loaded *Table
 	exit   func(code int, close bool)
+
+	// strIdentity holds the canonical copy of each short string whose
+	// identity was asked for (State.ToPointer).
+	strIdentity map[string]string
 }
 
 // State is a Lua thread: the main thread of an interpreter or a coroutine.

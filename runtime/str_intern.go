@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"strings"
 	"sync"
 	"unique"
 	"unsafe"
@@ -82,3 +83,27 @@ var tmNameValues = func() (names [numTMs]Value) {
 	}
 	return names
 }()
+
+// ToPointer is Value.ToPointer as Lua programs see it: equal short
+// strings are one object in the reference, which interns them all, so
+// they get one address here too. Only names are interned (above), so the
+// state keeps a canonical copy of each short string whose identity is
+// asked for, for its whole life: that is one copy per distinct string a
+// program formats with "%p", a bounded and rare cost, and an address that
+// stays the same as long as the string can be seen.
+func (L *State) ToPointer(v Value) uintptr {
+	if v.t != tagString || v.n == 0 || v.n > shortStringLen {
+		return v.ToPointer()
+	}
+	g := L.g
+	s := v.AsString()
+	c, ok := g.strIdentity[s]
+	if !ok {
+		if g.strIdentity == nil {
+			g.strIdentity = make(map[string]string)
+		}
+		c = strings.Clone(s)
+		g.strIdentity[c] = c
+	}
+	return uintptr(unsafe.Pointer(unsafe.StringData(c)))
+}

@@ -17,9 +17,13 @@ const (
 	TypeFunction
 	TypeUserdata
 	TypeThread
+	// TypeLightUserdata is a bare address with no metatable or user
+	// values of its own (lua_type's LUA_TLIGHTUSERDATA); type() calls it
+	// "userdata" too. Only debug.upvalueid makes one.
+	TypeLightUserdata
 )
 
-var typeNames = [...]string{"nil", "boolean", "number", "string", "table", "function", "userdata", "thread"}
+var typeNames = [...]string{"nil", "boolean", "number", "string", "table", "function", "userdata", "thread", "userdata"}
 
 func (t Type) String() string { return typeNames[t] }
 
@@ -40,6 +44,7 @@ const (
 	tagGoFn
 	tagUserdata
 	tagThread
+	tagLightUserdata // p is the address; never collected, compared by p
 	numTags
 )
 
@@ -47,7 +52,7 @@ var tagTypes = [numTags]Type{
 	tagNil: TypeNil, tagFalse: TypeBoolean, tagTrue: TypeBoolean,
 	tagInt: TypeNumber, tagFloat: TypeNumber, tagString: TypeString,
 	tagTable: TypeTable, tagLuaFn: TypeFunction, tagGoFn: TypeFunction,
-	tagUserdata: TypeUserdata, tagThread: TypeThread,
+	tagUserdata: TypeUserdata, tagThread: TypeThread, tagLightUserdata: TypeLightUserdata,
 }
 
 // Value is a Lua value. It is three words and never points to a heap box
@@ -111,6 +116,9 @@ func UserdataValue(u *Userdata) Value { return Value{p: unsafe.Pointer(u), t: ta
 func ThreadValue(th *State) Value { return Value{p: unsafe.Pointer(th), t: tagThread} }
 
 func closureValue(c *Closure) Value { return Value{p: unsafe.Pointer(c), t: tagLuaFn} }
+
+// lightUserdata makes the light userdata of address p.
+func lightUserdata(p unsafe.Pointer) Value { return Value{p: p, t: tagLightUserdata} }
 
 // Type returns the Lua type of v.
 func (v Value) Type() Type { return tagTypes[v.t] }
@@ -281,7 +289,9 @@ var emptyStringAnchor byte
 // ToPointer returns the identity of a collectable value as lua_topointer
 // does (the address string.format's "%p" prints, the same one tostring
 // shows for tables and functions), and 0 for values without identity:
-// nil, booleans and numbers.
+// nil, booleans and numbers. For a short string it is the address of these
+// very bytes; State.ToPointer gives equal short strings one identity, as
+// the reference's interning does.
 func (v Value) ToPointer() uintptr {
 	switch v.t {
 	case tagNil, tagFalse, tagTrue, tagInt, tagFloat:

@@ -92,7 +92,7 @@ func strFormat(L *runtime.State) int {
 			buf = luanum.AppendFormatFloat(buf, spec, L.CheckNumber(arg))
 		case 'p':
 			raiseSpecError(L, err)
-			buf = luanum.AppendFormatPointer(buf, spec, L.Arg(arg).ToPointer())
+			buf = luanum.AppendFormatPointer(buf, spec, L.ToPointer(L.Arg(arg)))
 		case 'q':
 			raiseSpecError(L, err)
 			buf = appendLiteral(L, buf, arg)
