@@ -64,6 +64,12 @@ type gcState struct {
 	cycles     int
 
 	countSample []metrics.Sample
+
+	// runningTop, when not 0, is where the live stack of the thread
+	// running an automatic cycle ends: the VM paused it at a call, where
+	// top is exact, or at a backward jump, where only the frame's active
+	// locals are live (liveAtJump).
+	runningTop int
 }
 
 // ValueHolder is implemented by Go values stored in a userdata
@@ -229,9 +235,16 @@ func (m *marker) traverseEphemeron(t *Table) bool {
 
 // traverseThread marks a thread's stack, hook and pending error. The
 // running Lua frame of a thread may have live registers above top (top is
-// only exact at calls), so its whole frame is scanned.
+// only exact at calls), so its whole frame is scanned, except when the VM
+// paused the thread running the cycle where it knows better (runningTop).
+// The dead part of the stack is cleared, as the reference's atomic phase
+// clears the stack above top, so that Go's collector can free what it
+// held.
 func (m *marker) traverseThread(th *State) {
 	limit := th.stackLimit()
+	if rt := th.g.gc.runningTop; th == m.running && rt > 0 {
+		limit = rt
+	}
 	s := th.stack
 	if limit > len(s) {
 		limit = len(s)
@@ -239,8 +252,37 @@ func (m *marker) traverseThread(th *State) {
 	for i := 0; i < limit; i++ {
 		m.mark(s[i])
 	}
+	clear(s[limit:])
 	m.mark(th.hook.fn)
 	m.mark(th.errValue)
+}
+
+// liveAtJump returns the end of the live stack of a thread whose running
+// Lua frame is stopped at a backward jump, its pc saved as the jump's
+// target: the frame's active local variables, as its debug information
+// lists them. Code generated from source keeps nothing else live across a
+// backward jump: loops start and labels sit where only locals (the for
+// loops' hidden state included) occupy registers. ok is false when the
+// function has no debug information to tell (stripped).
+func (L *State) liveAtJump() (int, bool) {
+	ci := L.ci
+	if ci.status&ciLua == 0 {
+		return 0, false
+	}
+	p := ci.cl.p.src
+	if len(p.Lines()) == 0 {
+		return 0, false
+	}
+	n := 0
+	for _, v := range p.Locals() {
+		if int(v.StartPC) > ci.pc {
+			break
+		}
+		if ci.pc < int(v.EndPC) {
+			n++
+		}
+	}
+	return ci.fn + 1 + n, true
 }
 
 // stackLimit is the end of the live part of a thread's stack.

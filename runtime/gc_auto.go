@@ -73,24 +73,25 @@ func (gs *gcState) stopNotifier() {
 }
 
 // gcPoll is the VM's safe point (see checkInterrupt): one atomic load
-// when nothing is requested.
-func (L *State) gcPoll() {
+// when nothing is requested. atJump tells that the running Lua frame is
+// stopped at a backward jump (checkInterruptAtJump).
+func (L *State) gcPoll(atJump bool) {
 	if n := L.g.gc.notifier; n != nil && n.pending.Load() {
-		L.autoCycle(true)
+		L.autoCycle(true, atJump)
 	}
 }
 
 // gcPollGo is the safe point of Go functions (setmetatable).
 func (L *State) gcPollGo() {
 	if n := L.g.gc.notifier; n != nil && n.pending.Load() {
-		L.autoCycle(false)
+		L.autoCycle(false, false)
 	}
 }
 
 // autoCycle runs a requested cycle when allowed. fromVM tells that the
 // running frame is paused inside the VM loop, so finalizers must not run
-// on L's stack.
-func (L *State) autoCycle(fromVM bool) {
+// on L's stack; atJump that it is paused at a backward jump (gcPoll).
+func (L *State) autoCycle(fromVM, atJump bool) {
 	g := L.g
 	gs := &g.gc
 	if gs.inFin || gs.inCycle || gs.closing || g.gcStopped {
@@ -104,7 +105,21 @@ func (L *State) autoCycle(fromVM bool) {
 		return // stays requested; pacing
 	}
 	gs.notifier.pending.Store(false)
+	// Where the running frame's live registers end: at a call the top
+	// is exact; at a backward jump only the active locals are live.
+	gs.runningTop = 0
+	if fromVM {
+		gs.runningTop = L.top
+		if atJump {
+			if live, ok := L.liveAtJump(); ok {
+				gs.runningTop = live
+			} else {
+				gs.runningTop = 0 // no debug information: the whole frame
+			}
+		}
+	}
 	L.gcCycle()
+	gs.runningTop = 0
 	if len(gs.tobefnz) == 0 {
 		return
 	}

@@ -85,8 +85,19 @@ func (L *State) ClearInterrupt() {
 	s.arm(0)
 }
 
-// checkInterrupt runs when the countdown expires.
-func (L *State) checkInterrupt() {
+// checkInterrupt runs when the countdown expires at a call or in Go code,
+// where the top of the stack is exact.
+func (L *State) checkInterrupt() { L.checkInterruptAt(false) }
+
+// checkInterruptAtJump is checkInterrupt at a backward jump (or a for
+// loop's step) of the running Lua frame, whose saved pc is where the jump
+// lands. There, registers above the frame's active locals are dead: an
+// automatic collection cycle started here must not let them keep objects
+// alive, as the reference, which collects only where it knows the live top,
+// does not.
+func (L *State) checkInterruptAtJump() { L.checkInterruptAt(true) }
+
+func (L *State) checkInterruptAt(atJump bool) {
 	s := &L.g.interrupt
 	s.used += int64(s.armed) - int64(s.countdown)
 	if s.tripped == nil {
@@ -109,7 +120,7 @@ func (L *State) checkInterrupt() {
 		next = s.budget - s.used
 	}
 	s.arm(int32(next) - 1)
-	L.gcPoll() // a safe point for automatic collection cycles (gc_auto.go)
+	L.gcPoll(atJump) // a safe point for automatic collection cycles (gc_auto.go)
 }
 
 // arm sets the countdown; a check happens after n+1 more ticks.

@@ -926,7 +926,7 @@ run:
 	interrupt:
 		// A backward jump counted the tick that expires the countdown.
 		fs.ci.pc = pc
-		L.checkInterrupt()
+		L.checkInterruptAtJump()
 		fs.pc = fs.ci.pc
 		goto reload
 	}
@@ -1222,7 +1222,7 @@ func (L *State) jump(ci *callInfo, pc int, j bc.Instruction) int {
 	pc += off
 	if off <= 0 && L.g.interrupt.tick() {
 		ci.pc = pc
-		L.checkInterrupt()
+		L.checkInterruptAtJump()
 	}
 	return pc
 }

@@ -295,7 +295,7 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 		if off < 0 {
 			if L.g.interrupt.tick() {
 				ci.pc = pc
-				L.checkInterrupt()
+				L.checkInterruptAtJump()
 			}
 		}
 	case bc.OpEq:
@@ -531,7 +531,7 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 		}
 		if L.g.interrupt.tick() {
 			ci.pc = pc
-			L.checkInterrupt()
+			L.checkInterruptAtJump()
 		}
 	case bc.OpTForLoop:
 		if v := (*r(regs, a+4)); v.t != tagNil {
@@ -539,7 +539,7 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 			pc -= i.Bx()
 			if L.g.interrupt.tick() {
 				ci.pc = pc
-				L.checkInterrupt()
+				L.checkInterruptAtJump()
 			}
 		}
 	case bc.OpForPrep:
