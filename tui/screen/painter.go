@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"panto/tui/termtext"
 )
@@ -73,15 +74,27 @@ type Painter struct {
 	plain   bool     // strip every SGR sequence (NO_COLOR)
 	lastCol int      // the cursor's column when shown
 
+	// RedrawInterval is the least time between two full redraws caused
+	// by changes above the screen (DefaultRedrawInterval). Resizes and
+	// Invalidate always redraw at once.
+	RedrawInterval time.Duration
+	now            func() time.Time // the clock (a fake one in tests)
+	lastRedraw     time.Time
+	stale          bool // rows above the screen differ from what they show
+
 	buf   bytes.Buffer
 	stats Stats
 }
+
+// DefaultRedrawInterval is a Painter's RedrawInterval.
+const DefaultRedrawInterval = time.Second
 
 // NewPainter returns a painter writing to out, a terminal of width columns
 // and height rows whose cursor is at the start of an empty line (where a
 // shell leaves it when the program starts).
 func NewPainter(out io.Writer, width, height int) *Painter {
-	return &Painter{out: out, width: max(width, 1), height: max(height, 1), extent: 1}
+	return &Painter{out: out, width: max(width, 1), height: max(height, 1), extent: 1,
+		RedrawInterval: DefaultRedrawInterval, now: time.Now}
 }
 
 // Size returns the terminal size the painter paints for.
@@ -124,9 +137,24 @@ func (p *Painter) Stats() Stats { return p.stats }
 // current width), then f. history is called only then.
 func (p *Painter) Paint(f Frame, history func() []string) error {
 	p.buf.Reset()
-	if p.full || p.changedOffscreen(f) {
+	switch {
+	case p.full:
 		p.redraw(f, history)
-	} else {
+	case p.stale || p.changedOffscreen(f):
+		// A row above the screen changed. Redrawing costs the whole
+		// transcript, and a component taller than the screen that
+		// changes its top every frame (a header with a timer over a long
+		// output) would cost that every frame; so redraws for this reason
+		// come at most once per RedrawInterval, and in between only the
+		// rows on screen are painted (those above stay as they were,
+		// until the redraw).
+		if now := p.now(); now.Sub(p.lastRedraw) >= p.RedrawInterval {
+			p.redraw(f, history)
+		} else {
+			p.stale = true
+			p.diff(f)
+		}
+	default:
 		p.diff(f)
 	}
 	if p.buf.Len() == 0 {
@@ -190,7 +218,8 @@ func (p *Painter) diff(f Frame) {
 			started = true
 		}
 	}
-	for i := 0; i < n; i++ {
+	off := p.extent - p.height // rows above the screen cannot be painted
+	for i := max(off, 0); i < n; i++ {
 		row, _ := rowAt(&f, i)
 		if i < len(p.prev) && p.prev[i] == row {
 			continue
@@ -202,7 +231,7 @@ func (p *Painter) diff(f Frame) {
 		p.moveTo(i)
 		p.writeRow(row)
 	}
-	if n < len(p.prev) {
+	if n < len(p.prev) && n >= off {
 		start()
 		p.moveTo(n)
 		p.buf.WriteString("\r" + eraseBelow)
@@ -370,6 +399,7 @@ func styleAtEnd(s string) termtext.Style {
 // redraw clears the screen and the scrollback and prints everything.
 func (p *Painter) redraw(f Frame, history func() []string) {
 	p.stats.Redraws++
+	p.lastRedraw, p.stale = p.now(), false
 	p.begin()
 	p.buf.WriteString(clearAll)
 	var above []string

@@ -26,6 +26,7 @@ package screen
 import (
 	"fmt"
 	"io"
+	"time"
 
 	"panto/tui/render"
 )
@@ -155,6 +156,10 @@ func (s *Screen) Resize(width, height int) {
 // Invalidate makes the next Draw a full redraw (after something else
 // wrote to the terminal).
 func (s *Screen) Invalidate() { s.p.Invalidate() }
+
+// SetRedrawInterval sets the least time between two full redraws caused
+// by changes above the screen (Painter.RedrawInterval).
+func (s *Screen) SetRedrawInterval(d time.Duration) { s.p.RedrawInterval = d }
 
 // SetPlain drops every style from what is written (NO_COLOR, TERM=dumb).
 func (s *Screen) SetPlain(on bool) { s.p.SetPlain(on) }

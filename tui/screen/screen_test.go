@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"panto/tui/render"
 	"panto/tui/vtest"
@@ -291,6 +292,7 @@ func TestResizeRedrawsAtNewWidth(t *testing.T) {
 func TestChangeAboveScreenRedraws(t *testing.T) {
 	term := vtest.New(20, 4)
 	s := New(term, 20, 4)
+	s.SetRedrawInterval(0)
 	s.Print("old")
 	tall := newBlock("t1", "t2", "t3", "t4", "t5", "t6")
 	s.Add(tall)
@@ -373,6 +375,7 @@ func TestRandomSessions(t *testing.T) {
 			w, h := 10+rng.Intn(30), 3+rng.Intn(10)
 			term := vtest.New(w, h)
 			s := New(term, w, h)
+			s.SetRedrawInterval(0)
 			var committed []*block
 			type live struct {
 				b    *block
@@ -453,4 +456,60 @@ func TestPlainWritesNoStyles(t *testing.T) {
 	if !strings.Contains(out.String(), "red bold and background") {
 		t.Errorf("text lost: %q", out.String())
 	}
+}
+
+func TestOffscreenRedrawsAreRateLimited(t *testing.T) {
+	term := vtest.New(30, 6)
+	s := New(term, 30, 6)
+	clock := time.Unix(1000, 0)
+	s.p.now = func() time.Time { return clock }
+	s.SetRedrawInterval(time.Second)
+	for i := range 50 {
+		s.Print(fmt.Sprintf("history %d", i))
+	}
+	tall := newBlock()
+	rows := func(n int) []string { // a header with a counter over a long output
+		c := []string{fmt.Sprintf("● shell (%ds)", n)}
+		for i := range 12 {
+			c = append(c, fmt.Sprintf("  output %d", i))
+		}
+		return c
+	}
+	tall.set(rows(0)...)
+	s.Add(tall)
+	s.SetBottom(newBlock("> "))
+	draw(t, s)
+	redraws := s.Stats().Redraws
+	// the first change above the screen redraws at once; the next ones
+	// within a second paint only the rows on screen; then one redraw
+	for tick := 1; tick <= 11; tick++ {
+		before := s.Stats()
+		tall.set(rows(tick)...)
+		draw(t, s)
+		st := s.Stats()
+		want := redraws + 1
+		if tick == 11 {
+			want = redraws + 2
+		}
+		if st.Redraws != want {
+			t.Fatalf("tick %d: %d redraws, want %d", tick, st.Redraws-redraws, want-redraws)
+		}
+		if tick > 1 && tick < 11 && st.Bytes-before.Bytes > 200 {
+			t.Errorf("tick %d wrote %d bytes for one changed row", tick, st.Bytes-before.Bytes)
+		}
+		clock = clock.Add(100 * time.Millisecond)
+	}
+	// after that redraw the terminal reads right again
+	want := []string{}
+	for i := range 50 {
+		want = append(want, fmt.Sprintf("history %d", i))
+	}
+	want = append(append(want, rows(11)...), "> ")
+	expectLines(t, term, want)
+	// a stale frame with nothing new still gets its redraw once due
+	tall.set(rows(12)...)
+	draw(t, s)
+	clock = clock.Add(2 * time.Second)
+	draw(t, s)
+	expectLines(t, term, append(want[:len(want)-14], append(rows(12), "> ")...))
 }
