@@ -21,13 +21,24 @@ func JSON() []byte { return append([]byte(nil), abiJSON...) }
 
 // Spec is the whole described surface.
 type Spec struct {
-	Version     string               `json:"version"`
-	Module      Module               `json:"module"`
-	Events      []Event              `json:"events"`
-	EventObject EventObject          `json:"event_object"`
-	Contracts   map[string]Contract  `json:"contracts"`
-	events      map[string]*Event    // by name
-	functions   map[string]*Function // by "table.name"
+	Version     string              `json:"version"`
+	Module      Module              `json:"module"`
+	Events      []Event             `json:"events"`
+	EventObject EventObject         `json:"event_object"`
+	Contracts   map[string]Contract `json:"contracts"`
+	// Types are the shapes of the tables extensions pass and receive
+	// (declarations, requests, results), for the LuaLS stubs and for the
+	// build's field checks.
+	Types []Type `json:"types"`
+	// Aliases are named union types of the stubs.
+	Aliases []Alias `json:"aliases"`
+	// ForeignFunctions are names other agents' APIs use where panto has
+	// another name or none, for "did you mean" on panto.ext calls.
+	ForeignFunctions []Foreign `json:"foreign_functions"`
+
+	events    map[string]*Event    // by name
+	functions map[string]*Function // by "table.name"
+	types     map[string]*Type     // by name
 }
 
 // Module describes require("panto").
@@ -41,6 +52,9 @@ type Module struct {
 // Kind "class" the methods of one kind of object (agent, stream, ...).
 type Table struct {
 	Name string `json:"name"`
+	// LuaClass is the LuaLS class name of the table in the stubs
+	// ("panto.Ext", "panto.Agent").
+	LuaClass string `json:"lua_class"`
 	// Kind is "" for a module table, "class" for an object's methods.
 	Kind string `json:"kind,omitempty"`
 	// Owner names the package that installs it: "" is the host,
@@ -55,6 +69,52 @@ type Function struct {
 	Name      string `json:"name"`
 	Signature string `json:"signature"`
 	Summary   string `json:"summary"`
+	// Params and Returns are the typed signature (LuaLS type
+	// expressions); a parameter name ending in "?" is optional.
+	Params  []Param `json:"params"`
+	Returns []Param `json:"returns,omitempty"`
+	// Overloads are further LuaLS signatures ("fun(name: string): T").
+	Overloads []string `json:"overloads,omitempty"`
+}
+
+// Param is a parameter or a return value of a function.
+type Param struct {
+	Name    string `json:"name,omitempty"`
+	Type    string `json:"type"`
+	Summary string `json:"summary,omitempty"`
+}
+
+// Type is a table shape: fields with LuaLS types, and the names other
+// agents' APIs use for them (Foreign), so a build can say what panto
+// calls bone's "parameters".
+type Type struct {
+	Name    string      `json:"name"`
+	Summary string      `json:"summary"`
+	Fields  []TypeField `json:"fields"`
+	Foreign []Foreign   `json:"foreign,omitempty"`
+}
+
+// TypeField is one field of a Type.
+type TypeField struct {
+	Name     string `json:"name"`
+	Type     string `json:"type"`
+	Optional bool   `json:"optional,omitempty"`
+	Summary  string `json:"summary,omitempty"`
+}
+
+// Foreign is a name panto does not use: Use is panto's name for the same
+// thing ("" when there is none), Hint says so in words.
+type Foreign struct {
+	Name string `json:"name"`
+	Use  string `json:"use,omitempty"`
+	Hint string `json:"hint"`
+}
+
+// Alias is a named LuaLS type expression.
+type Alias struct {
+	Name    string `json:"name"`
+	Summary string `json:"summary"`
+	Type    string `json:"type"`
 }
 
 // Member is a non-function value of a table, or a member of the event
@@ -64,6 +124,8 @@ type Member struct {
 	Type    string `json:"type,omitempty"`
 	Owner   string `json:"owner,omitempty"` // as Table.Owner
 	Summary string `json:"summary"`
+	// LuaType is the value's LuaLS type in the stubs.
+	LuaType string `json:"lua_type,omitempty"`
 }
 
 // Event is one event of the catalogue.
@@ -139,7 +201,74 @@ func Parse(data []byte) (*Spec, error) {
 			s.functions[t.Name+"."+t.Functions[i].Name] = &t.Functions[i]
 		}
 	}
+	s.types = map[string]*Type{}
+	for i := range s.Types {
+		t := &s.Types[i]
+		if s.types[t.Name] != nil {
+			return nil, fmt.Errorf("type %q described twice", t.Name)
+		}
+		s.types[t.Name] = t
+	}
+	for name, c := range s.Contracts {
+		if tn, ok := c["type"].(string); ok && s.types[tn] == nil {
+			return nil, fmt.Errorf("contract %s names type %q, which is not described", name, tn)
+		}
+	}
 	return &s, nil
+}
+
+// Type returns a described type by name ("panto.ToolDeclaration"), or nil.
+func (s *Spec) Type(name string) *Type { return s.types[name] }
+
+// ContractType returns the type of what a contract declares (the tool
+// declaration of "tool"), or nil.
+func (s *Spec) ContractType(contract string) *Type {
+	name, _ := s.Contracts[contract]["type"].(string)
+	return s.types[name]
+}
+
+// Table returns a module table or class by name ("panto.ext", "agent"),
+// or nil.
+func (s *Spec) Table(name string) *Table {
+	for i := range s.Module.Tables {
+		if s.Module.Tables[i].Name == name {
+			return &s.Module.Tables[i]
+		}
+	}
+	return nil
+}
+
+// Field returns the named field of the type, or nil.
+func (t *Type) Field(name string) *TypeField {
+	for i := range t.Fields {
+		if t.Fields[i].Name == name {
+			return &t.Fields[i]
+		}
+	}
+	return nil
+}
+
+// ForeignName returns what the type says about a name other agents use,
+// or nil.
+func (t *Type) ForeignName(name string) *Foreign {
+	for i := range t.Foreign {
+		if t.Foreign[i].Name == name {
+			return &t.Foreign[i]
+		}
+	}
+	return nil
+}
+
+// Names lists a table's function and value names.
+func (t *Table) Names() []string {
+	var out []string
+	for _, f := range t.Functions {
+		out = append(out, f.Name)
+	}
+	for _, v := range t.Values {
+		out = append(out, v.Name)
+	}
+	return out
 }
 
 // Event returns the catalogue entry for a host event, or nil for a custom

@@ -3,6 +3,7 @@ package abi
 import (
 	"flag"
 	"os"
+	"panto/compiler/parser"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -116,4 +117,60 @@ func TestDocs(t *testing.T) {
 		return
 	}
 	t.Errorf("%s is out of date with abi.json: run go test ./extension/abi -run TestDocs -update", path)
+}
+
+// TestStubs keeps the checked-in LuaLS stubs equal to what abi.json
+// renders: a change to the description that does not regenerate them
+// fails here.
+func TestStubs(t *testing.T) {
+	path := filepath.Join("stubs", "panto.lua")
+	want := Get().LuaStubs()
+	data, err := os.ReadFile(path)
+	if err == nil && string(data) == want {
+		return
+	}
+	if *update {
+		if err := os.MkdirAll("stubs", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Errorf("%s is out of date with abi.json: run go test ./extension/abi -run TestStubs -update", path)
+}
+
+// TestStubsParse checks that the stubs are Lua the language server (and
+// our own parser) reads.
+func TestStubsParse(t *testing.T) {
+	if _, err := parser.Parse("@stubs/panto.lua", Get().LuaStubs()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestTypes checks the declarations against the contracts that name them.
+func TestTypes(t *testing.T) {
+	s := Get()
+	for name, c := range s.Contracts {
+		typ := s.ContractType(name)
+		req, _ := c["required"].([]any)
+		if typ == nil {
+			if len(req) > 0 {
+				t.Errorf("contract %s has required fields but no type", name)
+			}
+			continue
+		}
+		for _, r := range req {
+			f := typ.Field(r.(string))
+			if f == nil || f.Optional {
+				t.Errorf("contract %s requires %v, which %s lacks or makes optional", name, r, typ.Name)
+			}
+		}
+		for _, f := range typ.Foreign {
+			if f.Use != "" && typ.Field(f.Use) == nil {
+				t.Errorf("%s: foreign %s points at %s, which is not a field", typ.Name, f.Name, f.Use)
+			}
+		}
+	}
 }

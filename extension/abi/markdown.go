@@ -85,6 +85,29 @@ func (s *Spec) Markdown() string {
 		}
 		p("\n")
 	}
+	p("#### Types\n\n")
+	p("The shapes extensions pass and receive (the LuaLS stubs of `panto stubs` declare them as classes). Names other agents' APIs use are listed after each, with what panto calls them; `panto build` suggests those.\n\n")
+	for _, t := range s.Types {
+		p("**`%s`**: %s\n\n", t.Name, t.Summary)
+		for _, f := range t.Fields {
+			opt := ""
+			if f.Optional {
+				opt = " (optional)"
+			}
+			sum := ""
+			if f.Summary != "" {
+				sum = ": " + f.Summary
+			}
+			p("- `%s` `%s`%s%s\n", f.Name, cell(f.Type), opt, sum)
+		}
+		for _, f := range t.Foreign {
+			p("- not panto's: `%s`: %s\n", f.Name, f.Hint)
+		}
+		p("\n")
+	}
+	for _, a := range s.Aliases {
+		p("**`%s`** = `%s`: %s\n\n", a.Name, a.Type, a.Summary)
+	}
 	return b.String()
 }
 

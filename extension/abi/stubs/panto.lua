@@ -1,0 +1,734 @@
+---@meta panto
+-- The panto extension API, ABI 1.1.0: LuaLS definitions generated from
+-- extension/abi/abi.json by `panto stubs`. Do not edit; regenerate.
+-- require("panto") returns the module; there is no global panto. panto.ext and panto.text come from the host; the native API (panto.agent, panto.conversation, the stores, panto.ext.agent, and the agent, stream, job, conversation and store objects) from the agent (ABI 1.1).
+
+--- What a source returns to run code at activation: register things inside activate().
+---@class panto.Entry
+---@field name string the entry's name ([extensions] allow and deny match it)
+---@field activate fun() runs once per Lua state, after every source was evaluated
+
+--- A tool: the sugar form a source may return, or the argument of register_tool.
+---@class panto.ToolDeclaration
+---@field name string 1 to 64 letters, digits, _ or -
+---@field description string what the model reads to decide when to call it
+---@field schema table a JSON schema object for the input
+---@field handler fun(input: table, context: panto.ToolContext): string|panto.ToolResult runs as a coroutine: it may await luv work
+
+--- The second argument of a tool handler.
+---@class panto.ToolContext
+---@field tool_call_id string
+---@field tool_name string
+
+--- What a tool handler may return instead of a string.
+---@class panto.ToolResult
+---@field text? string
+---@field attachments? panto.Attachment[]
+
+--- A result part besides the text.
+---@class panto.Attachment
+---@field media_type? string
+---@field data string
+
+--- The argument of register_command.
+---@class panto.CommandDeclaration
+---@field name string no leading /, no spaces
+---@field description string
+---@field handler fun(args: string): string|nil gets the trimmed remainder of the slash line; a string result is the output
+
+--- The argument of register_protocol.
+---@class panto.ProtocolDeclaration
+---@field name string what [providers.x] protocol = "..." names
+---@field open fun(request: panto.ProtocolRequest): panto.ProtocolStream
+---@field effort_levels? panto.EffortLevel[] at most 32
+---@field cancel_turn? fun(self: panto.ProtocolDeclaration, context: string)
+---@field reset_context? fun(self: panto.ProtocolDeclaration, context: string)
+---@field release_context? fun(self: panto.ProtocolDeclaration, context: string)
+---@field close? fun(self: panto.ProtocolDeclaration)
+
+--- One reasoning effort a protocol offers.
+---@class panto.EffortLevel
+---@field label string
+---@field detail? string
+
+--- What open(request) receives.
+---@class panto.ProtocolRequest
+---@field protocol string
+---@field provider string
+---@field model string the upstream model id
+---@field purpose "turn"|"agent"|"compaction"
+---@field effort? string
+---@field context string the durable context string: key upstream sessions by it
+---@field system_prompt string
+---@field history_transcript string
+---@field messages panto.Message[]
+---@field tools { name: string, description: string, schema: table }[]
+---@field tool_choice panto.ToolChoice
+---@field notify fun() wakes a stream whose next returned nil
+
+--- What open returns.
+---@class panto.ProtocolStream
+---@field next fun(self: panto.ProtocolStream): panto.StreamEvent|nil nil when nothing is ready yet
+---@field cancel_turn? fun(self: panto.ProtocolStream)
+---@field close? fun(self: panto.ProtocolStream)
+
+--- One event a protocol stream returns.
+---@class panto.StreamEvent
+---@field type "text_delta"|"thinking_delta"|"tool_call"|"done"|"error"
+---@field text? string text_delta, thinking_delta
+---@field id? string tool_call
+---@field name? string tool_call
+---@field input_json? string tool_call: the input as JSON text
+---@field usage? panto.Usage done
+---@field kind? string error: rate_limit, overloaded, authentication, invalid_request, terminal, model_not_found, server, transport, context_overflow
+---@field message? string error
+
+--- Token counts (non-negative integers).
+---@class panto.Usage
+---@field input? integer
+---@field output? integer
+---@field cache_read? integer
+---@field cache_write? integer
+---@field reasoning? integer
+
+--- A Lua component: what event:set_component takes.
+---@class panto.Component
+---@field render fun(self: panto.Component, width: integer): string|(string|number)[] returns content chunks, not pre-fitted rows
+---@field handleInput? fun(self: panto.Component, data: string) raw input bytes
+
+--- What event:set_component returns.
+---@class panto.ComponentHandle
+---@field invalidate fun(self: panto.ComponentHandle) repaint the block
+---@field set_pinned fun(self: panto.ComponentHandle, pinned: boolean) keep it at the live transcript tail
+---@field alive fun(self: panto.ComponentHandle): boolean true while the component is the one its block shows
+
+--- The default component get_component returns: an opaque passthrough.
+---@class panto.NativeComponent
+---@field render fun(self: panto.NativeComponent, width: integer): string[] a fresh table of lines
+
+--- The event userdata handlers receive.
+---@class panto.Event
+---@field name string
+---@field get_component fun(self: panto.Event): panto.NativeComponent|panto.Component|nil
+---@field set_component fun(self: panto.Event, component: panto.Component|panto.NativeComponent|nil): panto.ComponentHandle
+
+--- panto.ext.dirs.
+---@class panto.Dirs
+---@field home? string absent in bundle runs
+---@field project_root string
+---@field layers panto.LayerDir[] lowest to highest precedence; match them by name
+
+--- One layer in panto.ext.dirs.layers.
+---@class panto.LayerDir
+---@field name string base, user, project, local or bundle
+---@field dir string
+
+--- panto.ext.json.
+---@class panto.Json
+---@field decode fun(s: string): any, string? the value, or nil and an error
+---@field encode fun(v: any): string
+---@field array fun(t: table): table marks t as an array, so an empty t encodes as []
+---@field null lightuserdata JSON null
+
+--- What session_info() returns.
+---@class panto.SessionInfo
+---@field id string
+---@field directory string
+---@field model? string
+---@field reasoning? string
+---@field api_style? string
+---@field base_url? string
+
+--- One provider in models {}.
+---@class panto.ProviderInfo
+---@field name string
+---@field protocol string
+---@field label? string
+---@field base_url? string
+---@field models string[] aliases
+---@field reasoning string[]
+
+--- models { model = ref }.
+---@class panto.ModelInfo
+---@field reference string
+---@field provider string
+---@field model string
+---@field id string
+---@field protocol string
+
+--- An opaque model configuration from resolve_model.
+---@class panto.ModelConfig
+
+--- What run_foreground returns.
+---@class panto.ForegroundResult
+---@field success boolean
+---@field exit_code? integer
+---@field signal? integer
+---@field stopped? boolean
+---@field unknown? boolean
+
+--- A style as a table (a spec string such as "bold #ff8800 on black" works too).
+---@class panto.StyleSpec
+---@field fg? string
+---@field bg? string
+---@field bold? boolean
+---@field dim? boolean
+---@field italic? boolean
+---@field underline? boolean
+---@field reverse? boolean
+---@field strike? boolean
+
+--- A conversation message.
+---@class panto.Message
+---@field role "user"|"assistant"|"tool"|"system"|"compaction"
+---@field blocks panto.ContentBlock[]
+---@field model? string
+---@field provider? string
+---@field usage? panto.Usage
+---@field stop_reason? string
+---@field error? string
+---@field tool_call_id? string
+---@field tool_name? string
+---@field is_error? boolean
+---@field metadata? any
+
+--- A block of a message.
+---@class panto.ContentBlock
+---@field type "text"|"image"|"thinking"|"tool_call"
+---@field text? string
+---@field media_type? string
+---@field data? string
+---@field signature? string
+---@field id? string
+---@field name? string
+---@field input? table
+---@field input_json? string
+
+--- An event of an owned agent's stream or a job: { type, fields... }.
+---@class panto.AgentEvent
+---@field type string
+
+--- The settled result of a turn.
+---@class panto.RunResult
+---@field status "completed"|"failed"|"cancelled"
+---@field text? string
+---@field error? string
+---@field tool_calls? table[]
+---@field usage? panto.Usage
+---@field requests? integer
+
+--- agent:usage().
+---@class panto.AgentUsage
+---@field input integer
+---@field output integer
+---@field cache_read integer
+---@field cache_write integer
+---@field reasoning integer
+---@field context integer
+
+--- A session-info table of a store.
+---@class panto.StoredSession
+---@field id string
+---@field created string
+---@field modified string
+---@field metadata? any
+---@field message_count integer
+---@field last_user_message? string
+---@field api_style? string
+---@field base_url? string
+---@field model? string
+---@field reasoning? string
+---@field directory string
+
+--- auto, none, required, or one tool
+---@alias panto.ToolChoice "auto"|"none"|"required"|{ name: string }
+
+--- role -> escape sequence, plus reset
+---@alias panto.Styles table<string, string>
+
+---@alias panto.EventName
+---| "tool" A tool call starts streaming.
+---| "tool_details" The tool name and call id are known.
+---| "tool_delta" A chunk of the call's JSON arguments arrived.
+---| "tool_call_complete" The call is complete: this ends the call; its result arrives later.
+---| "tool_dispatch_start" The host is about to run the tool handler.
+---| "tool_output_delta" Tool output arrived.
+---| "tool_result" The tool finished; its text is about to be sent back to the model.
+---| "tool_collapse" The tool block was collapsed or expanded.
+---| "thinking_delta" A chunk of model reasoning arrived.
+---| "thinking_complete" The reasoning block is complete.
+---| "assistant_text_delta" A chunk of assistant text arrived.
+---| "assistant_text_complete" The assistant text block is complete.
+---| "user_message" The user submitted a message; handlers may rewrite it before it is sent.
+---| "session_ready" The session is activated and ready.
+---| "session_end" The session is ending (before the Lua state is torn down).
+---| "command_start" A slash command is about to run.
+---| "command_end" A slash command finished.
+---| "turn_start" A model turn starts.
+---| "turn_end" A model turn ended.
+
+--- A tool call starts streaming.
+-- Event "tool".
+---@class panto.events.tool: panto.Event
+---@field index integer position of the call in the assistant message (1-based)
+---@field collapsed boolean whether the tool block is collapsed
+
+--- The tool name and call id are known.
+-- Event "tool_details".
+---@class panto.events.tool_details: panto.Event
+---@field index integer
+---@field tool_name string
+---@field id string the tool call id
+---@field collapsed boolean
+
+--- A chunk of the call's JSON arguments arrived.
+-- Event "tool_delta".
+---@class panto.events.tool_delta: panto.Event
+---@field index integer
+---@field tool_name string
+---@field id string
+---@field delta string the argument chunk
+---@field input string the arguments accumulated so far (raw JSON text)
+---@field collapsed boolean
+
+--- The call is complete: this ends the call; its result arrives later.
+-- Event "tool_call_complete".
+---@class panto.events.tool_call_complete: panto.Event
+---@field index integer
+---@field tool_name string
+---@field id string
+---@field input table WRITABLE during dispatch. the final decoded input; assign a Lua table to change what the handler receives
+---@field collapsed boolean
+
+--- The host is about to run the tool handler.
+-- Event "tool_dispatch_start".
+---@class panto.events.tool_dispatch_start: panto.Event
+---@field index integer
+---@field tool_name string
+---@field id string
+---@field input table the input the handler receives
+---@field collapsed boolean
+
+--- Tool output arrived.
+-- Event "tool_output_delta".
+---@class panto.events.tool_output_delta: panto.Event
+---@field index integer
+---@field tool_name string
+---@field id string
+---@field delta string the new output
+---@field output string the output accumulated so far
+---@field collapsed boolean
+
+--- The tool finished; its text is about to be sent back to the model.
+-- Event "tool_result".
+---@class panto.events.tool_result: panto.Event
+---@field index integer
+---@field tool_name string
+---@field id string
+---@field output string WRITABLE during dispatch. the result text; assign a string to replace it
+---@field result_ok boolean false when the handler failed
+---@field collapsed boolean
+
+--- The tool block was collapsed or expanded.
+-- Event "tool_collapse".
+---@class panto.events.tool_collapse: panto.Event
+---@field index integer
+---@field tool_name string
+---@field id string
+---@field input table the current input
+---@field output? string the current output (nil before the result)
+---@field collapsed boolean
+
+--- A chunk of model reasoning arrived.
+-- Event "thinking_delta".
+---@class panto.events.thinking_delta: panto.Event
+---@field delta string
+---@field text string the reasoning accumulated so far
+
+--- The reasoning block is complete.
+-- Event "thinking_complete".
+---@class panto.events.thinking_complete: panto.Event
+---@field text string
+
+--- A chunk of assistant text arrived.
+-- Event "assistant_text_delta".
+---@class panto.events.assistant_text_delta: panto.Event
+---@field delta string
+---@field text string the text accumulated so far
+
+--- The assistant text block is complete.
+-- Event "assistant_text_complete".
+---@class panto.events.assistant_text_complete: panto.Event
+---@field text string
+
+--- The user submitted a message; handlers may rewrite it before it is sent.
+-- Event "user_message".
+---@class panto.events.user_message: panto.Event
+---@field text string WRITABLE during dispatch. the message text; assign a string to replace it
+
+--- The session is activated and ready.
+-- Event "session_ready" (a notification: get_component returns nil).
+---@class panto.events.session_ready: panto.Event
+---@field session_id string
+---@field directory string
+---@field model? string
+---@field reasoning? string
+
+--- The session is ending (before the Lua state is torn down).
+-- Event "session_end" (a notification: get_component returns nil).
+---@class panto.events.session_end: panto.Event
+---@field session_id string
+---@field reason? string why: quit, new, resume, tree, reload
+
+--- A slash command is about to run.
+-- Event "command_start" (a notification: get_component returns nil).
+---@class panto.events.command_start: panto.Event
+---@field command string the command name without the slash
+---@field args string the trimmed remainder of the slash line
+
+--- A slash command finished.
+-- Event "command_end" (a notification: get_component returns nil).
+---@class panto.events.command_end: panto.Event
+---@field command string
+---@field args string
+---@field ok boolean
+---@field error? string
+
+--- A model turn starts.
+-- Event "turn_start" (a notification: get_component returns nil).
+---@class panto.events.turn_start: panto.Event
+---@field turn integer 1-based turn number in the session
+
+--- A model turn ended.
+-- Event "turn_end" (a notification: get_component returns nil).
+---@class panto.events.turn_end: panto.Event
+---@field turn integer
+---@field ok boolean
+---@field error? string
+
+---@class panto.Ext
+---@field json panto.Json json.decode(s) -> value | nil, err (any top-level value); json.encode(v) -> string; json.array(t) marks t as an array; json.null is JSON null.
+---@field dirs panto.Dirs Plain data published before evaluation: home (absent in bundle runs or without $HOME), project_root, layers = { { name, dir }, ... } lowest to highest precedence.
+---@field agent panto.Agent The borrowed live session agent, lane-resolved: a tool running for an owned agent sees that agent, other code the session agent. Only it has submit; run and run_async are refused on it.
+local Ext = {}
+
+--- Register a tool; all four fields are required. The handler receives the decoded JSON input and a context { tool_call_id, tool_name } and returns a string or { text, attachments = { { media_type?, data } } }.
+---@param decl panto.ToolDeclaration
+function Ext.register_tool(decl) end
+
+--- Register a slash command; the handler receives the trimmed remainder of the slash line. A string result becomes the command output; nil and other values are ignored.
+---@param decl panto.CommandDeclaration
+function Ext.register_command(decl) end
+
+--- Register a provider wire protocol: open(request) returns a stream with next(self); up to 32 effort levels { label, detail? }.
+---@param decl panto.ProtocolDeclaration
+function Ext.register_protocol(decl) end
+
+--- Subscribe handler(event) to an event; handlers run in registration order.
+---@param name panto.EventName|string a host event, or a custom event fired with emit
+---@param handler fun(event: panto.Event)
+---@overload fun(name: "tool", handler: fun(event: panto.events.tool))
+---@overload fun(name: "tool_details", handler: fun(event: panto.events.tool_details))
+---@overload fun(name: "tool_delta", handler: fun(event: panto.events.tool_delta))
+---@overload fun(name: "tool_call_complete", handler: fun(event: panto.events.tool_call_complete))
+---@overload fun(name: "tool_dispatch_start", handler: fun(event: panto.events.tool_dispatch_start))
+---@overload fun(name: "tool_output_delta", handler: fun(event: panto.events.tool_output_delta))
+---@overload fun(name: "tool_result", handler: fun(event: panto.events.tool_result))
+---@overload fun(name: "tool_collapse", handler: fun(event: panto.events.tool_collapse))
+---@overload fun(name: "thinking_delta", handler: fun(event: panto.events.thinking_delta))
+---@overload fun(name: "thinking_complete", handler: fun(event: panto.events.thinking_complete))
+---@overload fun(name: "assistant_text_delta", handler: fun(event: panto.events.assistant_text_delta))
+---@overload fun(name: "assistant_text_complete", handler: fun(event: panto.events.assistant_text_complete))
+---@overload fun(name: "user_message", handler: fun(event: panto.events.user_message))
+---@overload fun(name: "session_ready", handler: fun(event: panto.events.session_ready))
+---@overload fun(name: "session_end", handler: fun(event: panto.events.session_end))
+---@overload fun(name: "command_start", handler: fun(event: panto.events.command_start))
+---@overload fun(name: "command_end", handler: fun(event: panto.events.command_end))
+---@overload fun(name: "turn_start", handler: fun(event: panto.events.turn_start))
+---@overload fun(name: "turn_end", handler: fun(event: panto.events.turn_end))
+function Ext.on(name, handler) end
+
+--- Fire a custom event on the same bus; data is ignored and the event exposes only event.name. Host event names cannot be emitted.
+---@param name string a custom event name
+---@param data? any ignored
+function Ext.emit(name, data) end
+
+--- Run a child with the terminal restored and inherited stdio; only inside a TUI slash-command handler. argv must be a non-empty, dense array of NUL-free strings.
+---@param opts { argv: string[] }
+---@return panto.ForegroundResult
+function Ext.run_foreground(opts) end
+
+--- Syntax-highlight body with ANSI styles from the active theme; unknown or absent slugs return body unchanged.
+---@param body string
+---@param language_slug? string a language name, alias or file extension
+---@return string
+function Ext.highlight(body, language_slug) end
+
+--- Themes: style() returns the active theme's styles (role -> escape sequence, plus reset) and its name, style(name) a registered theme's styles, style(name, values) registers a theme. Registrations are process-local and survive state rebuilds.
+---@return panto.Styles styles
+---@return string name
+---@overload fun(name: string): panto.Styles|nil
+---@overload fun(name: string, values: table<string, string|panto.StyleSpec>): true
+function Ext.style() end
+
+--- The current session, or nil and an error when no session host is available; api_style is the model's protocol and base_url its endpoint.
+---@return panto.SessionInfo|nil
+---@return string? err
+function Ext.session_info() end
+
+--- Describe configured providers, list matching model references (limit defaults to 10, capped at 50), or resolve one reference.
+---@param query { provider?: string, query?: string, limit?: integer, model?: string }
+---@return panto.ProviderInfo[]|string[]|panto.ModelInfo|nil
+---@return string? err
+function Ext.models(query) end
+
+--- An opaque model configuration from the host configuration; tool_choice is "auto", "none", "required" or { name = "tool" }. Credentials stay in the host.
+---@param opts? { model?: string, reasoning?: string, tool_choice?: panto.ToolChoice }
+---@return panto.ModelConfig|nil
+---@return string? err
+function Ext.resolve_model(opts) end
+
+---@class panto.Agent
+local Agent = {}
+
+--- Start a turn of an owned agent; its tools (register_tool, set_tools) are dispatched, and without tools the calls come back in the result's tool_calls.
+---@param input string|panto.ContentBlock[]|{ prompt?: string, blocks?: panto.ContentBlock[] }
+---@return panto.Stream
+function Agent:run(input) end
+
+--- A background turn on its own OS thread that never touches Lua; refuses borrowed agents, a second live job and agents with register_tool handlers.
+---@param opts { prompt?: string, blocks?: panto.ContentBlock[], metadata?: any, dispatch_tools?: boolean, wake_fd?: integer }
+---@return panto.Job|nil
+---@return string? err
+function Agent:run_async(opts) end
+
+--- panto.ext.agent only: queue a host submission, steering at the next post-tool boundary by default, or a follow-up after the turn; fires agent_submission.
+---@param content string|panto.ContentBlock[]
+---@param opts? { followup?: boolean }
+function Agent:submit(content, opts) end
+
+--- A tool of this owned agent only, checked as register_tool checks.
+---@param decl panto.ToolDeclaration
+function Agent:register_tool(decl) end
+
+--- The tools the agent offers the model.
+---@return string[]
+function Agent:tools() end
+
+--- Select registered tools (a shared tool source) for an owned agent.
+---@param names string[]
+function Agent:set_tools(names) end
+
+--- Switch the agent's model (a resolve_model configuration).
+---@param config panto.ModelConfig
+function Agent:set_config(config) end
+
+--- The effective system prompt.
+---@return string
+function Agent:system_prompt() end
+
+--- Replace the system prompt.
+---@param text string
+function Agent:set_system_prompt(text) end
+
+--- Summarise the older messages now (awaits the model), or record the given summary.
+---@param opts? { summary?: string }
+---@return true|nil
+---@return string? err
+function Agent:compact(opts) end
+
+--- The latest compaction summary.
+---@return { summary: string, tokens_before: integer, first_kept?: integer }|nil
+function Agent:compaction() end
+
+--- The id its store keeps the conversation under.
+---@return string
+function Agent:session_id() end
+
+--- A live view of the agent's conversation; its builders persist through the agent's store.
+---@return panto.Conversation
+function Agent:conversation() end
+
+--- Durable: sets message i's metadata in the live conversation and its persisted record.
+---@param i integer
+---@param value any
+function Agent:set_message_metadata(i, value) end
+
+--- Cancel the agent's running turn.
+function Agent:cancel() end
+
+--- Token usage over the agent's turns, and the context size of its last request.
+---@return panto.AgentUsage
+function Agent:usage() end
+
+---@class panto.Stream
+local Stream = {}
+
+--- The next event of the turn ({ type, fields... }: user_message, turn_start, thinking_delta, assistant_text_delta, tool_call_complete, tool_result, turn_end, ..., and last done with the result); awaits; nil after done.
+---@return panto.AgentEvent|nil
+function Stream:next() end
+
+--- for ev in stream:events() do ... end
+---@return fun(): panto.AgentEvent|nil
+function Stream:events() end
+
+--- Continue the conversation as it stands (after the caller answered tool_calls) with a new request.
+---@return panto.Stream
+function Stream:reopen() end
+
+--- The settled result, nil while the turn runs.
+---@return panto.RunResult|nil
+function Stream:result() end
+
+--- Cancel the turn.
+function Stream:cancel() end
+
+---@class panto.Job
+local Job = {}
+
+--- One buffered event, or nil.
+---@return panto.AgentEvent|nil
+function Job:next_event() end
+
+--- status is completed, failed or cancelled; nil until settled.
+---@return panto.RunResult|nil
+function Job:result() end
+
+--- Ask the job to stop (two-phase: it settles as cancelled).
+function Job:request_cancel() end
+
+--- Idempotent; cancels if needed and joins the job. Also runs (without joining) from garbage collection.
+function Job:close() end
+
+--- The metadata run_async was given.
+---@return any
+function Job:metadata() end
+
+---@class panto.Conversation
+local Conversation = {}
+
+--- Append a system message (transcripts omit them).
+---@param text string
+---@return panto.Conversation
+function Conversation:system(text) end
+
+--- Append a user message.
+---@param content string|panto.ContentBlock[]
+---@return panto.Conversation
+function Conversation:user(content) end
+
+--- Append an assistant message (text, thinking and tool_call blocks).
+---@param content string|panto.ContentBlock[]
+---@return panto.Conversation
+function Conversation:assistant(content) end
+
+--- Append the result of a tool call.
+---@param result { tool_call_id: string, tool_name?: string, content: string|panto.ContentBlock[], is_error?: boolean }
+---@return panto.Conversation
+function Conversation:tool_result(result) end
+
+--- Append a compaction summary standing for everything before it.
+---@param summary string
+---@return panto.Conversation
+function Conversation:compaction(summary) end
+
+--- A copied snapshot; its blocks feed back into the builders.
+---@return panto.Message[]
+function Conversation:messages() end
+
+--- The labelled plain-text transcript, compaction-aware, system messages omitted.
+---@return string
+function Conversation:transcript() end
+
+--- The number of messages (also #conversation).
+---@return integer
+function Conversation:len() end
+
+--- Message i's metadata (1-based).
+---@param i integer
+---@return any
+function Conversation:message_metadata(i) end
+
+--- Change message i's metadata in memory.
+---@param i integer
+---@param value any
+function Conversation:set_message_metadata(i, value) end
+
+---@class panto.Store
+local Store = {}
+
+--- Every session, newest first.
+---@return panto.StoredSession[]
+function Store:list() end
+
+--- The limit newest sessions; costs what the number of sessions costs, not their bytes.
+---@param limit integer|{ limit: integer }
+---@return panto.StoredSession[]
+function Store:list_bounded(limit) end
+
+--- A full id from an id or a unique prefix.
+---@param id string an id or a unique prefix
+---@return string|nil
+---@return string? err
+function Store:resolve(id) end
+
+--- The most recently modified session.
+---@return panto.StoredSession|nil
+function Store:latest() end
+
+--- The session's current branch as a standalone conversation.
+---@param id string
+---@return panto.Conversation|nil
+---@return string? err
+function Store:load(id) end
+
+--- Bounded: from_end reads backwards and stops at the bound. Info tables have id, created, modified, metadata?, message_count, last_user_message?, api_style?, base_url?, model?, reasoning?, directory.
+---@param id string
+---@param opts? { limit?: integer, max_bytes?: integer, from_end?: boolean, role?: string, metadata_key?: string }
+---@return panto.Message[]
+function Store:load_messages(id, opts) end
+
+---@class panto.Text
+local Text = {}
+
+--- Terminal columns of s; SGR escape sequences count zero.
+---@param s string
+---@return integer
+function Text.width(s) end
+
+--- s cut to at most n columns, ending in … when something was cut; styles are kept.
+---@param s string
+---@param n integer
+---@return string
+function Text.truncate(s, n) end
+
+--- s wrapped to rows of at most n columns at spaces where possible, styles replayed on each row.
+---@param s string
+---@param n integer
+---@return string[]
+function Text.wrap(s, n) end
+
+---@class panto
+---@field ext panto.Ext
+---@field text panto.Text
+local panto = {}
+
+--- An owned agent: config from resolve_model (default: the session's model), store panto.null_store() (default), panto.file_system_jsonl_store { dir } or a table with append(self, session_id, entry), tools the names of registered tools it may call, conversation a panto.conversation to start from.
+---@param opts? { config?: panto.ModelConfig, store?: panto.Store|table, system_prompt?: string, tools?: string[], max_requests?: integer, conversation?: panto.Conversation }
+---@return panto.Agent
+function panto.agent(opts) end
+
+--- An empty standalone conversation.
+---@return panto.Conversation
+function panto.conversation() end
+
+--- A store that keeps nothing.
+---@return panto.Store
+function panto.null_store() end
+
+--- The JSON Lines session store of a folder (relative to the project root), one pi v3 file per session.
+---@param opts { dir: string }
+---@return panto.Store
+function panto.file_system_jsonl_store(opts) end
+
+return panto
