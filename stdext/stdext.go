@@ -1,5 +1,5 @@
-// Package stdext holds panto's standard tools — read, write, edit, bash,
-// grep, find and ls — written as Lua extensions and shipped inside the
+// Package stdext holds panto's standard tools — read, write, edit, shell,
+// grep, find, ls and skill — written as Lua extensions and shipped inside the
 // binary as the base layer, the lowest layer of every session: a user,
 // project or local layer that defines a tool of the same name replaces
 // the standard one.
@@ -22,7 +22,15 @@ import (
 //go:embed tools/*.lua
 var files embed.FS
 
+//go:embed meta/panto-std.lua
+var stdStubs string
+
 // FS returns the base layer: a file system holding tools/ (and nothing
 // else: no config.toml and no resources), for discover.Options.Base and
 // discover.Setup.AddBase.
 func FS() fs.FS { return files }
+
+// StdStubs returns the LuaLS definitions of require("panto.std"), the
+// tools' shared library that the host publishes to every extension
+// (`panto stubs` writes them beside the ABI's).
+func StdStubs() string { return stdStubs }

@@ -137,7 +137,7 @@ func contains(t *testing.T, what, got string, want ...string) {
 	}
 }
 
-var standard = []string{"bash", "edit", "find", "grep", "ls", "read", "write"}
+var standard = []string{"edit", "find", "grep", "ls", "read", "shell", "skill", "write"}
 
 func TestStandardToolsRegistered(t *testing.T) {
 	s := newSession(t, nil)
@@ -213,12 +213,12 @@ func TestUserToolOverridesBase(t *testing.T) {
 // TestDeny: [extensions] deny and allow treat a tool and its renderer as
 // one, by the tool's name.
 func TestDeny(t *testing.T) {
-	s := newSession(t, map[string]string{"config.toml": "[extensions]\ndeny = [\"bash\", \"e*\"]\n"})
+	s := newSession(t, map[string]string{"config.toml": "[extensions]\ndeny = [\"shell\", \"e*\"]\n"})
 	var names []string
 	for _, tool := range s.Tools() {
 		names = append(names, tool.Name)
 	}
-	if strings.Join(names, ",") != "find,grep,ls,read,write" {
+	if strings.Join(names, ",") != "find,grep,ls,read,skill,write" {
 		t.Errorf("tools %v", names)
 	}
 	s = newSession(t, map[string]string{"config.toml": "[extensions]\nallow = [\"read\"]\n"})
@@ -243,7 +243,7 @@ func TestInputValidation(t *testing.T) {
 	s.fails(t, "read", `{"path":"f.txt","offset":1.5}`, "'offset' must be an integer, got a number")
 	s.fails(t, "read", `{"path":"f.txt","limit":"10"}`, "'limit' must be an integer, got a string")
 	s.fails(t, "edit", `{"path":"f.txt","old_string":"a","new_string":"b","replace_all":"yes"}`, "'replace_all' must be true or false")
-	s.fails(t, "bash", `{"command":"true","timeout_ms":600001}`, "at most 600000")
+	s.fails(t, "shell", `{"command":"true","timeout_ms":600001}`, "at most 600000")
 	// Integral floats and nulls are what models send: accepted.
 	contains(t, "read", s.ok(t, "read", `{"path":"f.txt","offset":2.0,"limit":null}`), "     2\tb")
 }
@@ -257,7 +257,7 @@ func TestRender(t *testing.T) {
 		{"read", `{"path":"src/a.txt","offset":1,"limit":5}`, "read src/a.txt:1-5", "1  one"},
 		{"ls", `{"path":"src"}`, "ls src", "src: 1 entry"},
 		{"edit", `{"path":"src/a.txt","old_string":"two","new_string":"three"}`, "edit src/a.txt", "+ three"},
-		{"bash", `{"command":"echo hi; exit 4"}`, "bash $ echo hi; exit 4", "[exit code: 4]"},
+		{"shell", `{"command":"echo hi; exit 4"}`, "shell $ echo hi; exit 4", "[exit code: 4]"},
 		{"grep", `{"pattern":"one"}`, "grep one", "src/a.txt:1: one"},
 		{"find", `{"pattern":"*.txt"}`, "find *.txt", "src/a.txt"},
 		{"write", `{"path":"n.lua","content":"return 1\n"}`, "write n.lua", "return 1"},
@@ -349,7 +349,7 @@ func TestRunList(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	contains(t, "--list", string(out), "tools (7)")
+	contains(t, "--list", string(out), "tools (8)")
 	for _, name := range standard {
 		if !regexp.MustCompile(`(?m)^  ` + name + `\s.*base:tools/` + name + `\.lua$`).Match(out) {
 			t.Errorf("--list lacks the base %s:\n%s", name, out)
@@ -363,7 +363,7 @@ func TestRunList(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	contains(t, "--list", string(out), "tools (7)", "My ls.", "skipped (1)", "base:tools/ls.lua")
+	contains(t, "--list", string(out), "tools (8)", "My ls.", "skipped (1)", "base:tools/ls.lua")
 	out, err = exec.Command(bin, "run", layer, "--tool", "ls", "--input", "{}").CombinedOutput()
 	if err != nil || string(out) != "my ls\n" {
 		t.Errorf("ls: %v %q", err, out)

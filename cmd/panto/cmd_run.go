@@ -109,9 +109,10 @@ func runAction(c *cli.Context) error {
 	return nil
 }
 
-// runSetup discovers a folder and puts the standard tools (the embedded
-// base layer) beneath it, or opens a bundle, which is the only layer of
-// its session (no base, no home), as the DESIGN's contract says.
+// runSetup discovers a folder, or opens a bundle (whose session has no
+// home), and puts the standard tools (the embedded base layer) beneath
+// it: a folder and the bundle built from it then run alike, overriding
+// a standard tool included.
 func runSetup(target string, trust ed25519.PublicKey) (*discover.Setup, error) {
 	fi, err := os.Stat(target)
 	if err != nil {
@@ -122,6 +123,7 @@ func runSetup(target string, trust ed25519.PublicKey) (*discover.Setup, error) {
 		if err != nil {
 			return nil, userError("run: %s: %v", target, err)
 		}
+		setup.AddBase(stdext.FS(), "")
 		return setup, nil
 	}
 	if trust != nil {

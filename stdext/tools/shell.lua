@@ -1,4 +1,4 @@
--- bash: run a shell command and collect what it prints.
+-- shell: run a shell command and collect what it prints.
 local uv = require("luv")
 local std = require("_std")
 local fs, path, text = std.fs, std.path, std.text
@@ -146,7 +146,7 @@ local function run(args)
 end
 
 return std.install_renderer({
-  name = "bash",
+  name = "shell",
   description = "Run a command with /bin/sh -c in the project root (or cwd) and return its output: stdout, "
     .. "then stderr after a [stderr] line, then [exit code: N]. A non-zero exit code is reported, not an error. "
     .. "Standard input is empty, so interactive programs see end of input. The command and everything it starts "

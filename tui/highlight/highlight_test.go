@@ -126,7 +126,7 @@ func benchSources(b *testing.B) map[string]string {
 	}
 	return map[string]string{
 		"go":  read("../screen/painter.go"),
-		"lua": read("../../stdext/tools/bash.lua"),
+		"lua": read("../../stdext/tools/shell.lua"),
 	}
 }
 
