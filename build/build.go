@@ -21,6 +21,7 @@ import (
 	"crypto/ed25519"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -53,6 +54,10 @@ type Options struct {
 	// folder being built (`panto build .` writes NAME.pkg there), the
 	// previous bundle is not carried as a resource of the next one.
 	Output string
+	// Base is the base layer the bundle will run on (stdext.FS()): an
+	// entry or a declaration named like one of its tools is reported.
+	// nil skips the check.
+	Base fs.FS
 	// Discover is passed to discovery: Cwd decides how paths are shown in
 	// messages, Getenv where [extensions] rocks are looked up.
 	Discover discover.Options
@@ -113,6 +118,9 @@ func Build(o Options) (*Result, error) {
 	}
 	b.compile()
 	b.checkABI()
+	if o.Base != nil {
+		b.checkStandard(discover.ScanBase(o.Base))
+	}
 	b.collectResources(layers)
 
 	if err := b.failure(); err != nil {

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"panto/bundle"
@@ -219,6 +220,7 @@ end }`,
 		`tools/entry.lua:1:86: warning: duplicate command name "dup": already declared at extensions/other.lua:9:24`,
 		`tools/grep.lua:1:8: warning: duplicate tool name "grep": already declared at extensions/other.lua:5:21`,
 		`tools/list.lua:1:10: warning: returned tool declaration lacks required fields 'description', 'schema' (a tool needs name, description, schema, handler)`,
+		`tools/list.lua:1:53: warning: returned table is neither an entry { name, activate } nor a tool declaration { name, description, schema, handler }: it has no 'activate' function and no 'handler' function`,
 	}
 	expectDiagnostics(t, opts(dir, dir), warnings...)
 	// --strict: the same problems, as errors, and no bundle.
@@ -422,4 +424,74 @@ func TestOutputInsideTheFolder(t *testing.T) {
 	if !bytes.Equal(first.Data, second.Data) || len(b.Resources()) != 0 {
 		t.Errorf("the previous bundle was carried: %d resources", len(b.Resources()))
 	}
+}
+
+// TestNameChecks: mistakes in names written literally — fields of a
+// declaration, another agent's field names, functions of panto.ext, and
+// modules given to require — are reported at the name, with what panto
+// calls the thing.
+func TestNameChecks(t *testing.T) {
+	const neither = "returned table (neither an entry { name, activate } nor a tool declaration { name, description, schema, handler })"
+	for _, c := range []struct {
+		name, file, src string
+		want            []string
+	}{
+		{"handeler", "tools/t.lua", "return {\n  name = \"t\",\n  description = \"d\",\n  schema = { type = \"object\" },\n  handeler = function() end,\n}",
+			[]string{"tools/t.lua:5:3: warning: " + neither + ": unknown field 'handeler'; did you mean 'handler'?"}},
+		{"activte", "extensions/e.lua", "return { name = \"e\", activte = function() end }",
+			[]string{"extensions/e.lua:1:22: warning: " + neither + ": unknown field 'activte'; did you mean 'activate'?"}},
+		{"bone", "tools/wc.lua", "return {\n  name = \"wc\", description = \"d\",\n  parameters = { type = \"object\" },\n  safety = \"read_only\",\n  execute = function() end,\n}",
+			[]string{
+				"tools/wc.lua:3:3: warning: " + neither + ": unknown field 'parameters' (bone and pi call the input's JSON schema 'parameters'; panto calls it 'schema')",
+				"tools/wc.lua:4:3: warning: " + neither + ": unknown field 'safety' (panto has no 'safety' field: tools run without an approval prompt; a tool_call_complete handler can inspect or rewrite the input)",
+				"tools/wc.lua:5:3: warning: " + neither + ": unknown field 'execute' (bone and pi call the function 'execute'; panto calls it 'handler' (handler(input, context)))",
+			}},
+		{"unknown tool field", "tools/u.lua", "return { name = \"u\", description = \"d\", schema = {}, handler = print, descripton = \"x\", color = 1 }",
+			[]string{
+				"tools/u.lua:1:71: warning: returned tool declaration: unknown field 'descripton'; did you mean 'description'?",
+				"tools/u.lua:1:89: warning: returned tool declaration: unknown field 'color' (a tool has name, description, schema, handler)",
+			}},
+		{"register_tol", "extensions/r.lua", "local panto = require(\"panto\")\nreturn { name = \"r\", activate = function()\n  panto.ext.register_tol { name = \"x\" }\n  local ext = panto.ext\n  ext.registerCommand { name = \"y\" }\n  panto.ext.jsn.decode(\"1\")\n  if panto.ext.run_foregroundd then end\n  panto.text.widht(\"x\")\nend }",
+			[]string{
+				"extensions/r.lua:3:13: warning: panto.ext has no 'register_tol'; did you mean 'register_tool'?",
+				"extensions/r.lua:5:7: warning: panto.ext has no 'registerCommand'; did you mean 'register_command'?",
+				"extensions/r.lua:6:13: warning: panto.ext has no 'jsn'; did you mean 'json'?",
+				"extensions/r.lua:8:14: warning: panto.text has no 'widht'; did you mean 'width'?",
+			}},
+		{"command fields", "extensions/c.lua", "return { name = \"c\", activate = function()\n  require(\"panto\").ext.register_command { name = \"c\", description = \"d\", execute = print }\nend }",
+			[]string{
+				"extensions/c.lua:2:41: warning: register_command { ... } lacks required field 'handler' (a command needs name, description, handler)",
+				"extensions/c.lua:2:74: warning: register_command { ... }: unknown field 'execute' (panto calls the function 'handler')",
+			}},
+		{"require", "extensions/q/init.lua", "local u = require(\"utill\")\nlocal s = require(\"string\")\nlocal p = require(\"panto.std\")\nreturn { name = \"q\", activate = function() end }",
+			[]string{"extensions/q/init.lua:1:19: warning: require(\"utill\") cannot resolve: it is not a .lua file below the extension's folder (util), a standard library, panto, panto.std or luv; did you mean \"util\"?"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			files := map[string]string{c.file: c.src}
+			if c.name == "require" {
+				files["extensions/q/util.lua"] = "return {}"
+			}
+			dir := tree(t, files)
+			expectDiagnostics(t, opts(dir, dir), c.want...)
+		})
+	}
+}
+
+// TestStandardOverride: the build warns about names that meet the
+// standard tools.
+func TestStandardOverride(t *testing.T) {
+	base := fstest.MapFS{
+		"tools/shell.lua": {Data: []byte("return {}")},
+		"tools/read.lua":  {Data: []byte("return {}")},
+	}
+	dir := tree(t, map[string]string{
+		"tools/shell.lua":      `return { name = "shell", description = "d", schema = {}, handler = print }`,
+		"extensions/mine.lua":  `return { name = "mine", activate = function() require("panto").ext.register_tool { name = "read", description = "d", schema = {}, handler = print } end }`,
+		"extensions/other.lua": `return { name = "other", activate = function() end }`,
+	})
+	o := opts(dir, dir)
+	o.Base = base
+	expectDiagnostics(t, o,
+		"extensions/mine.lua:1:82: warning: tool 'read' is also a standard tool (base:tools/read.lua): registered from entry 'mine' it is a duplicate at run time; name the entry 'read' to override the standard one, or choose another name",
+		"tools/shell.lua:1:1: warning: entry 'shell' overrides the standard tool 'shell' (base:tools/shell.lua) in every session that loads this layer")
 }

@@ -19,9 +19,20 @@ import (
 
 // facts is what one file tells the checks.
 type facts struct {
-	ons   []literal // panto.ext.on("name", ...)
-	emits []literal // panto.ext.emit("name", ...)
-	decls []decl
+	ons      []literal // panto.ext.on("name", ...)
+	emits    []literal // panto.ext.emit("name", ...)
+	decls    []decl
+	fields   []fieldIssue // unknown keys of declaration tables
+	misses   []apiMiss    // panto.ext.register_tol(...)
+	requires []requireLit
+	// dynamicRequire is set when the file changes package.path or
+	// package.preload: its requires may resolve in ways a reader cannot
+	// see.
+	dynamicRequire bool
+	// ReturnLine and ReturnCol locate the main file's final return
+	// statement (0 when there is none): a problem with what the file
+	// returned, found by running it, is reported there.
+	ReturnLine, ReturnCol int
 }
 
 type literal struct {
@@ -74,7 +85,11 @@ func (s *scanner) sugar(b *ast.Block) {
 		return
 	}
 	ret, ok := b.Stmts[len(b.Stmts)-1].(*ast.ReturnStmt)
-	if !ok || len(ret.Exprs) != 1 {
+	if !ok {
+		return
+	}
+	s.ReturnLine, s.ReturnCol = s.pos(ret.Pos)
+	if len(ret.Exprs) != 1 {
 		return
 	}
 	t, ok := ret.Exprs[0].(*ast.TableExpr)
@@ -98,11 +113,25 @@ func (s *scanner) sugar(b *ast.Block) {
 // entry or a declaration (so not a list of them).
 func (s *scanner) returned(t *ast.TableExpr) bool {
 	keys, complete := tableKeys(t)
+	has := func(k string) bool { return keys[k] != nil && !isNil(keys[k]) }
 	switch {
-	case keys["activate"] != nil:
+	case has("activate"):
+		s.checkFields(t, "entry", "returned entry")
 		return true
-	case keys["handler"] != nil:
+	case has("handler"):
 		s.declare(t, "tool", "returned tool declaration", keys, complete)
+		return true
+	case len(keys) > 0:
+		// Neither an entry nor a declaration: a misspelt activate or
+		// handler, or another agent's field names. Each key is compared
+		// with both shapes.
+		before := len(s.fields)
+		s.checkFields(t, "", "returned table (neither an entry { name, activate } nor a tool declaration { name, description, schema, handler })")
+		if len(s.fields) == before {
+			is := fieldIssue{form: "returned table is neither an entry { name, activate } nor a tool declaration { name, description, schema, handler }: it has no 'activate' function and no 'handler' function"}
+			is.line, is.col = s.pos(t.Pos)
+			s.fields = append(s.fields, is)
+		}
 		return true
 	}
 	return false
@@ -122,11 +151,35 @@ func (s *scanner) declare(t *ast.TableExpr, contract, form string, keys map[stri
 		}
 	}
 	s.decls = append(s.decls, d)
+	s.checkFields(t, contract, form)
 }
 
 func (s *scanner) visit(n ast.Node) {
+	switch x := n.(type) {
+	case *ast.IndexExpr:
+		s.checkMember(x.Obj) // panto.ext.jsn.decode
+	case *ast.MethodCallExpr:
+		s.checkMember(x.Obj)
+	case *ast.AssignStmt:
+		for _, t := range x.Targets {
+			if touchesPackage(t) {
+				s.dynamicRequire = true
+			}
+		}
+	}
 	call, ok := n.(*ast.CallExpr)
-	if !ok || len(call.Args) == 0 {
+	if !ok {
+		return
+	}
+	s.checkMember(call.Fn)
+	if name, ok := call.Fn.(*ast.NameExpr); ok && name.Name == "require" && len(call.Args) == 1 {
+		if str, ok := call.Args[0].(*ast.StringExpr); ok {
+			r := requireLit{name: str.Value}
+			r.line, r.col = s.pos(str.Pos)
+			s.requires = append(s.requires, r)
+		}
+	}
+	if len(call.Args) == 0 {
 		return
 	}
 	fn := apiFunction(call.Fn)
@@ -180,6 +233,22 @@ func apiFunction(fn ast.Expr) string {
 		}
 	}
 	return ""
+}
+
+// touchesPackage reports whether an assignment target is package.path,
+// package.preload or below them.
+func touchesPackage(e ast.Expr) bool {
+	for {
+		ix, ok := e.(*ast.IndexExpr)
+		if !ok {
+			return false
+		}
+		if n, ok := ix.Obj.(*ast.NameExpr); ok && n.Name == "package" {
+			k, ok := ix.Key.(*ast.StringExpr)
+			return ok && (k.Value == "path" || k.Value == "preload" || k.Value == "searchers")
+		}
+		e = ix.Obj
+	}
 }
 
 // tableKeys lists a constructor's constant string keys. complete is
@@ -250,7 +319,7 @@ func (b *build) checkABI() {
 				continue
 			}
 			msg := fmt.Sprintf("panto.ext.on: unknown event %q: neither a host event (ABI %s) nor emitted anywhere in the bundle", on.name, spec.Version)
-			if s := suggest(on.name, known); s != "" {
+			if s := diag.Suggest(on.name, known); s != "" {
 				msg += fmt.Sprintf("; did you mean %q?", s)
 			}
 			b.warn(diag.Diagnostic{File: u.module.Source, Line: on.line, Column: on.col, Message: msg})
@@ -261,6 +330,13 @@ func (b *build) checkABI() {
 					Message: fmt.Sprintf("panto.ext.emit: %q is a host event, which extensions cannot emit", em.name)})
 			}
 		}
+		for _, is := range f.fields {
+			b.warn(diag.Diagnostic{File: u.module.Source, Line: is.line, Column: is.col, Message: fieldMessage(is)})
+		}
+		for _, m := range f.misses {
+			b.warn(diag.Diagnostic{File: u.module.Source, Line: m.line, Column: m.col, Message: missMessage(m)})
+		}
+		b.checkRequires(u)
 		for _, d := range f.decls {
 			if len(d.missing) > 0 {
 				b.warn(diag.Diagnostic{File: u.module.Source, Line: d.line, Column: d.col, Message: fmt.Sprintf("%s lacks required %s %s (a %s needs %s)",
@@ -278,42 +354,6 @@ func (b *build) checkABI() {
 			seen[key] = first{u.module.Source, d.line, d.col}
 		}
 	}
-}
-
-// suggest returns the known name closest to name when it is close enough
-// to be a typo (edit distance at most 2, or 3 for long names).
-func suggest(name string, known []string) string {
-	best, bestD := "", 3
-	if len(name) > 12 {
-		bestD = 4
-	}
-	for _, k := range known {
-		if d := distance(name, k); d < bestD {
-			best, bestD = k, d
-		}
-	}
-	return best
-}
-
-// distance is the Levenshtein distance over bytes.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 func plural(n int, one, many string) string {

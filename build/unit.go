@@ -55,7 +55,8 @@ func (u *unit) compile(strip bool) {
 		u.code = nil
 		return
 	}
-	u.facts = scan(chunk, u.main)
+	// A rock's main file may be a library (any table), not an entry.
+	u.facts = scan(chunk, u.main && u.entry.Origin != discover.Rock)
 }
 
 // syntaxError keeps the compiler's diagnostic under the file's display

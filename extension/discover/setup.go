@@ -141,6 +141,13 @@ func (s *Setup) AddBase(fsys fs.FS, dir string) {
 	s.Layers = append([]*Layer{s.scanLayer(Base, dir, fsys, "base:", nil)}, s.Layers...)
 }
 
+// ScanBase reads a base layer on its own (fsys as Options.Base), for
+// tools that need to know what the standard layer holds without a
+// session: `panto build` warns when an entry overrides one of its tools.
+func ScanBase(fsys fs.FS) *Layer {
+	return (&Setup{}).scanLayer(Base, "", fsys, "base:", nil)
+}
+
 // Single makes a setup whose only layer is l, which the caller built:
 // what `panto run BUNDLE` uses, with a layer whose entries read
 // precompiled chunks from the bundle (Entry.FS) and whose Dir is the
