@@ -58,6 +58,16 @@ type Options struct {
 	// entry or a declaration named like one of its tools is reported.
 	// nil skips the check.
 	Base fs.FS
+	// Check, when set, loads the tree the way a session would and returns
+	// what failed (host.Check does: it evaluates and activates every
+	// entry in a host with no session). It gets a setup holding the
+	// folders' layers and runs only when everything compiled. Its
+	// problems are errors: an entry that does not load fails the build.
+	// Each is positioned with what the syntax trees know (a problem with
+	// what a file returned, at its return statement), and a static
+	// warning about the same line becomes that error instead of a second
+	// message.
+	Check func(*discover.Setup) diag.List
 	// Discover is passed to discovery: Cwd decides how paths are shown in
 	// messages, Getenv where [extensions] rocks are looked up.
 	Discover discover.Options
@@ -120,6 +130,11 @@ func Build(o Options) (*Result, error) {
 	b.checkABI()
 	if o.Base != nil {
 		b.checkStandard(discover.ScanBase(o.Base))
+	}
+	if o.Check != nil && b.diags.Errors() == 0 && len(b.setups) > 0 {
+		cs := *b.setups[0]
+		cs.Layers = append([]*discover.Layer(nil), layers...)
+		b.merge(o.Check(&cs))
 	}
 	b.collectResources(layers)
 

@@ -3,6 +3,11 @@ package host
 import (
 	"context"
 	"fmt"
+	"sort"
+	"strings"
+
+	"panto/diag"
+	"panto/extension/abi"
 
 	"panto/extension/discover"
 	"panto/runtime"
@@ -99,7 +104,7 @@ func classify(es *entryState, v runtime.Value) ([]item, error) {
 	}
 	n, dense := isDenseArray(t)
 	if n == 0 || !dense {
-		return nil, fmt.Errorf("returned a table that is neither an entry { name, activate }, a tool declaration { name, description, schema, handler }, nor a list of them")
+		return nil, fmt.Errorf("returned a table that is neither an entry { name, activate }, a tool declaration { name, description, schema, handler }, nor a list of them%s", shapeHint(t))
 	}
 	items := make([]item, 0, n)
 	for i := int64(1); i <= n; i++ {
@@ -112,7 +117,7 @@ func classify(es *entryState, v runtime.Value) ([]item, error) {
 			return nil, fmt.Errorf("item %d: %v", i, err)
 		}
 		if !ok {
-			return nil, fmt.Errorf("item %d of the returned list is neither an entry { name, activate } nor a tool declaration", i)
+			return nil, fmt.Errorf("item %d of the returned list is neither an entry { name, activate } nor a tool declaration%s", i, shapeHint(elem))
 		}
 		items = append(items, it)
 	}
@@ -179,4 +184,54 @@ func describe(v runtime.Value) string {
 		return "a userdata"
 	}
 	return "a " + v.TypeName()
+}
+
+// shapeHint explains why a returned table is no entry and no tool
+// declaration: a misspelt field (handeler, activte) or the name another
+// agent's API uses (bone's execute), found from the ABI's declaration
+// types. It returns "" when no field looks like one.
+func shapeHint(t *runtime.Table) string {
+	spec := abi.Get()
+	types := []*abi.Type{spec.ContractType("entry"), spec.ContractType("tool")}
+	var names []string
+	for _, typ := range types {
+		for _, f := range typ.Fields {
+			names = append(names, f.Name)
+		}
+	}
+	var hints []string
+	for k, _, ok := t.Next(runtime.Nil); ok && !k.IsNil(); k, _, ok = t.Next(k) {
+		if !k.IsString() {
+			continue
+		}
+		key := k.AsString()
+		known := false
+		for _, typ := range types {
+			if typ.Field(key) != nil {
+				known = true
+			}
+		}
+		if known {
+			continue
+		}
+		var foreign *abi.Foreign
+		for _, typ := range types {
+			if f := typ.ForeignName(key); f != nil && foreign == nil {
+				foreign = f
+			}
+		}
+		switch {
+		case foreign != nil:
+			hints = append(hints, fmt.Sprintf("'%s': %s", key, foreign.Hint))
+		default:
+			if sug := diag.Suggest(key, names); sug != "" {
+				hints = append(hints, fmt.Sprintf("'%s': did you mean '%s'?", key, sug))
+			}
+		}
+	}
+	if len(hints) == 0 {
+		return ""
+	}
+	sort.Strings(hints)
+	return " (" + strings.Join(hints, "; ") + ")"
 }

@@ -2,10 +2,12 @@ package host
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
 	"panto/diag"
+	"panto/extension/abi"
 )
 
 // Stage says when a problem happened.
@@ -53,6 +55,7 @@ func (p Problem) String() string {
 // starts with "file: " loses that prefix, so the message is not
 // positioned twice.
 func problemAt(stage Stage, file, subject, msg string) Problem {
+	msg += callHint(msg)
 	p := Problem{Stage: stage, Subject: subject, Diagnostic: diag.Diagnostic{File: file, Message: msg}}
 	if file == "" || !strings.HasPrefix(msg, file+":") {
 		return p
@@ -104,4 +107,37 @@ func firstLine(msg string) string {
 // problems the way the host does.
 func NewProblem(stage Stage, file, subject, msg string) Problem {
 	return problemAt(stage, file, subject, msg)
+}
+
+// callHint adds "did you mean" to Lua's message for a call of a missing
+// field whose name is close to a function of the panto module
+// (panto.ext.register_tol { ... }): the VM knows only the field's name,
+// the ABI knows what exists.
+func callHint(msg string) string {
+	const pre = "attempt to call a nil value (field '"
+	i := strings.Index(msg, pre)
+	if i < 0 {
+		return ""
+	}
+	rest := msg[i+len(pre):]
+	j := strings.IndexByte(rest, '\'')
+	if j <= 0 {
+		return ""
+	}
+	name := rest[:j]
+	spec := abi.Get()
+	for _, t := range spec.Module.Tables {
+		if t.Kind == "class" {
+			continue
+		}
+		if sug := diag.Suggest(name, t.Names()); sug != "" {
+			return fmt.Sprintf("; %s has no '%s': did you mean %s.%s?", t.Name, name, t.Name, sug)
+		}
+	}
+	for _, f := range spec.ForeignFunctions {
+		if f.Name == name && f.Use != "" {
+			return fmt.Sprintf("; panto.ext has no '%s': did you mean panto.ext.%s?", name, f.Use)
+		}
+	}
+	return ""
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"crypto/ed25519"
 	"fmt"
 	"os"
@@ -9,6 +10,7 @@ import (
 
 	"panto/build"
 	"panto/bundle"
+	"panto/stdext"
 )
 
 func init() {
@@ -20,6 +22,10 @@ func init() {
 			"carries the other files along as resources, and writes one bundle file.\n" +
 			"Later folders take precedence over earlier ones, like the host's layers.\n" +
 			"All syntax errors are reported at once; nothing is written when there is one.\n" +
+			"The tree is then loaded as a session would load it (evaluated and activated over the\n" +
+			"standard tools, with no session): an entry that fails to load is an error, reported\n" +
+			"with file:line:col. Mistakes that still load (an unknown field, an override of a\n" +
+			"standard tool) are warnings, errors with --strict. Exit 1 on errors.\n" +
 			"Examples:\n" +
 			"  panto build examples/demo -o demo.pkg\n" +
 			"  panto build ext --strict --sign release.key",
@@ -60,6 +66,8 @@ func buildAction(c *cli.Context) error {
 		Strict:   c.Bool("strict"),
 		SignKey:  key,
 		Compiler: "panto " + version,
+		Base:     stdext.FS(),
+		Check:    checkTree(context.Background()),
 	})
 	if err != nil {
 		if be, ok := err.(*build.BuildError); ok {

@@ -104,9 +104,11 @@ func runAction(c *cli.Context) error {
 		}
 	}
 	if name := c.String("tool"); name != "" {
-		return runTool(ctx, c, h, name)
+		if err := runTool(ctx, c, h, name); err != nil {
+			return err
+		}
 	}
-	return nil
+	return loadFailures(h)
 }
 
 // runSetup discovers a folder, or opens a bundle (whose session has no

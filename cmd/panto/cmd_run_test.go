@@ -87,7 +87,7 @@ func TestRunErrors(t *testing.T) {
 		{[]string{"run", bundle, "--list"}, 1, "bad magic"},
 		{[]string{"run", demo(t)}, 1, "nothing to do"},
 		{[]string{"run", dir, "--command", "/boom"}, 1, "panto: /boom: " + dir + "/extensions/boom.lua:2: kaboom"},
-		{[]string{"run", dir, "--list"}, 0, "panto: evaluate: " + dir + "/extensions/broken.lua:2:10: unexpected symbol near ','"},
+		{[]string{"run", dir, "--list"}, 1, "panto: evaluate: " + dir + "/extensions/broken.lua:2:10: unexpected symbol near ','"},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			code, _, errOut := runCLI(t, c.args...)

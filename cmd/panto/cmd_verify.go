@@ -1,12 +1,16 @@
 package main
 
 import (
+	"context"
 	"crypto/ed25519"
 	"fmt"
 
 	"github.com/urfave/cli/v2"
 
 	"panto/bundle"
+	"panto/extension/discover"
+	"panto/host"
+	"panto/stdext"
 )
 
 func init() {
@@ -19,9 +23,11 @@ func init() {
 			"and the bytecode of every chunk.\n" +
 			"Examples:\n" +
 			"  panto verify demo.pkg\n" +
-			"  panto verify demo.pkg --trust release.pub",
+			"  panto verify demo.pkg --trust release.pub\n" +
+			"  panto verify demo.pkg --check",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "trust", Usage: "require a signature by this public key file (from panto keygen)"},
+			&cli.BoolFlag{Name: "check", Usage: "also load the bundle as a session would (evaluate and activate every entry, no session) and report what fails"},
 		},
 		Action: verifyAction,
 	})
@@ -46,6 +52,18 @@ func verifyAction(c *cli.Context) error {
 		if trust != nil {
 			signed += " (trusted)"
 		}
+	}
+	if c.Bool("check") {
+		setup, _, err := host.OpenBundle(path, bundle.Options{Trust: trust}, discover.Options{})
+		if err != nil {
+			return userError("verify: %s: %v", path, err)
+		}
+		setup.AddBase(stdext.FS(), "")
+		if ds := host.Check(context.Background(), setup, 0); len(ds) > 0 {
+			printDiagnostics(c.App.ErrWriter, "verify", ds)
+			return userError("verify: %s: intact, but %d %s failed to load", path, len(ds), countNoun(len(ds), "entry", "entries"))
+		}
+		signed += ", every entry loads"
 	}
 	fmt.Fprintf(c.App.Writer, "%s: valid: %s %s, ABI %s, %d %s, %d %s, %s, sha256 %s\n",
 		path, b.Name, b.Version, b.ABI,

@@ -29,7 +29,7 @@ var agentRunFlags = []cli.Flag{
 	&cli.BoolFlag{Name: "continue", Usage: "continue the latest session of this project"},
 	&cli.StringFlag{Name: "session", Usage: "resume the session with this id (or a unique prefix of it)"},
 	&cli.BoolFlag{Name: "no-session", Usage: "keep nothing on disk"},
-	&cli.BoolFlag{Name: "verbose", Usage: "with --prompt, show tool activity on stderr"},
+	&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "with --prompt, show tool activity on stderr; with --list, full descriptions"},
 	&cli.IntFlag{Name: "max-requests", Usage: "bound the model requests of one turn (default: the provider's max_requests, else 50)"},
 }
 
@@ -134,7 +134,7 @@ func runAgent(c *cli.Context, target string, trust ed25519.PublicKey) error {
 		if mode == "" {
 			fmt.Fprintln(out, strings.TrimRight(res.Text, "\n"))
 		}
-		return nil
+		return loadFailures(s.Host())
 	case "cancelled":
 		return cli.Exit("run: the turn was cancelled", 130)
 	}

@@ -230,6 +230,8 @@ func (w *watcher) build() bool {
 		Strict:   o.Strict,
 		Compiler: "panto " + version,
 		Discover: o.Discover,
+		Base:     stdext.FS(),
+		Check:    checkTree(context.Background()),
 	})
 	if err != nil {
 		var be *build.BuildError

@@ -1,0 +1,51 @@
+package host
+
+import (
+	"context"
+	"io"
+
+	"panto/diag"
+	"panto/extension/discover"
+)
+
+// CheckBudget is the default budget of a check host: VM ticks per slice
+// of Lua (an evaluation, an activation), so one endless loop fails its
+// file and the others are still checked. At roughly 10^8 ticks a second
+// it allows about a second per file, far more than any activation needs.
+const CheckBudget = 100_000_000
+
+// Check evaluates and activates a setup the way a session would, in a
+// host of its own with no session (session_info() answers nil, no event
+// fires), and returns what failed as error diagnostics: a source that
+// does not evaluate or returns another shape, an activation that raises,
+// a declaration register_tool refuses (a missing field, an invalid JSON
+// schema), a duplicate name, a require that cannot resolve. Each has the
+// file and, when Lua gave one, the line. Configuration problems are left
+// to discovery's own reports. budget 0 means CheckBudget.
+func Check(ctx context.Context, setup *discover.Setup, budget int64) diag.List {
+	if budget == 0 {
+		budget = CheckBudget
+	}
+	var out diag.List
+	h, err := New(ctx, Options{
+		Setup: setup, Budget: budget, Stdout: io.Discard, Stderr: io.Discard,
+		Report: func(p Problem) {
+			if p.Stage != StageEvaluate && p.Stage != StageActivate {
+				return
+			}
+			d := p.Diagnostic
+			d.Severity = diag.Error
+			if p.Subject != "" {
+				d.Message += " (" + p.Subject + ")"
+			}
+			out.Add(d)
+		},
+	})
+	if err != nil {
+		out.Add(diag.Diagnostic{Message: err.Error(), Severity: diag.Error})
+		return out
+	}
+	h.Close()
+	out.Sort()
+	return out
+}
