@@ -35,8 +35,9 @@ import (
 //     chunk preallocates are proportional to its size;
 //   - the stack top: an instruction that takes its operands up to the top
 //     (B=0 of CALL, TAILCALL, RETURN, SETLIST) is reached only from a CALL
-//     or VARARG with C=0 right before it, whose values start above its
-//     own registers, and such a CALL or VARARG is always followed by one;
+//     or VARARG with C=0 or a TAILCALL right before it, whose values start
+//     above its own registers, and such a CALL or VARARG is always
+//     followed by one, a TAILCALL by its RETURN (B=0);
 //   - varargs: VARARGPREP opens every vararg function and nothing jumps
 //     back to it, VARARG appears only in vararg functions, and their
 //     returns undo the frame shift (C = NumParams+1);
@@ -388,11 +389,14 @@ func openUse(i Instruction) bool {
 }
 
 // openResult reports an instruction that leaves a variable number of
-// values, up to the stack top.
+// values, up to the stack top. A TAILCALL does when what it called
+// returns through the next instruction (see code).
 func openResult(i Instruction) bool {
 	switch i.Op() {
 	case OpCall, OpVararg:
 		return i.C() == 0
+	case OpTailCall:
+		return true
 	}
 	return false
 }
@@ -549,11 +553,18 @@ func (v *funcVerifier) code() {
 				}
 				v.openResultUsed(ins)
 			case OpTailCall:
+				// A tail call of a Go function that yields, or whose
+				// protected call recovers after a resume, leaves its
+				// results from R[A] up to the top and goes on with the
+				// next instruction, the RETURN of those results: the
+				// arrival checks of that RETURN apply to it.
 				v.openUse(pc, b)
 				v.reg(a)
 				v.regs(a, b)
 				v.frameReturn(ins, needClose)
-				next = false
+				if pc+1 >= n || code[pc+1].Op() != OpReturn || code[pc+1].B() != 0 {
+					v.fail("not followed by the RETURN of its results (B=0)")
+				}
 			case OpReturn:
 				v.openUse(pc, b)
 				// With B=1 nothing is read, and A may be the first free
@@ -568,7 +579,10 @@ func (v *funcVerifier) code() {
 				v.frameReturn(ins, needClose)
 				next = false
 			case OpReturn0, OpReturn1:
-				if op == OpReturn1 {
+				// A is read even by RETURN0 when a return hook is set
+				// (where the results are), so it must be in the frame,
+				// or one past it as for RETURN with B=1.
+				if op == OpReturn1 || a > v.maxStack {
 					v.reg(a)
 				}
 				if p.IsVararg {
@@ -758,7 +772,7 @@ func (v *funcVerifier) arrivals() {
 			v.fail("uses the stack top (B=0) but is a jump target")
 		}
 		if f&flagFallsInto == 0 {
-			continue // unreachable, like the RETURN after a TAILCALL
+			continue // unreachable
 		}
 		prev := code[pc-1]
 		if !openResult(prev) {

@@ -181,6 +181,15 @@ func TestVerifyRefuses(t *testing.T) {
 			sub := child(p)
 			sub.Code = []Instruction{ABx(OpLoadK, 0, 0), ABC(OpReturn0, 0, 0, 0, false)}
 		}, "function at line 3: instruction 1 (LOADK): constant 0 out of range (function has 0)"},
+		{"RETURN0 A with a hook", func(p *Proto) {
+			sub := child(p)
+			sub.Code = []Instruction{ABC(OpReturn0, 127, 0, 0, false)}
+		}, "function at line 3: instruction 1 (RETURN0): register 127 out of range (max stack size 2)"},
+		{"TAILCALL without its RETURN", withCode(ABC(OpTailCall, 0, 1, 1, false), ABC(OpReturn, 0, 1, 1, false)), "instruction 2 (TAILCALL): not followed by the RETURN of its results (B=0)"},
+		{"TAILCALL results below", func(p *Proto) {
+			p.MaxStackSize = 6
+			withCode(ABC(OpTailCall, 0, 1, 1, false), ABC(OpReturn, 5, 0, 1, false))(p)
+		}, "instruction 3 (RETURN): uses the stack top from register 0, below its own operands"},
 		{"nil function", func(p *Proto) { p.Protos = []*Proto{nil} }, "main function: nested function 0 is missing"},
 		{"nil constant kind", func(p *Proto) { p.Constants[0].Kind = 9 }, "constant 0 has unknown kind 9"},
 		{"upvalue kind", func(p *Proto) { p.Upvalues[0].Kind = 3 }, "upvalue 0: unknown variable kind 3"},
