@@ -42,7 +42,9 @@ import (
 //     back to it, VARARG appears only in vararg functions, and their
 //     returns undo the frame shift (C = NumParams+1);
 //   - closing: a function with to-be-closed variables or captured
-//     registers closes them on every return (k), as compiled code does;
+//     registers closes them on every return (k), as compiled code does,
+//     and makes no tail call while a to-be-closed variable may be pending
+//     (closeScopes);
 //   - debug information: line info covers the code, and no more local
 //     variables are active at once than the frame has registers (the
 //     debug library maps the n-th active local to register n-1).
@@ -686,6 +688,110 @@ func (v *funcVerifier) code() {
 	}
 	v.arrivals()
 	v.pc = -1
+	if needClose {
+		v.closeScopes()
+	}
+}
+
+// noPending is closeScopes' state where no to-be-closed variable is
+// pending: above every register.
+const noPending = MaxA + 1
+
+// closeScopes checks that no TAILCALL runs while a to-be-closed variable
+// is pending. A tail call replaces the frame without closing those
+// variables (its k closes upvalues only), so the pending entry would later
+// close whatever another function keeps in that register; the reference's
+// compiler never makes a tail call inside such a scope (insidetbc), and
+// neither does ours.
+//
+// The pass follows control flow with, at each instruction, the lowest
+// register whose to-be-closed variable may be pending on some path: TBC
+// (and TFORPREP, for the loop's closing value) open one, CLOSE A closes
+// those at A and above. It runs only for functions that have such
+// variables, and visits each instruction a bounded number of times (the
+// state only goes down).
+func (v *funcVerifier) closeScopes() {
+	code := v.p.Code
+	hasTail := false
+	for _, ins := range code {
+		if ins.Op() == OpTailCall {
+			hasTail = true
+			break
+		}
+	}
+	if !hasTail {
+		return
+	}
+	n := len(code)
+	state := make([]int16, n)
+	for i := range state {
+		state[i] = -1 // not reached yet
+	}
+	work := []int32{0}
+	state[0] = noPending
+	flow := func(to int, s int16) {
+		if to < 0 || to >= n {
+			return // the main pass checked every edge
+		}
+		if state[to] < 0 || s < state[to] {
+			state[to] = s
+			work = append(work, int32(to))
+		}
+	}
+	for len(work) > 0 {
+		pc := int(work[len(work)-1])
+		work = work[:len(work)-1]
+		ins := code[pc]
+		s := state[pc]
+		switch ins.Op() {
+		case OpTBC:
+			s = min(s, int16(ins.A()))
+		case OpTForPrep:
+			s = min(s, int16(ins.A()+3))
+		case OpClose:
+			if s >= int16(ins.A()) {
+				s = noPending
+			}
+		case OpTailCall:
+			if s != noPending {
+				v.pc = pc
+				v.fail("tail call inside the scope of the to-be-closed variable in register %d", s)
+			}
+			continue
+		}
+		a, b := successors(code, pc)
+		flow(a, s)
+		flow(b, s)
+	}
+}
+
+// successors returns where control may go after instruction pc (-1 for
+// none), as the main pass of code checks it.
+func successors(code []Instruction, pc int) (int, int) {
+	ins := code[pc]
+	switch ins.Op() {
+	case OpJmp:
+		return pc + 1 + ins.SJ(), -1
+	case OpEq, OpLt, OpLe, OpEqK, OpEqI, OpLtI, OpLeI, OpGtI, OpGeI, OpTest, OpTestSet:
+		return pc + 1, pc + 2
+	case OpLoadKX, OpNewTable, OpLFalseSkip:
+		return pc + 2, -1
+	case OpSetList:
+		if ins.K() {
+			return pc + 2, -1
+		}
+	case OpForLoop:
+		return pc + 1, pc + 1 - ins.Bx()
+	case OpForPrep:
+		return pc + 1, pc + 2 + ins.Bx()
+	case OpTForPrep:
+		return pc + 1 + ins.Bx(), -1
+	case OpTForLoop:
+		return pc + 1, pc + 1 - ins.Bx()
+	case OpReturn, OpReturn0, OpReturn1, OpTailCall:
+		return -1, -1
+	}
+	return pc + 1, -1
 }
 
 // tableHints bounds the sizes NEWTABLE preallocates by what the function

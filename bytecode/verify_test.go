@@ -45,6 +45,28 @@ func withCode(code ...Instruction) func(p *Proto) {
 
 func ret() Instruction { return ABC(OpReturn, 0, 1, 1, false) }
 
+// A tail call after the scope of a to-be-closed variable is closed, or on
+// a path that never opened it, is what compiled code does.
+func TestVerifyTailCallOutsideCloseScopes(t *testing.T) {
+	cases := []struct {
+		name string
+		code []Instruction
+	}{
+		{"closed first", []Instruction{ABC(OpTBC, 0, 0, 0, false), ABC(OpClose, 0, 0, 0, false), ABC(OpTailCall, 1, 1, 1, true), ABC(OpReturn, 1, 0, 1, true)}},
+		{"other branch", []Instruction{ABC(OpTest, 0, 0, 0, false), SJOp(OpJmp, 2), ABC(OpTBC, 0, 0, 0, false), ABC(OpReturn, 0, 1, 1, true),
+			ABC(OpTailCall, 1, 1, 1, true), ABC(OpReturn, 1, 0, 1, true)}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := base()
+			withCode(c.code...)(p)
+			if err := Verify(p); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
+
 func TestVerifyBase(t *testing.T) {
 	if err := Verify(base()); err != nil {
 		t.Fatal(err)
@@ -185,6 +207,15 @@ func TestVerifyRefuses(t *testing.T) {
 			sub := child(p)
 			sub.Code = []Instruction{ABC(OpReturn0, 127, 0, 0, false)}
 		}, "function at line 3: instruction 1 (RETURN0): register 127 out of range (max stack size 2)"},
+		{"TAILCALL in a <close> scope", withCode(ABC(OpTBC, 0, 0, 0, false), ABC(OpTailCall, 1, 1, 1, true), ABC(OpReturn, 1, 0, 1, true)),
+			"instruction 3 (TAILCALL): tail call inside the scope of the to-be-closed variable in register 0"},
+		{"TAILCALL in a generic for", func(p *Proto) {
+			p.MaxStackSize = 8
+			withCode(ABx(OpTForPrep, 0, 2), ABC(OpTailCall, 5, 1, 1, true), ABC(OpReturn, 5, 0, 1, true),
+				ABC(OpTForCall, 0, 0, 1, false), ABx(OpTForLoop, 0, 4), ABC(OpReturn, 0, 1, 1, true))(p)
+		}, "instruction 3 (TAILCALL): tail call inside the scope of the to-be-closed variable in register 3"},
+		{"TAILCALL after a partial CLOSE", withCode(ABC(OpTBC, 0, 0, 0, false), ABC(OpClose, 1, 0, 0, false), ABC(OpTailCall, 1, 1, 1, true), ABC(OpReturn, 1, 0, 1, true)),
+			"instruction 4 (TAILCALL): tail call inside the scope of the to-be-closed variable in register 0"},
 		{"TAILCALL without its RETURN", withCode(ABC(OpTailCall, 0, 1, 1, false), ABC(OpReturn, 0, 1, 1, false)), "instruction 2 (TAILCALL): not followed by the RETURN of its results (B=0)"},
 		{"TAILCALL results below", func(p *Proto) {
 			p.MaxStackSize = 6
