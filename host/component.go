@@ -55,6 +55,19 @@ func (b *Block) Version() uint64 { return b.version }
 
 func (b *Block) touch() { b.version++ }
 
+// Touch marks the block for repaint: what its native component shows
+// changed (a terminal UI's markdown grew, a thinking block collapsed).
+func (b *Block) Touch() { b.touch() }
+
+// SetNative replaces the block's native (default) component: a terminal
+// UI renders assistant text as markdown and thinking collapsed, and an
+// extension's get_component() then wraps that rendering, as the spec's
+// skill-badge example wraps a tool's default.
+func (b *Block) SetNative(render func(width int) []string) {
+	b.native = render
+	b.touch()
+}
+
 // Render returns the block's rows at width: exactly width columns each,
 // ending in a reset. A failing Lua component costs one dim diagnostic row,
 // never the screen.

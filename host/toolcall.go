@@ -257,6 +257,9 @@ func (tc *ToolCall) Fail(msg string) {
 // host's registry.
 func (tc *ToolCall) Bind(tool *Tool) { tc.tool = tool }
 
+// Collapsed reports whether the block is collapsed.
+func (tc *ToolCall) Collapsed() bool { return tc.collapsed }
+
 // Done reports whether the call has its result.
 func (tc *ToolCall) Done() bool { return tc.done }
 

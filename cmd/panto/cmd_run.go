@@ -66,7 +66,7 @@ func runAction(c *cli.Context) error {
 		return runAgent(c, target, trust)
 	}
 	if !c.Bool("list") && c.String("command") == "" && c.String("tool") == "" {
-		return userError("run: nothing to do: give --prompt, --mode, --list, --command or --tool (the interactive session comes with the terminal UI)")
+		return runInteractiveTarget(c, target, trust)
 	}
 	setup, err := runSetup(target, trust)
 	if err != nil {

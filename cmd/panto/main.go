@@ -54,6 +54,8 @@ func run(args []string) int {
 		}}, commands...),
 		HideHelpCommand: true,
 		ExitErrHandler:  func(*cli.Context, error) {},
+		Flags:           rootFlags,
+		Action:          rootAction,
 	}
 	if err := app.Run(reorderArgs(app, args)); err != nil {
 		var ec cli.ExitCoder

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"context"
+	"crypto/ed25519"
+	"os"
+	"path/filepath"
+
+	"github.com/urfave/cli/v2"
+
+	"panto/agent"
+	"panto/agent/store"
+	"panto/extension/discover"
+	"panto/stdext"
+	"panto/tui/app"
+	"panto/tui/term"
+	"panto/tui/theme"
+)
+
+// rootFlags are `panto`'s own: the interactive session over the normal
+// layers takes the session flags of `panto run`.
+var rootFlags = []cli.Flag{
+	&cli.StringFlag{Name: "model", Usage: "the model as PROVIDER:ALIAS (default: [models] default)"},
+	&cli.StringFlag{Name: "reasoning", Usage: "the reasoning label (default: [models] reasoning)"},
+	&cli.BoolFlag{Name: "continue", Usage: "continue the latest session of this project"},
+	&cli.StringFlag{Name: "session", Usage: "resume the session with this id (or a unique prefix of it)"},
+	&cli.BoolFlag{Name: "no-session", Usage: "keep nothing on disk"},
+}
+
+// rootAction is `panto` without a command: the interactive session over
+// the normal layers (base, user, project, local), with the project root
+// found from the working directory.
+func rootAction(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return userError("unknown command %q (see panto --help)", c.Args().First())
+	}
+	discoverStandard := func() (*discover.Setup, error) {
+		s, err := discover.Standard(discover.Options{Base: stdext.FS()})
+		if err != nil {
+			return nil, userError("%v", err)
+		}
+		return s, nil
+	}
+	setup, err := discoverStandard()
+	if err != nil {
+		return err
+	}
+	return runInteractive(c, setup, discoverStandard)
+}
+
+// runInteractiveTarget is `panto run DIR|BUNDLE` without a mode flag.
+func runInteractiveTarget(c *cli.Context, target string, trust ed25519.PublicKey) error {
+	rediscover := func() (*discover.Setup, error) {
+		s, err := runSetup(target, trust)
+		if err != nil {
+			return nil, err
+		}
+		return s, s.AddHostSettings(discover.Options{})
+	}
+	setup, err := rediscover()
+	if err != nil {
+		return err
+	}
+	return runInteractive(c, setup, rediscover)
+}
+
+// runInteractive opens the terminal UI on a session over setup.
+func runInteractive(c *cli.Context, setup *discover.Setup, rediscover func() (*discover.Setup, error)) error {
+	if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) {
+		return userError("the interactive session needs a terminal (for one headless turn, give --prompt TEXT; for JSON Lines, --mode json|rpc)")
+	}
+	if c.Bool("continue") && c.String("session") != "" {
+		return userError("give --continue or --session, not both")
+	}
+	t, err := term.Open(os.Stdin, os.Stdout)
+	if err != nil {
+		return userError("%v", err)
+	}
+	defer t.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	themes := theme.NewRegistry()
+	history := ""
+	if setup.DataHome != "" {
+		history = filepath.Join(setup.DataHome, "history", filepath.Base(store.ProjectDir("", setup.ProjectRoot))+".jsonl")
+	}
+	ui := app.New(app.Options{
+		In: t.Input, Out: os.Stdout, Term: t, Resizes: term.Resizes(ctx),
+		HistoryPath: history, Plain: !term.ColorAllowed(os.Getenv), Themes: themes, Home: os.Getenv("HOME"),
+	})
+	s, err := agent.Open(ctx, agent.Options{
+		Setup: setup, Rediscover: rediscover,
+		NoSession: c.Bool("no-session"), Model: c.String("model"), Reasoning: c.String("reasoning"),
+		Protocols: builtinProtocols, OnEvent: ui.OnEvent, Report: ui.Problem,
+		Stdout: ui.Output(), Stderr: ui.Output(), Terminal: ui, Themes: themes,
+	})
+	if err != nil {
+		return userError("%v", err)
+	}
+	defer s.Close()
+	switch {
+	case c.Bool("continue"):
+		if _, err := s.Continue(ctx); err != nil {
+			return userError("--continue: %v", err)
+		}
+	case c.String("session") != "":
+		if err := s.Resume(ctx, c.String("session")); err != nil {
+			return userError("--session: %v", err)
+		}
+	}
+	ui.Attach(s)
+	if err := ui.Run(ctx); err != nil {
+		return userError("%v", err)
+	}
+	return nil
+}

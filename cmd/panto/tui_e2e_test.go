@@ -1,0 +1,114 @@
+//go:build unix
+
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"panto/internal/pantobin"
+)
+
+// tmux runs a tmux command on the test's own server socket.
+type tmux struct {
+	t      *testing.T
+	socket string
+}
+
+func (x tmux) run(args ...string) string {
+	x.t.Helper()
+	out, err := exec.Command("tmux", append([]string{"-S", x.socket}, args...)...).CombinedOutput()
+	if err != nil {
+		x.t.Fatalf("tmux %v: %v\n%s", args, err, out)
+	}
+	return string(out)
+}
+
+func (x tmux) screen() string { return x.run("capture-pane", "-p", "-S", "-200", "-t", "e2e") }
+
+// waitFor waits until the pane shows want (the timeout turns a hang into
+// a failure; nothing is measured).
+func (x tmux) waitFor(want string) string {
+	x.t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		s := x.screen()
+		if strings.Contains(s, want) {
+			return s
+		}
+		if time.Now().After(deadline) {
+			x.t.Fatalf("the pane never showed %q:\n%s", want, s)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestTUIInTmux drives `panto run DIR` in a real terminal: a prompt whose
+// turn calls a tool, a steering message during the turn, a cancel, a
+// slash command, and quit.
+func TestTUIInTmux(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed")
+	}
+	bin := pantobin.Path(t)
+	dir := t.TempDir()
+	files := map[string]string{
+		"config.toml": "[providers.fake]\nprotocol = \"script\"\nscript = \"turns.jsonl\"\nmodels = { m = \"fake-1\" }\n[models]\ndefault = \"fake:m\"\n",
+		"tools/echo.lua": `return { name = "echo", description = "Echo.", schema = { type = "object", properties = { message = { type = "string" } } },
+  handler = function(input) return "echo: " .. input.message end }`,
+		"extensions/greet.lua": `local panto = require("panto")
+return { name = "greet", activate = function()
+  panto.ext.register_command { name = "greet", description = "Greet.", handler = function(args) return "hello, " .. args .. "!" end }
+end }`,
+		"turns.jsonl": `{"events": [{"text": "Calling echo."}, {"delay_ms": 500}, {"tool_call": {"id": "c1", "name": "echo", "input": {"message": "from the model"}}}]}
+{"expect": {"user": "steer me"}, "events": [{"text": "I was steered."}, {"delay_ms": 60000}]}
+`,
+	}
+	for p, c := range files {
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, p)), 0o755)
+		if err := os.WriteFile(filepath.Join(dir, p), []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	x := tmux{t: t, socket: filepath.Join(t.TempDir(), "tmux.sock")}
+	status := filepath.Join(t.TempDir(), "status")
+	home := t.TempDir()
+	shell := "HOME=" + home + " XDG_DATA_HOME=" + home + "/data XDG_CONFIG_HOME=" + home + "/config " +
+		bin + " run " + dir + " --no-session; echo $? > " + status + "; sleep 60"
+	x.run("new-session", "-d", "-s", "e2e", "-x", "100", "-y", "40", shell)
+	t.Cleanup(func() { exec.Command("tmux", "-S", x.socket, "kill-server").Run() })
+
+	x.waitFor("Ask, or type / for commands")
+	x.run("send-keys", "-t", "e2e", "hello", "Enter")
+	x.waitFor("esc to cancel")
+	x.run("send-keys", "-t", "e2e", "steer me", "Enter")
+	x.waitFor("queued steering: steer me")
+	s := x.waitFor("I was steered.")
+	for _, want := range []string{"> hello", "Calling echo.", "● echo", "echo: from the model", "> steer me"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the pane lacks %q:\n%s", want, s)
+		}
+	}
+	x.run("send-keys", "-t", "e2e", "Escape")
+	x.waitFor("cancelled")
+	x.run("send-keys", "-t", "e2e", "/greet Ada", "Enter")
+	x.waitFor("hello, Ada!")
+	x.run("send-keys", "-t", "e2e", "C-d")
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		if data, err := os.ReadFile(status); err == nil && len(data) > 0 {
+			if got := strings.TrimSpace(string(data)); got != "0" {
+				t.Fatalf("panto exited with %s", got)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("panto did not quit on Ctrl-D:\n%s", x.screen())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}

@@ -1,0 +1,259 @@
+package app
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"panto/agent"
+	"panto/extension/discover"
+	"panto/tui/theme"
+	"panto/tui/vtest"
+)
+
+// vterm is the emulator behind a lock: the app writes from the owner
+// goroutine, the test reads from its own.
+type vterm struct {
+	mu sync.Mutex
+	vt *vtest.Terminal
+}
+
+func (v *vterm) Write(p []byte) (int, error) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.vt.Write(p)
+}
+
+func (v *vterm) text() string {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return strings.Join(append(v.vt.Scrollback(), v.vt.Screen()...), "\n")
+}
+
+func (v *vterm) Size() (int, int, error) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	w, h := v.vt.Size()
+	return w, h, nil
+}
+func (v *vterm) Suspend() error { return nil }
+func (v *vterm) Resume() error  { return nil }
+
+// uiTest is an app on an emulated terminal over a session of one folder.
+type uiTest struct {
+	t     *testing.T
+	term  *vterm
+	keys  *os.File
+	done  chan struct{}
+	err   error
+	s     *agent.Session
+	cance context.CancelFunc
+}
+
+const scriptConfig = `
+[providers.fake]
+protocol = "script"
+script = "turns.jsonl"
+models = { m = "fake-1" }
+[models]
+default = "fake:m"
+`
+
+func startUI(t *testing.T, files map[string]string, width int) *uiTest {
+	t.Helper()
+	dir := t.TempDir()
+	if _, ok := files["config.toml"]; !ok {
+		files["config.toml"] = scriptConfig
+	}
+	for p, c := range files {
+		full := filepath.Join(dir, p)
+		os.MkdirAll(filepath.Dir(full), 0o755)
+		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data := t.TempDir()
+	setup, err := discover.Folder(dir, discover.Options{Cwd: dir, Getenv: func(k string) string {
+		if k == "XDG_DATA_HOME" {
+			return data
+		}
+		return ""
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	vt := &vterm{vt: vtest.New(width, 30)}
+	// An OS pipe, as a terminal is pollable: the input reader's Esc
+	// timeout needs read deadlines.
+	in, keys, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	themes := theme.NewRegistry()
+	ui := New(Options{In: in, Out: vt, Term: vt, Plain: true, Themes: themes, HistoryPath: filepath.Join(data, "history.jsonl")})
+	ctx, cancel := context.WithCancel(context.Background())
+	s, err := agent.Open(ctx, agent.Options{Setup: setup, OnEvent: ui.OnEvent, Report: ui.Problem,
+		Stdout: ui.Output(), Stderr: ui.Output(), Terminal: ui, Themes: themes, Budget: 50_000_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ui.Attach(s)
+	u := &uiTest{t: t, term: vt, keys: keys, done: make(chan struct{}), s: s, cance: cancel}
+	// The app owns the session's loop: it runs on its own goroutine
+	// here, which becomes the owner.
+	go func() {
+		u.err = ui.Run(ctx)
+		s.Close()
+		close(u.done)
+	}()
+	t.Cleanup(func() {
+		cancel()
+		keys.Close()
+		select {
+		case <-u.done:
+		case <-time.After(5 * time.Second):
+		}
+	})
+	return u
+}
+
+// typ sends keys as a terminal would.
+func (u *uiTest) typ(s string) {
+	u.t.Helper()
+	if _, err := u.keys.Write([]byte(s)); err != nil {
+		u.t.Fatal(err)
+	}
+}
+
+// waitFor waits until the terminal shows want (the timeout only turns a
+// hang into a failure).
+func (u *uiTest) waitFor(want string) string {
+	u.t.Helper()
+	start := time.Now()
+	defer func() {
+		if d := time.Since(start); d > time.Second {
+			u.t.Logf("waited %v for %q", d, want)
+		}
+	}()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		got := u.term.text()
+		if strings.Contains(got, want) {
+			return got
+		}
+		if time.Now().After(deadline) {
+			u.t.Fatalf("the terminal never showed %q:\n%s", want, got)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+const echoTool = `return { name = "echo", description = "Echo.", schema = { type = "object", properties = { message = { type = "string" } } },
+  handler = function(input) return "echo: " .. input.message end }`
+
+func TestTurnInTheUI(t *testing.T) {
+	u := startUI(t, map[string]string{
+		"tools/echo.lua": echoTool,
+		"turns.jsonl": `{"events": [{"thinking": "let me see\nline 2\nline 3\nline 4\nline 5"}, {"text": "# Title\n\nSome **bold** text and ` + "`code`" + `.\n"}, {"tool_call": {"id": "c1", "name": "echo", "input": {"message": "hi"}}}]}
+{"text": "- done\n- really"}
+`,
+	}, 80)
+	u.waitFor("Ask, or type / for commands")
+	u.typ("say hi\r")
+	got := u.waitFor("really")
+	for _, want := range []string{
+		"> say hi", "✻ Thinking", "let me see", "… 2 more lines (ctrl+o to expand)",
+		"# Title", "Some **bold** text and `code`.", "● echo", "echo: hi", "• done",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the transcript lacks %q:\n%s", want, got)
+		}
+	}
+	// The footer shows the model; the turn's spinner is gone.
+	got = u.waitFor("fake:m")
+	if strings.Contains(got, "esc to cancel") {
+		u.waitForGone("esc to cancel")
+	}
+	// Ctrl-O expands the thinking block.
+	u.typ("\x0f")
+	u.waitFor("line 5")
+	// A slash command and its output.
+	u.typ("/help\r")
+	u.waitFor("keys and commands")
+	// Ctrl-D on the empty prompt quits.
+	u.typ("\x04")
+	select {
+	case <-u.done:
+		if u.err != nil {
+			t.Fatal(u.err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Ctrl-D did not quit")
+	}
+}
+
+func (u *uiTest) waitForGone(s string) {
+	u.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for strings.Contains(u.term.text(), s) {
+		if time.Now().After(deadline) {
+			u.t.Fatalf("%q never went away:\n%s", s, u.term.text())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// TestSteerAndCancel: Enter during a turn queues a steering message
+// (shown as queued until the session delivers it), Esc cancels.
+func TestSteerAndCancel(t *testing.T) {
+	u := startUI(t, map[string]string{
+		"tools/echo.lua": echoTool,
+		"turns.jsonl": `{"events": [{"delay_ms": 300}, {"tool_call": {"id": "c1", "name": "echo", "input": {"message": "one"}}}]}
+{"expect": {"user": "also this"}, "events": [{"text": "steered"}, {"delay_ms": 60000}]}
+`,
+	}, 80)
+	u.waitFor("Ask, or type")
+	u.typ("start\r")
+	u.waitFor("esc to cancel")
+	u.typ("also this\r")
+	u.waitFor("queued steering: also this")
+	got := u.waitFor("steered")
+	if !strings.Contains(got, "> also this") {
+		t.Errorf("the steering message was not delivered:\n%s", got)
+	}
+	u.waitForGone("queued steering")
+	u.typ("\x1b")
+	u.waitFor("cancelled")
+	u.waitForGone("esc to cancel")
+}
+
+// TestFailingComponentAndPrint: a component whose render fails costs
+// one dim row with its file and line; Lua's print lands in the
+// transcript.
+func TestFailingComponentAndPrint(t *testing.T) {
+	u := startUI(t, map[string]string{
+		"tools/echo.lua": echoTool,
+		"extensions/ui.lua": `local panto = require("panto")
+return { name = "ui", activate = function()
+  panto.ext.on("tool_details", function(e)
+    e:set_component({ render = function(self, width) error("broken renderer") end })
+  end)
+  panto.ext.register_command { name = "say", description = "print", handler = function(args) print("printed: " .. args) end }
+end }`,
+		"turns.jsonl": `{"events": [{"tool_call": {"id": "c1", "name": "echo", "input": {"message": "x"}}}]}
+{"text": "fine"}
+`,
+	}, 60)
+	u.waitFor("Ask, or type")
+	u.typ("go\r")
+	got := u.waitFor("fine")
+	if !strings.Contains(got, "⚠ component render failed: extensions/ui.lua:4: broken") {
+		t.Errorf("no diagnostic row:\n%s", got)
+	}
+	u.typ("/say hello\r")
+	u.waitFor("printed: hello")
+}

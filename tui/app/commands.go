@@ -1,0 +1,272 @@
+package app
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"panto/agent"
+	"panto/host"
+	"panto/tui/editor"
+)
+
+// builtin is a slash command of the app itself.
+type builtin struct {
+	name, args, desc string
+	run              func(a *App, args string)
+}
+
+// builtins are the app's own commands; extension commands with the same
+// name are shadowed (the app's are what /help lists first).
+var builtins []builtin
+
+func init() {
+	builtins = []builtin{
+		{"new", "", "start a new session", (*App).cmdNew},
+		{"resume", "[id]", "resume a stored session (a picker without an id)", (*App).cmdResume},
+		{"tree", "", "branch from an earlier message of this session", (*App).cmdTree},
+		{"model", "[provider:alias]", "switch the model (a picker without one)", (*App).cmdModel},
+		{"compact", "[summary]", "summarise the older messages now", (*App).cmdCompact},
+		{"reload", "", "reload the extensions, keeping the conversation", (*App).cmdReload},
+		{"problems", "", "list the extensions' problems", (*App).cmdProblems},
+		{"help", "", "keys and commands", (*App).cmdHelp},
+		{"quit", "", "leave panto", func(a *App, _ string) { a.quit = true }},
+	}
+}
+
+func findBuiltin(name string) *builtin {
+	for i := range builtins {
+		if builtins[i].name == name {
+			return &builtins[i]
+		}
+	}
+	return nil
+}
+
+// commandItems completes slash command names with their descriptions,
+// the app's and the extensions' (asked afresh at every Tab).
+func (a *App) commandItems() []editor.Item {
+	var items []editor.Item
+	for _, b := range builtins {
+		items = append(items, editor.Item{Text: "/" + b.name, Label: "/" + b.name, Description: b.desc})
+	}
+	for _, c := range a.s.Host().Commands() {
+		if findBuiltin(c.Name) != nil {
+			continue
+		}
+		items = append(items, editor.Item{Text: "/" + c.Name, Label: "/" + c.Name, Description: c.Description})
+	}
+	return items
+}
+
+// command runs a slash line: an app command, else an extension's.
+func (a *App) command(line string) {
+	a.scr.Print(paint(a.th, "accent", "› ") + line)
+	name, args, _ := host.ParseSlash(line)
+	if b := findBuiltin(name); b != nil {
+		if a.run != nil && name != "help" && name != "problems" && name != "quit" {
+			a.scr.Print(paint(a.th, "warning", "a turn is running: esc cancels it"))
+			return
+		}
+		b.run(a, args)
+		return
+	}
+	out, err := a.s.Host().RunCommand(a.ctx, line)
+	switch {
+	case err != nil:
+		a.scr.Print(paint(a.th, "error", "✗ "+err.Error()))
+	case out != "":
+		a.scr.Print(strings.TrimRight(out, "\n"))
+	}
+}
+
+func (a *App) fail(err error) bool {
+	if err != nil {
+		a.scr.Print(paint(a.th, "error", "✗ "+err.Error()))
+		return true
+	}
+	return false
+}
+
+func (a *App) resetTranscriptState() {
+	a.text, a.thinking, a.pendingTool, a.focus = nil, nil, nil, nil
+	a.tools = map[string]*toolBlock{}
+	a.thinkingBlocks, a.toolList = nil, nil
+	a.ed.SetFocus(true)
+}
+
+func (a *App) cmdNew(string) {
+	if a.fail(a.s.New(a.ctx)) {
+		return
+	}
+	a.resetTranscriptState()
+	a.scr.Print(paint(a.th, "muted", "new session "+short(a.s.ID())))
+}
+
+func short(id string) string {
+	if len(id) > 8 {
+		return id[:8]
+	}
+	return id
+}
+
+func (a *App) cmdResume(args string) {
+	if args != "" {
+		a.resume(args)
+		return
+	}
+	list, err := a.s.Store().ListBounded(50)
+	if a.fail(err) {
+		return
+	}
+	var items []pickItem
+	for _, in := range list {
+		if in.ID == a.s.ID() {
+			continue
+		}
+		detail := fmt.Sprintf("%s · %d messages · %s", in.Modified.Local().Format("Jan 2 15:04"), in.MessageCount, oneLine(in.LastUserMessage, 80))
+		items = append(items, pickItem{label: short(in.ID), detail: detail, value: in.ID})
+	}
+	if len(items) == 0 {
+		a.scr.Print(paint(a.th, "muted", "no other stored sessions for this project"))
+		return
+	}
+	a.picker = &picker{title: "Resume a session", items: items, pick: func(a *App, it pickItem) { a.resume(it.value) }}
+}
+
+func (a *App) resume(id string) {
+	if a.fail(a.s.Resume(a.ctx, id)) {
+		return
+	}
+	a.resetTranscriptState()
+	a.scr.Print(paint(a.th, "muted", "resumed session "+short(a.s.ID())))
+	a.replay(a.s.Agent().Conversation())
+}
+
+func (a *App) cmdTree(string) {
+	nodes, err := a.s.Tree()
+	if a.fail(err) {
+		return
+	}
+	depth := map[string]int{}
+	var items []pickItem
+	for _, n := range nodes {
+		d := 0
+		if n.ParentID != "" {
+			d = depth[n.ParentID]
+			if p := parentChildren(nodes, n.ParentID); p > 1 {
+				d++
+			}
+		}
+		depth[n.ID] = d
+		mark := ""
+		if n.Current {
+			mark = "• "
+		}
+		items = append(items, pickItem{label: mark + string(n.Role), detail: oneLine(n.Text, 100), value: n.ID, depth: d})
+	}
+	a.picker = &picker{title: "Branch from a message", items: items, sel: len(items) - 1, pick: func(a *App, it pickItem) {
+		if a.fail(a.s.Branch(a.ctx, it.value)) {
+			return
+		}
+		a.resetTranscriptState()
+		a.scr.Print(paint(a.th, "muted", "branched; the conversation is now:"))
+		a.replay(a.s.Agent().Conversation())
+	}}
+}
+
+func parentChildren(nodes []agent.TreeNode, id string) int {
+	for _, n := range nodes {
+		if n.ID == id {
+			return len(n.Children)
+		}
+	}
+	return 0
+}
+
+func (a *App) cmdModel(args string) {
+	if args != "" {
+		a.setModel(args)
+		return
+	}
+	cfg := a.s.Host().Config()
+	var items []pickItem
+	names := make([]string, 0, len(cfg.Providers))
+	for n := range cfg.Providers {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, pn := range names {
+		p := cfg.Providers[pn]
+		aliases := make([]string, 0, len(p.Models))
+		for al := range p.Models {
+			aliases = append(aliases, al)
+		}
+		sort.Strings(aliases)
+		for _, al := range aliases {
+			items = append(items, pickItem{label: pn + ":" + al, detail: p.Models[al] + " · " + p.Protocol, value: pn + ":" + al})
+		}
+	}
+	if len(items) == 0 {
+		a.scr.Print(paint(a.th, "muted", "no models are configured (see docs/providers.md)"))
+		return
+	}
+	a.picker = &picker{title: "Switch the model", items: items, pick: func(a *App, it pickItem) { a.setModel(it.value) }}
+}
+
+func (a *App) setModel(ref string) {
+	if a.fail(a.s.SetModel(ref, "")) {
+		return
+	}
+	a.scr.Print(paint(a.th, "muted", "model: "+a.s.Host().Session().Model))
+}
+
+func (a *App) cmdCompact(summary string) {
+	a.activity, a.started = "Compacting", time.Now()
+	a.draw()
+	err := a.s.Compact(a.ctx, summary)
+	a.activity = ""
+	a.fail(err)
+}
+
+func (a *App) cmdReload(string) {
+	if a.fail(a.s.Reload(a.ctx)) {
+		return
+	}
+	a.focus = nil
+	h := a.s.Host()
+	a.scr.Print(paint(a.th, "muted", fmt.Sprintf("reloaded: %d tools, %d commands, %d problems", len(h.Tools()), len(h.Commands()), len(h.Problems()))))
+}
+
+func (a *App) cmdProblems(string) {
+	ps := a.s.Host().Problems()
+	if len(ps) == 0 {
+		a.scr.Print(paint(a.th, "muted", "no problems"))
+		return
+	}
+	var rows []string
+	for _, p := range ps {
+		rows = append(rows, paint(a.th, "warning", "⚠ ")+p.String())
+	}
+	a.scr.Print(strings.Join(rows, "\n"))
+}
+
+func (a *App) cmdHelp(string) {
+	rows := []string{
+		paint(a.th, "heading", "Keys"),
+		"  enter send · shift+enter / alt+enter new line · tab complete · ↑↓ history",
+		"  while a turn runs: enter steers · alt+enter queues a follow-up · esc or ctrl+c cancels",
+		"  ctrl+o expand/collapse tool output and thinking · ctrl+g focus a pinned component · ctrl+d / ctrl+c twice quit",
+		paint(a.th, "heading", "Commands"),
+	}
+	for _, b := range builtins {
+		rows = append(rows, fmt.Sprintf("  /%s %s  %s", b.name, b.args, paint(a.th, "muted", b.desc)))
+	}
+	for _, c := range a.s.Host().Commands() {
+		if findBuiltin(c.Name) == nil {
+			rows = append(rows, fmt.Sprintf("  /%s  %s", c.Name, paint(a.th, "muted", c.Description)))
+		}
+	}
+	a.scr.Print(strings.Join(rows, "\n"))
+}
