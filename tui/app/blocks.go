@@ -30,8 +30,8 @@ func spaced(rows []string, width int) []string {
 	out = append(out, rowsOf([]string{""}, width)...)
 	return append(out, rows...)
 }
-func (h hostBlock) Version() uint64           { return h.b.Version() }
-func (h hostBlock) Pinned() bool              { return h.b.Pinned() }
+func (h hostBlock) Version() uint64 { return h.b.Version() }
+func (h hostBlock) Pinned() bool    { return h.b.Pinned() }
 
 // textBlock is an assistant text block: markdown, streamed, its settled
 // top rows committed early, unless an extension replaced its component.
