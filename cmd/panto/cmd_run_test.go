@@ -85,7 +85,7 @@ func TestRunErrors(t *testing.T) {
 		{[]string{"run", demo(t), "--command", "/nope"}, 1, "panto: /nope: unknown command"},
 		{[]string{"run", filepath.Join(dir, "missing"), "--list"}, 1, "no such file or directory"},
 		{[]string{"run", bundle, "--list"}, 1, "bad magic"},
-		{[]string{"run", demo(t)}, 1, "nothing to do"},
+		{[]string{"run", demo(t)}, 1, "the interactive session needs a terminal"},
 		{[]string{"run", dir, "--command", "/boom"}, 1, "panto: /boom: " + dir + "/extensions/boom.lua:2: kaboom"},
 		{[]string{"run", dir, "--list"}, 1, "panto: evaluate: " + dir + "/extensions/broken.lua:2:10: unexpected symbol near ','"},
 	} {
