@@ -87,7 +87,8 @@ type App struct {
 	pendingTool    *toolBlock            // begun, its id not yet known
 	thinkingBlocks []*thinkingBlock
 	toolList       []*toolBlock
-	focus          *host.Block // a pinned component with the keyboard
+	focus          *host.Block   // a pinned component with the keyboard
+	blocks         []*host.Block // every host block shown, for Ctrl-G
 
 	expanded  bool // Ctrl-O: tool output and thinking shown in full
 	quitArmed time.Time

@@ -257,3 +257,47 @@ end }`,
 	u.typ("/say hello\r")
 	u.waitFor("printed: hello")
 }
+
+// TestRunForegroundAndFocus: run_foreground works in a slash command
+// (the screen steps aside and comes back), and Ctrl-G gives a pinned
+// component's handleInput the raw bytes typed.
+func TestRunForegroundAndFocus(t *testing.T) {
+	u := startUI(t, map[string]string{
+		"tools/echo.lua": echoTool,
+		"extensions/fg.lua": `local panto = require("panto")
+return { name = "fg", activate = function()
+  panto.ext.register_command { name = "fg", description = "run true", handler = function()
+    local r = panto.ext.run_foreground { argv = { "true" } }
+    return "child: " .. tostring(r.success) .. " " .. tostring(r.exit_code)
+  end }
+  panto.ext.on("tool_details", function(e)
+    local typed = ""
+    local h
+    h = e:set_component({
+      render = function(self, width) return { "pinned panel: [" .. typed .. "]" } end,
+      handleInput = function(self, data) typed = typed .. data; h:invalidate() end,
+    })
+    h:set_pinned(true)
+  end)
+end }`,
+		"turns.jsonl": `{"events": [{"tool_call": {"id": "c1", "name": "echo", "input": {"message": "x"}}}]}
+{"text": "ok"}
+`,
+	}, 80)
+	u.waitFor("Ask, or type")
+	u.typ("/fg\r")
+	u.waitFor("child: true 0")
+	u.typ("go\r")
+	u.waitFor("pinned panel: []")
+	u.typ("\x07") // Ctrl-G
+	u.waitFor("has the keyboard")
+	u.typ("ab")
+	u.waitFor("pinned panel: [ab]")
+	u.typ("\x1b")
+	time.Sleep(100 * time.Millisecond) // the Esc timeout
+	u.typ("zz")
+	got := u.waitFor("› zz")
+	if strings.Contains(got, "[abzz]") {
+		t.Error("typing after Esc still went to the component")
+	}
+}

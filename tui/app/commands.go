@@ -92,7 +92,7 @@ func (a *App) fail(err error) bool {
 func (a *App) resetTranscriptState() {
 	a.text, a.thinking, a.pendingTool, a.focus = nil, nil, nil, nil
 	a.tools = map[string]*toolBlock{}
-	a.thinkingBlocks, a.toolList = nil, nil
+	a.thinkingBlocks, a.toolList, a.blocks = nil, nil, nil
 	a.ed.SetFocus(true)
 }
 
@@ -260,13 +260,22 @@ func (a *App) cmdHelp(string) {
 		"  ctrl+o expand/collapse tool output and thinking · ctrl+g focus a pinned component · ctrl+d / ctrl+c twice quit",
 		paint(a.th, "heading", "Commands"),
 	}
+	type entry struct{ name, desc string }
+	var entries []entry
+	width := 0
 	for _, b := range builtins {
-		rows = append(rows, fmt.Sprintf("  /%s %s  %s", b.name, b.args, paint(a.th, "muted", b.desc)))
+		entries = append(entries, entry{strings.TrimSpace("/" + b.name + " " + b.args), b.desc})
 	}
 	for _, c := range a.s.Host().Commands() {
 		if findBuiltin(c.Name) == nil {
-			rows = append(rows, fmt.Sprintf("  /%s  %s", c.Name, paint(a.th, "muted", c.Description)))
+			entries = append(entries, entry{"/" + c.Name, c.Description})
 		}
+	}
+	for _, e := range entries {
+		width = max(width, len(e.name))
+	}
+	for _, e := range entries {
+		rows = append(rows, "  "+e.name+strings.Repeat(" ", width-len(e.name)+2)+paint(a.th, "muted", e.desc))
 	}
 	a.scr.Print(strings.Join(rows, "\n"))
 }

@@ -21,6 +21,7 @@ func (a *App) OnEvent(e agent.Event) {
 		a.dequeue(text)
 		if e.Block != nil {
 			a.scr.Add(hostBlock{a, e.Block}).Finish()
+			a.blocks = append(a.blocks, e.Block)
 		}
 		a.activity = "Thinking"
 	case "thinking_delta":
@@ -33,6 +34,7 @@ func (a *App) OnEvent(e agent.Event) {
 			e.Block.SetNative(tb.chunks(a.th, a.expanded))
 			tb.item = a.scr.Add(tb)
 			a.thinkingBlocks = append(a.thinkingBlocks, tb)
+			a.blocks = append(a.blocks, e.Block)
 			a.thinking = tb
 		}
 		a.thinking.text, _ = f["text"].(string)
@@ -49,6 +51,7 @@ func (a *App) OnEvent(e agent.Event) {
 			tb := &textBlock{hostBlock: hostBlock{a, e.Block}, msg: msg}
 			e.Block.SetNative(msg.Render)
 			tb.item = a.scr.Add(tb)
+			a.blocks = append(a.blocks, e.Block)
 			a.text = tb
 		}
 		delta, _ := f["delta"].(string)
@@ -61,6 +64,7 @@ func (a *App) OnEvent(e agent.Event) {
 			tb := &toolBlock{hostBlock: hostBlock{a, e.Call.Block}, call: e.Call}
 			tb.item = a.scr.Add(tb)
 			a.toolList = append(a.toolList, tb)
+			a.blocks = append(a.blocks, e.Call.Block)
 			a.pendingTool = tb
 		}
 	case "tool_details":

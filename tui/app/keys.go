@@ -7,6 +7,7 @@ import (
 
 	"panto/agent"
 	"panto/agent/conv"
+	"panto/host"
 	"panto/tui/editor"
 	"panto/tui/input"
 )
@@ -147,22 +148,27 @@ func (a *App) toggleExpanded() {
 	a.scr.Invalidate()
 }
 
-// focusNext gives the keyboard to the next pinned component that takes
-// input (Ctrl-G); Esc gives it back to the prompt.
+// focusNext gives the keyboard to the next pinned Lua component
+// (Ctrl-G), newest first; its handleInput then receives the raw input
+// bytes, and Esc gives the keyboard back to the prompt.
 func (a *App) focusNext() {
-	var cands []*toolBlock
-	for _, tb := range a.toolList {
-		if tb.b.Pinned() {
-			cands = append(cands, tb)
+	var pinned []*host.Block
+	for _, b := range a.blocks {
+		if b.Pinned() {
+			pinned = append(pinned, b)
 		}
 	}
-	for i := len(cands) - 1; i >= 0; i-- {
-		if cands[i].b != a.focus {
-			a.focus = cands[i].b
-			a.ed.SetFocus(false)
-			a.scr.Print(paint(a.th, "muted", "the pinned "+cands[i].name+" component has the keyboard (esc to return)"))
-			return
+	if len(pinned) == 0 {
+		a.scr.Print(paint(a.th, "muted", "no pinned component takes input"))
+		return
+	}
+	next := pinned[len(pinned)-1]
+	for i, b := range pinned {
+		if b == a.focus && i > 0 {
+			next = pinned[i-1]
 		}
 	}
-	a.scr.Print(paint(a.th, "muted", "no pinned component takes input"))
+	a.focus = next
+	a.ed.SetFocus(false)
+	a.scr.Print(paint(a.th, "muted", "a pinned "+next.Kind+" component has the keyboard (esc gives it back)"))
 }
