@@ -15,11 +15,11 @@ type event struct {
 	Type  string `json:"type"`
 	Index int    `json:"index"`
 	// message_start
-	Message *struct {
+	Message struct {
 		Usage usage `json:"usage"`
 	} `json:"message"`
 	// content_block_start
-	ContentBlock *struct {
+	ContentBlock struct {
 		Type      string `json:"type"`
 		Text      string `json:"text"`
 		Thinking  string `json:"thinking"`
@@ -29,7 +29,7 @@ type event struct {
 		Name      string `json:"name"`
 	} `json:"content_block"`
 	// content_block_delta, message_delta
-	Delta *struct {
+	Delta struct {
 		Type        string `json:"type"`
 		Text        string `json:"text"`
 		PartialJSON string `json:"partial_json"`
@@ -102,13 +102,16 @@ func (d *decoder) Decode(se sse.Event, out []provider.Event) ([]provider.Event, 
 	}
 	switch ev.Type {
 	case "message_start":
-		if ev.Message != nil {
-			ev.Message.Usage.merge(&d.usage)
-		}
+		ev.Message.Usage.merge(&d.usage)
 	case "content_block_start":
-		cb := ev.ContentBlock
-		if cb == nil {
+		cb := &ev.ContentBlock
+		if cb.Type == "" {
 			return out, malformed(se.Data)
+		}
+		if old := d.blocks[ev.Index]; old != nil && old.kind == "tool_use" {
+			// A block restarted without its stop: end its call, so that
+			// every call that started also ends.
+			out = endCall(out, old)
 		}
 		b := &block{kind: cb.Type}
 		d.blocks[ev.Index] = b
@@ -132,13 +135,13 @@ func (d *decoder) Decode(se sse.Event, out []provider.Event) ([]provider.Event, 
 		}
 	case "content_block_delta":
 		b := d.blocks[ev.Index]
-		if ev.Delta == nil {
+		if ev.Delta.Type == "" {
 			return out, malformed(se.Data)
 		}
 		if b == nil {
 			return out, &provider.Error{Kind: provider.Server, Message: "stream event for a content block that never started: " + wire.Quote(se.Data)}
 		}
-		switch dl := ev.Delta; {
+		switch dl := &ev.Delta; {
 		case dl.Type == "text_delta" && b.kind == "text":
 			if dl.Text != "" {
 				out = append(out, provider.Event{Type: provider.TextDelta, Text: dl.Text})
@@ -170,7 +173,7 @@ func (d *decoder) Decode(se sse.Event, out []provider.Event) ([]provider.Event, 
 			out = endCall(out, b)
 		}
 	case "message_delta":
-		if ev.Delta != nil && ev.Delta.StopReason != "" {
+		if ev.Delta.StopReason != "" {
 			d.stop = stopReason(ev.Delta.StopReason)
 		}
 		if ev.Usage != nil {

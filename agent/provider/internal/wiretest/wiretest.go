@@ -7,6 +7,8 @@
 package wiretest
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -23,6 +25,7 @@ import (
 
 	"panto/agent/conv"
 	"panto/agent/provider"
+	"panto/agent/provider/sse"
 )
 
 // Reply is one scripted response.
@@ -194,13 +197,15 @@ func Collect(t testing.TB, st provider.Stream) Result {
 			t.Errorf("event %+v after Done", ev)
 		}
 		r.Events++
-		if problem := r.add(ev); problem != "" {
+		if problem := r.Add(ev); problem != "" {
 			t.Errorf("event %d %+v: %s", r.Events, ev, problem)
 		}
 	}
 }
 
-func (r *Result) add(ev provider.Event) string {
+// Add folds one event into the result and says what is wrong with it
+// ("" when nothing): the stream contract, checked event by event.
+func (r *Result) Add(ev provider.Event) string {
 	switch ev.Type {
 	case provider.TextDelta:
 		r.Text += ev.Text
@@ -214,6 +219,9 @@ func (r *Result) add(ev provider.Event) string {
 			return "a signature with no thinking block"
 		}
 		th := &r.Thinking[len(r.Thinking)-1]
+		if th.Redacted {
+			return "a signature for redacted thinking"
+		}
 		th.Signature, th.ID, th.Data = ev.Signature, ev.ID, ev.Data
 	case provider.RedactedThinking:
 		r.Thinking = append(r.Thinking, Thinking{Redacted: true, Data: ev.Data})
@@ -233,6 +241,9 @@ func (r *Result) add(ev provider.Event) string {
 		}
 		r.Calls[ev.Index].Ended = true
 	case provider.Done:
+		if r.Done {
+			return "a second Done"
+		}
 		for _, c := range r.Calls {
 			if !c.Ended {
 				return "Done with call " + c.ID + " still open"
@@ -359,3 +370,122 @@ func Is(err, target error) bool { return errors.Is(err, target) }
 
 // Lines trims a fixture's indentation-free text for inline fixtures.
 func Lines(s ...string) string { return strings.Join(s, "\n") + "\n" }
+
+// Decoder is the shape of a protocol's decoder (wire.Decoder), so that
+// fuzz targets and benchmarks can drive one without a network.
+type Decoder interface {
+	Decode(ev sse.Event, out []provider.Event) ([]provider.Event, error)
+	End(out []provider.Event) ([]provider.Event, error)
+}
+
+// Drive runs body through an SSE reader and dec as the stream would,
+// folding the events into a Result and returning the first contract
+// violation ("" when none). Errors must be *provider.Error.
+func Drive(body []byte, dec Decoder) (Result, string) {
+	var r Result
+	rd := sse.NewReader(bytes.NewReader(body))
+	var out []provider.Event
+	for !r.Done {
+		ev, err := rd.Next()
+		eof := err == io.EOF
+		out = out[:0]
+		switch {
+		case eof:
+			out, err = dec.End(out)
+		case err != nil:
+			r.Err = err // the reader's own failure (a cut line)
+			return r, ""
+		default:
+			out, err = dec.Decode(ev, out)
+		}
+		for _, e := range out {
+			if r.Done {
+				return r, "an event after Done"
+			}
+			r.Events++
+			if p := r.Add(e); p != "" {
+				return r, p
+			}
+		}
+		if err != nil {
+			if provider.AsError(err) == nil {
+				return r, "an error that is not a *provider.Error: " + err.Error()
+			}
+			r.Err = err
+			return r, ""
+		}
+		if eof {
+			break // the stream reports a transport error when End gave no Done
+		}
+	}
+	return r, ""
+}
+
+// Count runs body through an SSE reader and dec and returns how many
+// provider events came out: the inner loop of the decoder benchmarks,
+// without the bookkeeping of Drive.
+func Count(body []byte, dec Decoder) (int, error) {
+	rd := sse.NewReader(bytes.NewReader(body))
+	out := make([]provider.Event, 0, 8)
+	n := 0
+	for {
+		ev, err := rd.Next()
+		out = out[:0]
+		if err == io.EOF {
+			out, err = dec.End(out)
+			return n + len(out), err
+		}
+		if err != nil {
+			return n, err
+		}
+		out, err = dec.Decode(ev, out)
+		n += len(out)
+		if err != nil {
+			return n, err
+		}
+		if len(out) > 0 && out[len(out)-1].Type == provider.Done {
+			return n, nil
+		}
+	}
+}
+
+// BenchDecode measures events per second through a decoder over body.
+func BenchDecode(b *testing.B, body []byte, newDecoder func() Decoder) {
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	events := 0
+	for b.Loop() {
+		n, err := Count(body, newDecoder())
+		if err != nil {
+			b.Fatal(err)
+		}
+		events += n
+	}
+	b.ReportMetric(float64(events)/b.Elapsed().Seconds(), "events/s")
+}
+
+// BenchFirstDelta measures a request from Open to its first text delta
+// against a local server: the protocol's share of the time to the first
+// streamed word (request building, HTTP on loopback, SSE, decoding).
+func BenchFirstDelta(b *testing.B, p provider.Protocol, fixture string, req func(url string) *provider.Request) {
+	srv := NewServer(b, Reply{Body: fixture})
+	r := req(srv.URL)
+	r.HTTPClient = srv.Client()
+	b.ReportAllocs()
+	for b.Loop() {
+		st, err := p.Open(context.Background(), r)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for {
+			ev, err := st.Recv()
+			if err != nil {
+				b.Fatal(err)
+			}
+			if ev.Type == provider.TextDelta {
+				break
+			}
+		}
+		st.Close()
+	}
+}
