@@ -19,13 +19,7 @@ import (
 
 // rootFlags are `panto`'s own: the interactive session over the normal
 // layers takes the session flags of `panto run`.
-var rootFlags = []cli.Flag{
-	&cli.StringFlag{Name: "model", Usage: "the model as PROVIDER:ALIAS (default: [models] default)"},
-	&cli.StringFlag{Name: "reasoning", Usage: "the reasoning label (default: [models] reasoning)"},
-	&cli.BoolFlag{Name: "continue", Usage: "continue the latest session of this project"},
-	&cli.StringFlag{Name: "session", Usage: "resume the session with this id (or a unique prefix of it)"},
-	&cli.BoolFlag{Name: "no-session", Usage: "keep nothing on disk"},
-}
+var rootFlags = sessionFlags()
 
 // rootAction is `panto` without a command: the interactive session over
 // the normal layers (base, user, project, local), with the project root
