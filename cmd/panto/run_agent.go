@@ -21,16 +21,23 @@ import (
 
 // agentRunFlags are panto run's session flags: a headless turn
 // (--prompt), the JSON Lines modes, and which session and model to use.
-var agentRunFlags = []cli.Flag{
+var agentRunFlags = append([]cli.Flag{
 	&cli.StringFlag{Name: "prompt", Usage: "run one headless turn with this user message (\"-\" reads stdin) and print the final answer"},
 	&cli.StringFlag{Name: "mode", Usage: "json: print the session's events as JSON Lines; rpc: also read JSON Lines commands on stdin (docs/rpc.md)"},
-	&cli.StringFlag{Name: "model", Usage: "the model as PROVIDER:ALIAS (default: [models] default)"},
-	&cli.StringFlag{Name: "reasoning", Usage: "the reasoning label (default: [models] reasoning)"},
-	&cli.BoolFlag{Name: "continue", Usage: "continue the latest session of this project"},
-	&cli.StringFlag{Name: "session", Usage: "resume the session with this id (or a unique prefix of it)"},
-	&cli.BoolFlag{Name: "no-session", Usage: "keep nothing on disk"},
 	&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "with --prompt, show tool activity on stderr; with --list, full descriptions"},
 	&cli.IntFlag{Name: "max-requests", Usage: "bound the model requests of one turn (default: the provider's max_requests, else 50)"},
+}, sessionFlags()...)
+
+// sessionFlags choose the session and its model; panto run and panto
+// alone take them (a flag belongs to one command, so each gets its own).
+func sessionFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "model", Usage: "the model as PROVIDER:ALIAS (default: [models] default)"},
+		&cli.StringFlag{Name: "reasoning", Usage: "the reasoning label (default: [models] reasoning)"},
+		&cli.BoolFlag{Name: "continue", Usage: "continue the latest session of this project"},
+		&cli.StringFlag{Name: "session", Usage: "resume the session with this id (or a unique prefix of it)"},
+		&cli.BoolFlag{Name: "no-session", Usage: "keep nothing on disk"},
+	}
 }
 
 // agentMode reports whether the flags ask for a session.
