@@ -40,7 +40,7 @@ func (s *Session) maybeCompact(ctx context.Context, a *Agent, ev events) error {
 	if m == nil {
 		return nil
 	}
-	window := m.Config.ContextWindow
+	window := m.ContextWindow()
 	if window <= 0 {
 		return nil
 	}
@@ -191,13 +191,13 @@ func (s *Session) summarise(ctx context.Context, a *Agent, prev string, msgs []c
 	}
 	in.WriteString(c.Transcript())
 	in.WriteString("\n\nSummarise the conversation above as instructed.")
-	key, base := s.credentials(m)
-	req := &provider.Request{
-		Protocol: m.Config.Protocol, Provider: m.Provider, Model: m.ID, BaseURL: base, APIKey: key,
-		Purpose: "compaction", Effort: m.Reasoning, ContextKey: a.contextKey(), System: summaryPrompt,
-		Messages:   []conv.Message{{Role: conv.User, Blocks: []conv.Block{conv.TextBlock(in.String())}}},
-		Transcript: c.Transcript(), ToolChoice: provider.ToolChoice{Mode: "none"},
+	req, err := s.baseRequest(ctx, m)
+	if err != nil {
+		return "", fmt.Errorf("compaction: %w", err)
 	}
+	req.Purpose, req.Effort, req.ContextKey, req.System = "compaction", m.Reasoning, a.contextKey(), summaryPrompt
+	req.Messages = []conv.Message{{Role: conv.User, Blocks: []conv.Block{conv.TextBlock(in.String())}}}
+	req.Transcript, req.ToolChoice = c.Transcript(), provider.ToolChoice{Mode: "none"}
 	st, err := s.open(ctx, req, nil)
 	if err != nil {
 		return "", fmt.Errorf("compaction: %w", err)

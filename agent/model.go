@@ -3,11 +3,13 @@ package agent
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 
 	"panto/agent/provider"
+	"panto/agent/provider/builtin"
 	"panto/agent/provider/script"
 	"panto/host"
 )
@@ -22,6 +24,39 @@ type Model struct {
 
 // Reference is "provider:alias".
 func (m *Model) Reference() string { return m.ModelRef.Reference() }
+
+// ContextWindow is the model's window in tokens: the configured one
+// (the model's own, else the provider's), else what panto knows of the
+// model id; 0 when unknown (then only an overflow compacts).
+func (m *Model) ContextWindow() int64 {
+	if w := m.Config.ModelContextWindow(m.Alias); w > 0 {
+		return w
+	}
+	return builtin.DefaultContextWindow(m.ID)
+}
+
+// API is the protocol's canonical name, recorded on assistant messages
+// ("anthropic-messages" for a provider configured as "anthropic").
+func (m *Model) API() string {
+	if spec, ok := builtin.Lookup(m.Config.Protocol); ok {
+		return spec.Name
+	}
+	return m.Config.Protocol
+}
+
+// target is a built-in protocol's configured request base: endpoint,
+// key, headers, limits (nil for other protocols). A missing key is an
+// error naming the variable to set.
+func (s *Session) target(m *Model) (*builtin.Target, error) {
+	if _, ok := builtin.Lookup(m.Config.Protocol); !ok {
+		return nil, nil
+	}
+	getenv := s.opts.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	return builtin.Configure(m.Provider, m.Config, m.Alias, getenv)
+}
 
 // Protocols finds a built-in protocol by its configured name ("anthropic",
 // "openai-completions", ...). The session asks it for every protocol

@@ -5,13 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"sync"
 	"sync/atomic"
 
 	"panto/agent/conv"
 	"panto/agent/provider"
+	"panto/agent/provider/builtin"
 	"panto/agent/store"
 	"panto/extension/config"
 	"panto/extension/discover"
@@ -102,6 +102,9 @@ func Open(ctx context.Context, o Options) (*Session, error) {
 	}
 	s := &Session{opts: o, setup: o.Setup, cwd: o.Setup.ProjectRoot}
 	s.protos.builtin = o.Protocols
+	if s.protos.builtin == nil {
+		s.protos.builtin = builtin.Protocol
+	}
 	switch {
 	case o.NoSession:
 		s.store = store.NullStore{}
@@ -181,8 +184,10 @@ func (s *Session) info() *host.SessionInfo {
 	in := &host.SessionInfo{ID: a.SessionID(), Directory: s.cwd}
 	if m := a.Model(); m != nil {
 		in.Model, in.Reasoning = m.Reference(), m.Reasoning
-		in.APIStyle = m.Config.Protocol
-		_, in.BaseURL = s.credentials(m)
+		in.APIStyle, in.BaseURL = m.API(), m.Config.BaseURL
+		if spec, ok := builtin.Lookup(m.Config.Protocol); ok && in.BaseURL == "" {
+			in.BaseURL = spec.BaseURL
+		}
 	} else if s.host != nil {
 		in.Model, in.Reasoning = s.host.Config().Models.Default, s.host.Config().Models.Reasoning
 	}
@@ -213,17 +218,33 @@ func (s *Session) providerConfig(name string) config.Provider {
 	return s.host.Config().Providers[name]
 }
 
-// credentials returns the API key (from the environment variable the
-// provider names) and the base URL for a model.
-func (s *Session) credentials(m *Model) (key, baseURL string) {
-	getenv := s.opts.Getenv
-	if getenv == nil {
-		getenv = os.Getenv
+// baseRequest is a request to m with everything but the conversation:
+// for a built-in protocol its endpoint, key, headers and limits
+// (builtin.Configure: a missing key fails here, naming the variable);
+// for an extension or the script protocol the configured base URL. An
+// extension that registered a protocol under a built-in's name wins, so
+// its requests need no key.
+func (s *Session) baseRequest(ctx context.Context, m *Model) (*provider.Request, error) {
+	tgt, err := s.target(m)
+	if err != nil {
+		registered := false
+		s.owner.do(ctx, func() {
+			for _, p := range s.host.Protocols() {
+				registered = registered || p.Name == m.Config.Protocol
+			}
+		})
+		if !registered {
+			return nil, err
+		}
+		tgt = nil
 	}
-	if m.Config.APIKeyEnv != "" {
-		key = getenv(m.Config.APIKeyEnv)
+	if tgt != nil {
+		req := tgt.Request()
+		req.Protocol = m.Config.Protocol
+		return req, nil
 	}
-	return key, m.Config.BaseURL
+	return &provider.Request{Protocol: m.Config.Protocol, Provider: m.Provider, Model: m.ID,
+		BaseURL: m.Config.BaseURL, MaxTokens: m.Config.ModelMaxTokens(m.Alias)}, nil
 }
 
 func (s *Session) backoff() provider.Backoff {
@@ -459,7 +480,7 @@ func (a *Agent) sync() {
 			}
 		}
 		if m := a.model; m != nil {
-			sum.API, sum.Model, sum.Reasoning = m.Config.Protocol, m.Reference(), m.Reasoning
+			sum.API, sum.Model, sum.Reasoning = m.API(), m.Reference(), m.Reasoning
 			sum.BaseURL = m.Config.BaseURL
 		}
 		a.rec.Append(&store.Entry{Type: store.TypePantoSummary, Info: sum})

@@ -258,13 +258,12 @@ func (t *turn) buildRequest() (*provider.Request, []*host.Tool, error) {
 	a.mu.Lock()
 	active := sendable(a.conv.Active())
 	a.mu.Unlock()
-	key, base := t.s.credentials(m)
-	req := &provider.Request{
-		Protocol: m.Config.Protocol, Provider: m.Provider, Model: m.ID,
-		BaseURL: base, APIKey: key, Purpose: t.purpose, Effort: m.Reasoning,
-		ContextKey: a.contextKey(), System: a.systemPrompt(), Messages: active,
-		ToolChoice: m.ToolChoice,
+	req, err := t.s.baseRequest(t.ctx, m)
+	if err != nil {
+		return nil, nil, err
 	}
+	req.Purpose, req.Effort, req.ContextKey = t.purpose, m.Reasoning, a.contextKey()
+	req.System, req.Messages, req.ToolChoice = a.systemPrompt(), active, m.ToolChoice
 	for _, tool := range tools {
 		req.Tools = append(req.Tools, provider.Tool{Name: tool.Name, Description: tool.Description, Schema: []byte(tool.SchemaJSON)})
 	}
@@ -370,7 +369,7 @@ type reader struct {
 func (r *reader) read(tools []*host.Tool) (*conv.Message, []*pendingCall, error) {
 	t := r.t
 	m := t.a.Model()
-	r.msg = conv.Message{Role: conv.Assistant, API: m.Config.Protocol, Provider: m.Provider, Model: m.ID, Time: time.Now()}
+	r.msg = conv.Message{Role: conv.Assistant, API: m.API(), Provider: m.Provider, Model: m.ID, Time: time.Now()}
 	r.byIndex = map[int]*pendingCall{}
 	// The transcript costs the whole history's text: only extension
 	// protocols get it (open's history_transcript), so it is made only

@@ -75,7 +75,7 @@ func (a *App) footerRows(width int) []string {
 		f.Model, f.Reasoning = in.Model, in.Reasoning
 	}
 	if m := a.s.Agent().Model(); m != nil {
-		f.Window = int(m.Config.ContextWindow)
+		f.Window = int(m.ContextWindow())
 	}
 	u, last := a.s.Agent().Usage()
 	f.Input, f.Output, f.CacheRead, f.CacheWrite = int(u.Input), int(u.Output), int(u.CacheRead), int(u.CacheWrite)
