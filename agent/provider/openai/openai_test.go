@@ -296,7 +296,7 @@ func TestChatStreams(t *testing.T) {
 		{name: "connection closed mid-stream", reply: wiretest.Reply{Body: text, CutAt: strings.Index(text, "wörld") + 2},
 			want: wiretest.Result{Text: "Hello"}, kind: provider.Transport, message: "closed in the middle"},
 		{name: "a stall past the idle timeout", reply: wiretest.Reply{Body: text, StallAt: strings.Index(text, `"finish_reason":"stop"`)},
-			idle: 50 * time.Millisecond, want: wiretest.Result{Text: hello}, kind: provider.Transport, message: "no data for 50ms (idle_timeout)"},
+			idle: 200 * time.Millisecond, want: wiretest.Result{Text: hello, Partial: true}, kind: provider.Transport, message: "no data for 200ms (idle_timeout)"},
 	})
 }
 
@@ -334,7 +334,7 @@ func TestResponsesStreams(t *testing.T) {
 		{name: "connection closed mid-stream", reply: wiretest.Reply{Body: text, CutAt: strings.Index(text, "wörld") + 2},
 			want: wiretest.Result{Text: "Hello"}, kind: provider.Transport, message: "closed in the middle"},
 		{name: "a stall past the idle timeout", reply: wiretest.Reply{Body: text, StallAt: strings.Index(text, "response.output_text.done")},
-			idle: 50 * time.Millisecond, want: wiretest.Result{Text: hello}, kind: provider.Transport, message: "no data for 50ms (idle_timeout)"},
+			idle: 200 * time.Millisecond, want: wiretest.Result{Text: hello, Partial: true}, kind: provider.Transport, message: "no data for 200ms (idle_timeout)"},
 	})
 }
 

@@ -166,6 +166,9 @@ type Result struct {
 	Done     bool
 	Events   int
 	Err      error
+	// Partial, in an expectation, accepts any prefix of Text: a stream
+	// stopped by a timer may stop early on a loaded machine.
+	Partial bool
 }
 
 // Collect drains st, assembling what it says and failing t when the
@@ -259,7 +262,7 @@ func (r *Result) Add(ev provider.Event) string {
 // Check compares a collected stream with what the fixture says.
 func Check(t testing.TB, got, want Result, kind provider.Kind, message string) {
 	t.Helper()
-	if got.Text != want.Text {
+	if got.Text != want.Text && !(want.Partial && strings.HasPrefix(want.Text, got.Text)) {
 		t.Errorf("text %q, want %q", got.Text, want.Text)
 	}
 	if len(got.Calls) != len(want.Calls) {
