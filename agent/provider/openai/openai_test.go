@@ -464,3 +464,12 @@ func TestCancel(t *testing.T) {
 		})
 	}
 }
+
+func TestBadBaseURL(t *testing.T) {
+	for _, base := range []string{"localhost:8080/v1", "ftp://host/v1", "http://"} {
+		_, err := Completions{}.Open(context.Background(), &provider.Request{Provider: "p", Model: "m", BaseURL: base})
+		if pe := provider.AsError(err); pe == nil || pe.Kind != provider.InvalidRequest || !strings.Contains(pe.Message, "bad base_url") || pe.Retryable() {
+			t.Errorf("base_url %q: %v", base, err)
+		}
+	}
+}

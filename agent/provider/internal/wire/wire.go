@@ -72,6 +72,11 @@ func Open(ctx context.Context, c Call, dec Decoder) (provider.Stream, error) {
 		})
 	}
 	req, err := http.NewRequestWithContext(reqCtx, http.MethodPost, c.URL, bytes.NewReader(c.Body))
+	if err == nil && (req.URL.Scheme != "http" && req.URL.Scheme != "https" || req.URL.Host == "") {
+		// Caught here, a typo in base_url is a configuration error, not a
+		// connection failure to retry.
+		err = fmt.Errorf("%q is not an http:// or https:// URL", c.URL)
+	}
 	if err != nil {
 		s.Close()
 		return nil, s.fail(&provider.Error{Kind: provider.InvalidRequest, Message: "bad base_url: " + err.Error(), Err: err})
