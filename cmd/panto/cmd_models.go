@@ -52,9 +52,11 @@ type providerReport struct {
 	KeyEnv  string `json:"api_key_env,omitempty"`
 	// Key is "set", "missing" (required and not set) or "none" (not
 	// needed and not set).
-	Key       string        `json:"key"`
-	Reasoning []string      `json:"reasoning,omitempty"`
-	Models    []modelReport `json:"models"`
+	Key       string   `json:"key"`
+	Reasoning []string `json:"reasoning,omitempty"`
+	// Script is the turns file of the script protocol.
+	Script string        `json:"script,omitempty"`
+	Models []modelReport `json:"models"`
 }
 
 type modelReport struct {
@@ -125,7 +127,7 @@ func newModelsReport(cfg *config.Merged, getenv func(string) string) modelsRepor
 	sort.Strings(names)
 	for _, name := range names {
 		p := cfg.Providers[name]
-		pr := providerReport{Name: name, Label: p.Label, Protocol: p.Protocol, BaseURL: p.BaseURL, KeyEnv: p.APIKeyEnv, Reasoning: p.Reasoning, Models: []modelReport{}}
+		pr := providerReport{Name: name, Label: p.Label, Protocol: p.Protocol, BaseURL: p.BaseURL, KeyEnv: p.APIKeyEnv, Reasoning: p.Reasoning, Script: p.Script, Models: []modelReport{}}
 		spec, isBuiltin := builtin.Lookup(p.Protocol)
 		if isBuiltin {
 			pr.API = spec.Name
@@ -177,7 +179,10 @@ func (r modelsReport) write(out io.Writer) {
 		if p.API != "" && p.API != p.Protocol {
 			protocol += " = " + p.API
 		}
-		if p.API == "" {
+		switch {
+		case p.Protocol == "script":
+			protocol += " (scripted replies: " + p.Script + ")"
+		case p.API == "":
 			protocol += " (extension protocol)"
 		}
 		fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", name, protocol, p.BaseURL, p.keyStatus())

@@ -53,6 +53,11 @@ typo = 1
 [providers.demo]
 protocol = "demo"
 models = { m = "demo-1" }
+
+[providers.canned]
+protocol = "script"
+script = "turns.jsonl"
+models = { s = "scripted" }
 `)
 	t.Setenv("ANTHROPIC_API_KEY", "sk-ant-secret-value")
 	t.Setenv("WORK_OPENAI_KEY", "")
@@ -114,7 +119,7 @@ func TestModelsDirJSON(t *testing.T) {
 	for _, p := range r.Providers {
 		got[p.Name] = p
 	}
-	if len(r.Providers) != 4 || r.Default != "claude:sonnet" || r.Reasoning != "low" {
+	if len(r.Providers) != 5 || r.Default != "claude:sonnet" || r.Reasoning != "low" {
 		t.Fatalf("report %+v", r)
 	}
 	if d := got["demo"]; d.API != "" || d.Protocol != "demo" || d.Key != "none" || len(d.Models) != 1 || d.Models[0].Reference != "demo:m" {
@@ -125,6 +130,13 @@ func TestModelsDirJSON(t *testing.T) {
 	}
 	if w := got["work"]; w.Key != "missing" || w.KeyEnv != "WORK_OPENAI_KEY" {
 		t.Errorf("work: %+v", w)
+	}
+	if s := got["canned"]; s.Script != "turns.jsonl" || s.Key != "none" {
+		t.Errorf("canned: %+v", s)
+	}
+	code, out, _ = runCLI(t, "models", "--dir", runDir)
+	if code != 0 || !strings.Contains(out, "script (scripted replies: turns.jsonl)") || !strings.Contains(out, "demo (extension protocol)") {
+		t.Errorf("listing with --dir:\n%s", out)
 	}
 	if strings.Contains(out, "sk-ant-secret-value") {
 		t.Error("the key was printed")
