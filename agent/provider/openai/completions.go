@@ -40,6 +40,7 @@ type chatRequest struct {
 	ReasoningEffort     string         `json:"reasoning_effort,omitempty"`
 	MaxTokens           int            `json:"max_tokens,omitempty"`
 	MaxCompletionTokens int            `json:"max_completion_tokens,omitempty"`
+	PromptCacheKey      string         `json:"prompt_cache_key,omitempty"`
 	Stream              bool           `json:"stream"`
 	StreamOptions       *streamOptions `json:"stream_options,omitempty"`
 }
@@ -128,6 +129,12 @@ func buildChatRequest(req *provider.Request) ([]byte, error) {
 		} else {
 			r.MaxTokens = req.MaxTokens
 		}
+	}
+	if official(req.BaseURL) {
+		// OpenAI routes requests with one key to the same cache; the
+		// session's durable context is that key. Compatible servers are
+		// not sent a field they may not know.
+		r.PromptCacheKey = req.ContextKey
 	}
 	return json.Marshal(r)
 }

@@ -473,3 +473,30 @@ func TestBadBaseURL(t *testing.T) {
 		}
 	}
 }
+
+// TestOfficialEndpoint: what only OpenAI's own API is sent (checked on
+// the body; no request leaves the machine).
+func TestOfficialEndpoint(t *testing.T) {
+	req := conversation("")
+	req.BaseURL, req.ContextKey = "", "session-42"
+	for name, build := range map[string]func(*provider.Request) ([]byte, error){"chat": buildChatRequest, "responses": buildResponsesRequest} {
+		body, err := build(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got map[string]any
+		json.Unmarshal(body, &got)
+		if got["prompt_cache_key"] != "session-42" {
+			t.Errorf("%s: prompt_cache_key %v", name, got["prompt_cache_key"])
+		}
+		if name == "chat" && (got["max_completion_tokens"] != 2048.0 || got["max_tokens"] != nil) {
+			t.Errorf("chat: max tokens %v / %v", got["max_completion_tokens"], got["max_tokens"])
+		}
+	}
+	local := conversation("http://127.0.0.1:1")
+	local.ContextKey = "session-42"
+	body, _ := buildChatRequest(local)
+	if strings.Contains(string(body), "prompt_cache_key") {
+		t.Error("a compatible server was sent prompt_cache_key")
+	}
+}

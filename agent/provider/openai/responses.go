@@ -48,6 +48,7 @@ type responsesRequest struct {
 	Reasoning       *reasoning    `json:"reasoning,omitempty"`
 	Include         []string      `json:"include,omitempty"`
 	MaxOutputTokens int           `json:"max_output_tokens,omitempty"`
+	PromptCacheKey  string        `json:"prompt_cache_key,omitempty"`
 	Store           bool          `json:"store"`
 	Stream          bool          `json:"stream"`
 }
@@ -132,6 +133,9 @@ func buildResponsesRequest(req *provider.Request) ([]byte, error) {
 	}
 	if r.Input == nil {
 		r.Input = []any{}
+	}
+	if official(req.BaseURL) {
+		r.PromptCacheKey = req.ContextKey // as in Chat Completions
 	}
 	return json.Marshal(r)
 }

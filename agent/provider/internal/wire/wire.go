@@ -81,6 +81,7 @@ func Open(ctx context.Context, c Call, dec Decoder) (provider.Stream, error) {
 		s.Close()
 		return nil, s.fail(&provider.Error{Kind: provider.InvalidRequest, Message: "bad base_url: " + err.Error(), Err: err})
 	}
+	req.Header.Set("User-Agent", "panto")
 	for k, vs := range c.Header {
 		req.Header[k] = vs
 	}
