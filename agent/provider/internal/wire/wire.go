@@ -4,11 +4,11 @@
 // protocol's Decoder, with cancellation and the idle timeout.
 //
 // Ownership: Open's caller owns the returned stream and must Close it.
-// The stream owns the response body and a timer goroutine (the idle
-// watchdog, armed only while a read is outstanding in the sense that
-// every byte re-arms it); Close stops both. Cancelling the caller's
-// context aborts the request at once, because the request runs under a
-// context derived from it.
+// The stream owns the response body and the idle watchdog, a timer that
+// is armed while the request waits for its headers and while a read of
+// the body waits for bytes, and that cancels the request when it fires;
+// Close stops both. Cancelling the caller's context aborts the request
+// at once, because the request runs under a context derived from it.
 package wire
 
 import (
