@@ -152,6 +152,9 @@ type Stream struct {
 
 // Recv returns the next event; see provider.Stream.
 func (s *Stream) Recv() (provider.Event, error) {
+	if s.done {
+		return provider.Event{}, io.EOF
+	}
 	if err := s.ctx.Err(); err != nil {
 		s.Close()
 		return provider.Event{}, err
