@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -386,4 +387,31 @@ func TestStallBeforeHeaders(t *testing.T) {
 	if pe := provider.AsError(err); pe == nil || pe.Kind != provider.Transport || !strings.Contains(pe.Message, "no response for 30ms") {
 		t.Errorf("got %v", err)
 	}
+}
+
+// TestEOFAfterDone: once Done was delivered, the stream is over, even
+// if the turn's context is cancelled afterwards.
+func TestEOFAfterDone(t *testing.T) {
+	srv := wiretest.NewServer(t, wiretest.Reply{Body: wiretest.Fixture(t, "text.sse")})
+	ctx, cancel := context.WithCancel(context.Background())
+	req := conversation(srv.URL)
+	req.HTTPClient = srv.Client()
+	st, err := Protocol{}.Open(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		ev, err := st.Recv()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ev.Type == provider.Done {
+			break
+		}
+	}
+	cancel()
+	if _, err := st.Recv(); err != io.EOF {
+		t.Errorf("Recv after Done and cancel: %v, want io.EOF", err)
+	}
+	st.Close()
 }
