@@ -6,7 +6,8 @@ import (
 
 // scanResources lists a layer's non-Lua files: everything below the
 // layer folder except config.toml, dotfiles, the Lua sources of the
-// canonical folders, and excluded sub-folders (the project layer leaves
+// canonical folders, tests (tests/ and *_test.lua files), and excluded
+// sub-folders (the project layer leaves
 // out local/, which is a layer of its own). A bundle copies these into
 // its read-only resource folder so layer.dir .. "/skills" works the same
 // from sources and from a bundle.
@@ -28,7 +29,7 @@ func scanResources(l *Layer, r root, exclude []string) []Resource {
 		for i := range ents {
 			d := &ents[i]
 			name, child := d.name, d.path
-			if strings.HasPrefix(name, ".") || (rel == "." && (name == "config.toml" || contains(exclude, name))) {
+			if strings.HasPrefix(name, ".") || IsTestFile(name) || (rel == "." && (name == "config.toml" || name == TestsFolder || contains(exclude, name))) {
 				continue
 			}
 			switch {

@@ -109,7 +109,7 @@ func scanFolder(l *Layer, r root, dir string, origin Origin) []*Entry {
 	var entries []*Entry
 	for _, d := range ents {
 		name, p := d.name, d.path
-		if skipName(name) {
+		if skipName(name) || IsTestFile(name) {
 			continue
 		}
 		if d.err != nil {
@@ -195,7 +195,7 @@ func folderModules(l *Layer, r root, dir string) []Module {
 				l.warn(r.display(d.path), "cannot read: %v", shortErr(d.err))
 			case d.dir:
 				walk(child, depth+1)
-			case strings.HasSuffix(name, ".lua") && child != "init.lua":
+			case strings.HasSuffix(name, ".lua") && child != "init.lua" && !IsTestFile(name):
 				modName := strings.TrimSuffix(child, ".lua")
 				modName = strings.TrimSuffix(modName, "/init")
 				mods = append(mods, r.module(strings.ReplaceAll(modName, "/", "."), path.Join(dir, child)))
@@ -313,6 +313,17 @@ func (e *dirent) Size() int64 {
 	}
 	return e.size
 }
+
+// IsTestFile reports whether a file name is a test of `panto test`
+// (name_test.lua): tests live beside the code they test but are neither
+// entries, nor modules, nor resources, so a bundle never carries them.
+func IsTestFile(name string) bool {
+	return strings.HasSuffix(name, "_test.lua")
+}
+
+// TestsFolder is the layer's folder of tests for `panto test`; like
+// test files, it is left out of the layer's resources.
+const TestsFolder = "tests"
 
 func skipName(name string) bool {
 	return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")
