@@ -203,11 +203,22 @@ func (f *fileRun) turn(ctx context.Context, a *runtime.Table) (runtime.Value, er
 	if !prompt.IsString() {
 		return runtime.Nil, fmt.Errorf("give the user's message as prompt = \"...\"")
 	}
-	resps, name, err := f.scriptOf(a)
-	if err != nil {
-		return runtime.Nil, err
+	var sp *script.Protocol
+	if m := a.GetStr("model"); m.IsString() {
+		// A configured model (an extension's own protocol, say) instead
+		// of the script, for this turn only.
+		if err := f.sess.SetModel(m.AsString(), ""); err != nil {
+			return runtime.Nil, err
+		}
+		defer f.sess.SetModel(testProvider+":"+testModel, "")
+		sp = script.New("none", nil)
+	} else {
+		resps, name, err := f.scriptOf(a)
+		if err != nil {
+			return runtime.Nil, err
+		}
+		sp = script.New(name, resps)
 	}
-	sp := script.New(name, resps)
 	f.mu.Lock()
 	f.script, f.events = sp, nil
 	f.mu.Unlock()
