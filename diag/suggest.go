@@ -9,6 +9,9 @@ import "strings"
 // snake_case, so registerTool finds register_tool. Ties go to the
 // earliest candidate, so callers pass a stable order.
 func Suggest(name string, candidates []string) string {
+	if len(name) < 3 {
+		return "" // every short name is close to every other
+	}
 	best, bestD := "", 3
 	if len(name) > 12 {
 		bestD = 4
@@ -44,8 +47,11 @@ func SnakeCase(s string) string {
 	return b.String()
 }
 
-// Distance is the Levenshtein distance over bytes.
+// Distance is the edit distance over bytes where swapping two adjacent
+// bytes counts as one edit (optimal string alignment): "strcit" is one
+// edit from "strict", the typo people make most.
 func Distance(a, b string) int {
+	pprev := make([]int, len(b)+1)
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {
@@ -59,8 +65,11 @@ func Distance(a, b string) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], pprev[j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
+		pprev, prev, cur = prev, cur, pprev
 	}
 	return prev[len(b)]
 }

@@ -14,6 +14,8 @@ func TestSuggest(t *testing.T) {
 		{"zzzzzz", ""},
 		{"handler", ""}, // the name itself is no suggestion
 		{"x", ""},
+		{"nme", "name"},
+		{"-z", ""},
 	} {
 		t.Run(c.in, func(t *testing.T) {
 			if got := Suggest(c.in, known); got != c.want {
@@ -35,7 +37,7 @@ func TestDistance(t *testing.T) {
 	for _, c := range []struct {
 		a, b string
 		d    int
-	}{{"", "", 0}, {"a", "", 1}, {"kitten", "sitting", 3}, {"handeler", "handler", 1}, {"activte", "activate", 1}} {
+	}{{"", "", 0}, {"a", "", 1}, {"kitten", "sitting", 3}, {"handeler", "handler", 1}, {"activte", "activate", 1}, {"strcit", "strict", 1}, {"ab", "ba", 1}, {"ca", "abc", 3}} {
 		if got := Distance(c.a, c.b); got != c.d {
 			t.Errorf("Distance(%q, %q) = %d, want %d", c.a, c.b, got, c.d)
 		}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -11,20 +13,39 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"panto/build"
 	"panto/bundle"
 	"panto/extension/abi"
+	"panto/stdext"
 )
+
+// buildInMemory builds a folder as panto build would, without writing
+// the bundle, printing the build's warnings; a failed build is the
+// error.
+func buildInMemory(c *cli.Context, dir string) ([]byte, error) {
+	res, err := build.Build(build.Options{Dirs: []string{dir}, Compiler: "panto " + version, Base: stdext.FS()})
+	if err != nil {
+		if be, ok := err.(*build.BuildError); ok {
+			printDiagnostics(c.App.ErrWriter, "inspect", be.Diagnostics)
+			return nil, fmt.Errorf("the folder does not build (%d %s)", be.Errors(), countNoun(be.Errors(), "error", "errors"))
+		}
+		return nil, err
+	}
+	printDiagnostics(c.App.ErrWriter, "inspect", res.Warnings)
+	return res.Data, nil
+}
 
 func init() {
 	commands = append(commands, &cli.Command{
 		Name:      "inspect",
 		Usage:     "show a bundle's manifest: ABI, entries, modules, resources, sizes and hashes",
-		ArgsUsage: "BUNDLE",
+		ArgsUsage: "BUNDLE|DIR",
 		Description: "A bundle that is intact but cannot run here (another ABI, a bad chunk, a bad signature)\n" +
 			"is still shown, marked invalid, and the exit status is 1.\n" +
 			"Examples:\n" +
 			"  panto inspect demo.pkg\n" +
-			"  panto inspect demo.pkg --json",
+			"  panto inspect demo.pkg --json\n" +
+			"  panto inspect examples/demo     # a folder, as panto build would bundle it (nothing is written)",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print the manifest as JSON"},
 		},
@@ -37,7 +58,13 @@ func inspectAction(c *cli.Context) error {
 		return userError("inspect: give one bundle (panto inspect BUNDLE [--json])")
 	}
 	path := c.Args().First()
-	data, err := bundle.ReadFile(path)
+	var data []byte
+	var err error
+	if fi, serr := os.Stat(path); serr == nil && fi.IsDir() {
+		data, err = buildInMemory(c, path)
+	} else {
+		data, err = bundle.ReadFile(path)
+	}
 	if err != nil {
 		return userError("inspect: %s: %v", path, err)
 	}

@@ -41,6 +41,7 @@ func init() {
 			"  panto run examples/demo --tool word_count --input '{\"text\":\"a b c\"}'",
 		Flags: append([]cli.Flag{
 			&cli.BoolFlag{Name: "list", Usage: "print what was registered (tools, commands, protocols, event handlers) and exit"},
+			&cli.BoolFlag{Name: "json", Usage: "with --list, print everything registered as JSON, with full descriptions and schemas"},
 			&cli.StringFlag{Name: "command", Usage: "run one slash command (\"/name args\") and print its output"},
 			&cli.StringFlag{Name: "tool", Usage: "call one tool handler and print its result"},
 			&cli.StringFlag{Name: "input", Value: "{}", Usage: "the tool input, a JSON object (with --tool)"},
@@ -91,7 +92,14 @@ func runAction(c *cli.Context) error {
 	defer h.Close()
 
 	out := c.App.Writer
-	if c.Bool("list") {
+	switch {
+	case c.Bool("list") && c.Bool("json"):
+		if err := printListJSON(out, h); err != nil {
+			return userError("run: %v", err)
+		}
+	case c.Bool("list") && c.Bool("verbose"):
+		printVerboseList(out, h)
+	case c.Bool("list"):
 		printRegistrations(out, h)
 	}
 	if line := c.String("command"); line != "" {

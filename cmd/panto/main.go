@@ -57,6 +57,7 @@ func run(args []string) int {
 		Flags:           rootFlags,
 		Action:          rootAction,
 	}
+	polish(app)
 	if err := app.Run(reorderArgs(app, args)); err != nil {
 		var ec cli.ExitCoder
 		if errors.As(err, &ec) {

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestAuthorLoop is issue 13's "done when", as a new author goes:
+// panto new, panto test, panto build, panto run on the bundle; then
+// --list --json, --list -v, inspect on the folder and panto stubs.
+func TestAuthorLoop(t *testing.T) {
+	work := t.TempDir()
+	t.Chdir(work)
+	if code, out, errOut := runCLI(t, "new", "demo2", "--tool", "t", "--command", "c"); code != 0 || !strings.Contains(out, "created demo2. Next:") {
+		t.Fatalf("new: exit %d\n%s%s", code, out, errOut)
+	}
+	if code, out, errOut := runCLI(t, "test", "demo2"); code != 0 || !strings.Contains(out, "PASS\n5 passed, 0 failed\n") {
+		t.Fatalf("test: exit %d\n%s%s", code, out, errOut)
+	}
+	if code, out, errOut := runCLI(t, "build", "demo2", "-o", "demo2.pkg"); code != 0 || errOut != "" {
+		t.Fatalf("build: exit %d\n%s%s", code, out, errOut)
+	}
+	if code, out, errOut := runCLI(t, "run", "demo2.pkg", "--tool", "t", "--input", `{"name":"Ada"}`); code != 0 || out != "Hello, Ada!\n" {
+		t.Errorf("run --tool: exit %d %q %q", code, out, errOut)
+	}
+	if code, out, _ := runCLI(t, "run", "demo2.pkg", "--command", "/c Bo"); code != 0 || out != "hello, Bo!\n" {
+		t.Errorf("run --command: exit %d %q", code, out)
+	}
+	// The tests are not in the bundle.
+	if _, out, _ := runCLI(t, "inspect", "demo2.pkg"); strings.Contains(out, "_test") {
+		t.Errorf("the bundle carries test files:\n%s", out)
+	}
+
+	code, out, _ := runCLI(t, "run", "demo2", "--list", "--json")
+	var rep listReport
+	if err := json.Unmarshal([]byte(out), &rep); code != 0 || err != nil {
+		t.Fatalf("--list --json: exit %d %v\n%s", code, err, out)
+	}
+	var tool *listTool
+	for i := range rep.Tools {
+		if rep.Tools[i].Name == "t" {
+			tool = &rep.Tools[i]
+		}
+	}
+	if tool == nil || tool.Description != "Greet someone: returns a greeting for the given name." || !strings.Contains(strings.Join(strings.Fields(string(tool.Schema)), ""), `"required":["name"]`) || tool.Source != "demo2/tools/t.lua" {
+		t.Errorf("tool t in --list --json: %+v", tool)
+	}
+	if len(rep.Commands) != 1 || rep.Commands[0].Name != "c" || len(rep.Problems) != 0 {
+		t.Errorf("commands %+v problems %+v", rep.Commands, rep.Problems)
+	}
+	if _, out, _ := runCLI(t, "run", "demo2", "--list", "-v"); !strings.Contains(out, "      Greet someone: returns a greeting for the given name.\n") {
+		t.Errorf("--list -v lacks the full description:\n%s", out)
+	}
+	if code, out, _ := runCLI(t, "inspect", "demo2"); code != 0 || !strings.Contains(out, "bundle      demo2 0.0.0") || !strings.Contains(out, "tools/t.lua") {
+		t.Errorf("inspect DIR: exit %d\n%s", code, out)
+	}
+
+	os.RemoveAll(filepath.Join("demo2", ".luals"))
+	if code, out, _ := runCLI(t, "stubs", "demo2"); code != 0 || !strings.Contains(out, "wrote demo2/.luals/panto.lua") {
+		t.Errorf("stubs: exit %d %q", code, out)
+	}
+	if b, err := os.ReadFile(filepath.Join("demo2", ".luals", "panto.lua")); err != nil || !strings.HasPrefix(string(b), "---@meta panto") {
+		t.Errorf("stubs not written: %v", err)
+	}
+	if code, _, errOut := runCLI(t, "new", "demo2"); code != 1 || !strings.Contains(errOut, "exists and is not empty") {
+		t.Errorf("new over a layer: exit %d %q", code, errOut)
+	}
+}

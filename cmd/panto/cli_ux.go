@@ -1,0 +1,133 @@
+package main
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"panto/diag"
+)
+
+// The command line's manners: `panto help [COMMAND]`, "did you mean" for
+// a mistyped command or flag, and a bad flag reported once, in one line,
+// with where to read on, instead of the whole help page.
+
+// polish installs them on the app; run calls it once the commands are
+// registered.
+func polish(app *cli.App) {
+	app.Commands = append(app.Commands, helpCommand(app), completionCommand(app))
+	app.Before = func(c *cli.Context) error {
+		name := c.Args().First()
+		if name == "" || strings.HasPrefix(name, "-") || findCommand(app, name) != nil {
+			return nil
+		}
+		msg := fmt.Sprintf("unknown command %q", name)
+		if s := diag.Suggest(name, commandNames(app)); s != "" {
+			msg += fmt.Sprintf("; did you mean %q?", s)
+		}
+		return userError("%s (panto help lists the commands)", msg)
+	}
+	app.OnUsageError = func(c *cli.Context, err error, _ bool) error {
+		return usageError(c, nil, err)
+	}
+	for _, cmd := range app.Commands {
+		cmd := cmd
+		cmd.HideHelpCommand = true
+		cmd.OnUsageError = func(c *cli.Context, err error, _ bool) error {
+			return usageError(c, cmd, err)
+		}
+	}
+}
+
+var undefinedFlag = regexp.MustCompile(`flag provided but not defined: -+(\S+)`)
+
+// usageError words a flag mistake: the flag, the closest real one, and
+// the help to read, on one line.
+func usageError(c *cli.Context, cmd *cli.Command, err error) error {
+	where, flags, help := "panto", c.App.Flags, "panto help"
+	if cmd != nil {
+		where, flags, help = cmd.Name, cmd.Flags, "panto help "+cmd.Name
+	}
+	msg := err.Error()
+	if m := undefinedFlag.FindStringSubmatch(msg); m != nil {
+		name := strings.SplitN(m[1], "=", 2)[0]
+		msg = "unknown flag -" + dashes(name) + name
+		var names []string
+		for _, f := range flags {
+			names = append(names, f.Names()...)
+		}
+		names = append(names, "help")
+		if s := diag.Suggest(name, names); s != "" {
+			msg += "; did you mean -" + dashes(s) + s + "?"
+		}
+	}
+	return userError("%s: %s (%s shows the flags)", where, msg, help)
+}
+
+func dashes(name string) string {
+	if len(name) == 1 {
+		return ""
+	}
+	return "-"
+}
+
+func findCommand(app *cli.App, name string) *cli.Command {
+	for _, c := range app.Commands {
+		if c.Name == name || contains(c.Aliases, name) {
+			return c
+		}
+	}
+	return nil
+}
+
+func commandNames(app *cli.App) []string {
+	var names []string
+	for _, c := range app.Commands {
+		if !c.Hidden {
+			names = append(names, c.Name)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+func helpCommand(app *cli.App) *cli.Command {
+	return &cli.Command{
+		Name:      "help",
+		Usage:     "show the commands, or one command's flags and examples",
+		ArgsUsage: "[COMMAND]",
+		Action: func(c *cli.Context) error {
+			name := c.Args().First()
+			if name == "" {
+				return cli.ShowAppHelp(c)
+			}
+			cmd := findCommand(app, name)
+			if cmd == nil {
+				msg := fmt.Sprintf("help: unknown command %q", name)
+				if s := diag.Suggest(name, commandNames(app)); s != "" {
+					msg += fmt.Sprintf("; did you mean %q?", s)
+				}
+				return userError("%s", msg)
+			}
+			if cmd.Name == "lua" {
+				fmt.Fprintln(c.App.Writer, "usage: panto lua [options] [script [args]]\n"+
+					"Available options are:\n"+
+					"  -e stat   execute string 'stat'\n"+
+					"  -i        enter interactive mode after executing 'script'\n"+
+					"  -l mod    require library 'mod' into global 'mod'\n"+
+					"  -l g=mod  require library 'mod' into global 'g'\n"+
+					"  -v        show version information\n"+
+					"  -E        ignore environment variables\n"+
+					"  -W        turn warnings on\n"+
+					"  --        stop handling options\n"+
+					"  -         stop handling options and execute stdin")
+				return nil
+			}
+			cli.HelpPrinter(c.App.Writer, cli.CommandHelpTemplate, cmd)
+			return nil
+		},
+	}
+}
