@@ -69,3 +69,56 @@ func TestAuthorLoop(t *testing.T) {
 		t.Errorf("new over a layer: exit %d %q", code, errOut)
 	}
 }
+
+// TestRenderColor: --render writes no escape sequences to a pipe, or
+// with NO_COLOR or TERM=dumb, unless --color always asks for them.
+func TestRenderColor(t *testing.T) {
+	args := []string{"run", demo(t), "--tool", "word_count", "--input", `{"text":"x"}`, "--render", "--width", "40"}
+	_, out, _ := runCLI(t, args...)
+	if strings.Contains(out, "\x1b[") || !strings.Contains(out, "✓ counted") {
+		t.Errorf("--render to a pipe:\n%q", out)
+	}
+	_, out, _ = runCLI(t, append(args, "--color", "always")...)
+	if !strings.Contains(out, "\x1b[") {
+		t.Errorf("--color always has no colour:\n%q", out)
+	}
+	t.Setenv("NO_COLOR", "1")
+	_, out, _ = runCLI(t, append(args, "--color", "auto")...)
+	if strings.Contains(out, "\x1b[") {
+		t.Errorf("NO_COLOR ignored:\n%q", out)
+	}
+	if code, _, errOut := runCLI(t, append(args, "--color", "sometimes")...); code != 1 || !strings.Contains(errOut, "--color must be auto, always or never") {
+		t.Errorf("bad --color: exit %d %q", code, errOut)
+	}
+}
+
+// TestWatchLoadFailureKeepsState: a save that compiles but leaves an
+// entry failing to evaluate or activate keeps the previous state live,
+// exactly like a save that does not compile, and says so.
+func TestWatchLoadFailureKeepsState(t *testing.T) {
+	dir := watchFolder(t, map[string]string{"extensions/hi.lua": greeter("good")})
+	w := startWatch(t, dir, "/hi", nil)
+	if c := w.ready(); c.probe != "good" {
+		t.Fatalf("probe %q", c.probe)
+	}
+	for _, bad := range []struct{ src, msg string }{
+		{"return { name = \"hi\", activate = function()\n  error(\"not today\")\nend }\n", "panto: build: extensions/hi.lua:2: not today (entry 'hi')"},
+		{"return { name = \"hi\", activte = function() end }\n", "panto: build: extensions/hi.lua:1:23: returned table"},
+	} {
+		w.write("extensions/hi.lua", bad.src)
+		c := w.next()
+		if c.Live {
+			t.Fatalf("a save that does not load went live: %+v", c.cycleReport)
+		}
+		if !strings.Contains(c.errOut, bad.msg) || !strings.Contains(c.out, "the previous state stays live") {
+			t.Errorf("stdout:\n%s\nstderr:\n%s", c.out, c.errOut)
+		}
+		if c.probe != "good" {
+			t.Errorf("the previous state is not live: /hi answered %q", c.probe)
+		}
+	}
+	w.write("extensions/hi.lua", greeter("fixed"))
+	if c := w.next(); !c.Live || c.probe != "fixed" {
+		t.Fatalf("after the fix: %+v probe %q\n%s%s", c.cycleReport, c.probe, c.out, c.errOut)
+	}
+}

@@ -47,6 +47,7 @@ func init() {
 			&cli.StringFlag{Name: "input", Value: "{}", Usage: "the tool input, a JSON object (with --tool)"},
 			&cli.BoolFlag{Name: "render", Usage: "with --tool, also print the tool's transcript block as a terminal would show it"},
 			&cli.IntFlag{Name: "width", Value: 80, Usage: "terminal width for --render"},
+			colorFlag,
 			&cli.StringFlag{Name: "trust", Usage: "require the bundle to be signed by this public key file (from panto keygen)"},
 			&cli.DurationFlag{Name: "timeout", Usage: "stop Lua code that runs longer than this (e.g. 10s); Ctrl-C always stops it"},
 		}, agentRunFlags...),
@@ -158,7 +159,14 @@ func runTool(ctx context.Context, c *cli.Context, h *host.Host, name string) err
 		if width < 1 {
 			return userError("run: --width must be at least 1")
 		}
+		color, err := useColor(c, out)
+		if err != nil {
+			return err
+		}
 		for _, row := range tc.Block.Render(ctx, width) {
+			if !color {
+				row = strings.TrimRight(plain(row), " ")
+			}
 			fmt.Fprintln(out, row)
 		}
 	}

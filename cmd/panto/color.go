@@ -1,0 +1,42 @@
+package main
+
+import (
+	"io"
+	"os"
+	"regexp"
+
+	"github.com/urfave/cli/v2"
+)
+
+// colorFlag is --color for the commands that print styled text.
+var colorFlag = &cli.StringFlag{Name: "color", Value: "auto", Usage: "auto: colour only on a terminal without NO_COLOR or TERM=dumb; always; never"}
+
+// useColor decides whether styled output keeps its escape sequences:
+// --color always or never wins; auto gives colour only when out is a
+// terminal, NO_COLOR is unset (https://no-color.org: any value) and
+// TERM is not dumb.
+func useColor(c *cli.Context, out io.Writer) (bool, error) {
+	switch c.String("color") {
+	case "always":
+		return true, nil
+	case "never":
+		return false, nil
+	case "auto", "":
+	default:
+		return false, userError("--color must be auto, always or never, got %q", c.String("color"))
+	}
+	if _, set := os.LookupEnv("NO_COLOR"); set {
+		return false, nil
+	}
+	if os.Getenv("TERM") == "dumb" {
+		return false, nil
+	}
+	f, ok := out.(*os.File)
+	return ok && isTerminal(f), nil
+}
+
+var sgrSequence = regexp.MustCompile("\x1b\\[[0-9;:]*m")
+
+// plain removes SGR sequences (and the padding's trailing spaces stay,
+// so columns still line up).
+func plain(s string) string { return sgrSequence.ReplaceAllString(s, "") }
