@@ -6,7 +6,69 @@ import (
 )
 
 // expr compiles an expression into v.
+//
+// Left-deep chains (a + b + c ..., a.b.c ..., f()() ..., o:m():n() ...)
+// are as deep as the source is long: the parser builds them in a loop, as
+// the reference's does, and "return 1+1+...+1" of 3 MB is a valid chunk.
+// So expr does not recurse down their left side: it follows the chain to
+// its first operand, compiles that, then applies each link on the way back
+// up, which is the order the reference's parser emits them in. Only right
+// operands, keys and arguments recurse, and the parser bounds how deep
+// those nest (200 levels).
 func (fs *funcState) expr(e ast.Expr, v *expDesc) {
+	g := fs.g
+	mark := len(g.spine)
+	for {
+		var next ast.Expr
+		switch x := e.(type) {
+		case *ast.BinaryExpr:
+			next = x.L
+		case *ast.IndexExpr:
+			next = x.Obj
+		case *ast.CallExpr:
+			next = x.Fn
+		case *ast.MethodCallExpr:
+			next = x.Obj
+		}
+		if next == nil {
+			break
+		}
+		g.spine = append(g.spine, e)
+		e = next
+	}
+	fs.leafExpr(e, v)
+	for i := len(g.spine) - 1; i >= mark; i-- {
+		switch e := g.spine[i].(type) {
+		case *ast.BinaryExpr:
+			fs.setLine(e.Pos)
+			fs.infix(e.Op, v)
+			var v2 expDesc
+			fs.expr(e.R, &v2)
+			fs.setLine(e.Pos)
+			fs.posfix(e.Op, v, &v2, fs.lineOf(e.Pos))
+		case *ast.IndexExpr:
+			fs.exp2anyregup(v)
+			var k expDesc
+			fs.keyExpr(e.Key, &k)
+			fs.setLine(e.Pos)
+			fs.indexed(v, &k)
+		case *ast.CallExpr:
+			fs.setLine(e.Open)
+			fs.exp2nextreg(v)
+			fs.funcArgs(v, e.Args, fs.lineOf(e.Pos))
+		case *ast.MethodCallExpr:
+			fs.setLine(e.NamePos)
+			key := newExp(eKStr, 0)
+			key.strval = e.Name
+			fs.self(v, &key)
+			fs.funcArgs(v, e.Args, fs.lineOf(e.Pos))
+		}
+	}
+	g.spine = g.spine[:mark]
+}
+
+// leafExpr compiles an expression that does not start a left-deep chain.
+func (fs *funcState) leafExpr(e ast.Expr, v *expDesc) {
 	switch e := e.(type) {
 	case *ast.NilExpr:
 		v.init(eNil, 0)
@@ -32,35 +94,8 @@ func (fs *funcState) expr(e ast.Expr, v *expDesc) {
 		fs.setLine(e.Pos)
 		fs.g.afterName = e.Pos + ast.Pos(len(e.Name))
 		fs.singleVar(e.Name, v)
-	case *ast.IndexExpr:
-		fs.expr(e.Obj, v)
-		fs.exp2anyregup(v)
-		var k expDesc
-		fs.keyExpr(e.Key, &k)
-		fs.setLine(e.Pos)
-		fs.indexed(v, &k)
-	case *ast.CallExpr:
-		fs.expr(e.Fn, v)
-		fs.setLine(e.Open)
-		fs.exp2nextreg(v)
-		fs.funcArgs(v, e.Args, fs.lineOf(e.Pos))
-	case *ast.MethodCallExpr:
-		fs.expr(e.Obj, v)
-		fs.setLine(e.NamePos)
-		key := newExp(eKStr, 0)
-		key.strval = e.Name
-		fs.self(v, &key)
-		fs.funcArgs(v, e.Args, fs.lineOf(e.Pos))
 	case *ast.FunctionExpr:
 		fs.body(e, v)
-	case *ast.BinaryExpr:
-		fs.expr(e.L, v)
-		fs.setLine(e.Pos)
-		fs.infix(e.Op, v)
-		var v2 expDesc
-		fs.expr(e.R, &v2)
-		fs.setLine(e.Pos)
-		fs.posfix(e.Op, v, &v2, fs.lineOf(e.Pos))
 	case *ast.UnaryExpr:
 		fs.expr(e.X, v)
 		fs.setLine(e.Pos)

@@ -98,6 +98,9 @@ type gen struct {
 	// afterName is the position just past the name being resolved, where
 	// an upvalue limit error is reported.
 	afterName ast.Pos
+	// spine is expr's stack of the links of left-deep chains, shared by
+	// its nested calls (each uses the part above where it started).
+	spine []ast.Expr
 }
 
 // funcState is the state of one function being compiled.
