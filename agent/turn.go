@@ -464,7 +464,10 @@ func (r *reader) handle(ev provider.Event) {
 		last().Text += ev.Text
 		r.textEvent("assistant_text", &r.text, ev.Text)
 	case provider.ThinkingDelta:
-		if l := last(); l == nil || l.Type != conv.Thinking || ev.NewBlock && l.Text != "" {
+		// A new reasoning block starts unless the last one is still empty:
+		// a protocol announces a block before its text, and an OpenAI
+		// reasoning item without a summary has only its id and content.
+		if l := last(); l == nil || l.Type != conv.Thinking || ev.NewBlock && (l.Text != "" || l.Signature != "" || l.ID != "" || l.Data != "") {
 			r.closeText()
 			r.closeThinking()
 			*blocks = append(*blocks, conv.Block{Type: conv.Thinking})

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"panto/agent/conv"
+	"panto/agent/provider"
+	"panto/extension/config"
 )
 
 // lastTool returns the tool result messages of the conversation.
@@ -224,4 +226,44 @@ return { name = "hang", description = "d", schema = { type = "object" },
 	if res.Status != "completed" || res.Text != "second prompt answered" {
 		t.Fatalf("the session must stay usable: %+v", res)
 	}
+}
+
+// TestReasoningItemsStayApart: two signed reasoning blocks without text
+// (OpenAI reasoning items without a summary) are two blocks, each with
+// its own id and content, as the model must get them back.
+func TestReasoningItemsStayApart(t *testing.T) {
+	ts := newSession(t, map[string]string{"turns.jsonl": ""}, func(o *Options) {
+		o.Protocols = func(string) (provider.Protocol, bool) {
+			return eventsProtocol{
+				{Type: provider.ThinkingDelta, NewBlock: true},
+				{Type: provider.ThinkingSignature, ID: "rs_1", Data: "enc1"},
+				{Type: provider.ThinkingDelta, NewBlock: true},
+				{Type: provider.ThinkingSignature, ID: "rs_2", Data: "enc2"},
+				{Type: provider.TextDelta, Text: "answer"},
+				{Type: provider.Done},
+			}, true
+		}
+	})
+	ts.Host().Config().Providers["fake"] = withProtocol(ts.Host().Config().Providers["fake"], "canned")
+	ts.SetModel("fake:m", "")
+	res := ts.prompt("hi")
+	if res.Status != "completed" {
+		t.Fatalf("result %+v", res)
+	}
+	blocks := ts.Agent().Conversation().Messages[1].Blocks
+	if len(blocks) != 3 || blocks[0].ID != "rs_1" || blocks[0].Data != "enc1" || blocks[1].ID != "rs_2" || blocks[1].Data != "enc2" {
+		t.Errorf("blocks %+v", blocks)
+	}
+}
+
+// eventsProtocol answers every request with the same events.
+type eventsProtocol []provider.Event
+
+func (p eventsProtocol) Open(ctx context.Context, req *provider.Request) (provider.Stream, error) {
+	return &sliceStream{evs: append([]provider.Event(nil), p...)}, nil
+}
+
+func withProtocol(p config.Provider, name string) config.Provider {
+	p.Protocol = name
+	return p
 }
