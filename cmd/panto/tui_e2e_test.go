@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"panto/internal/fakellm"
 	"panto/internal/pantobin"
 )
 
@@ -68,19 +69,8 @@ end }`,
 {"expect": {"user": "steer me"}, "events": [{"text": "I was steered."}, {"delay_ms": 60000}]}
 `,
 	}
-	for p, c := range files {
-		os.MkdirAll(filepath.Dir(filepath.Join(dir, p)), 0o755)
-		if err := os.WriteFile(filepath.Join(dir, p), []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	x := tmux{t: t, socket: filepath.Join(t.TempDir(), "tmux.sock")}
-	status := filepath.Join(t.TempDir(), "status")
-	home := t.TempDir()
-	shell := "HOME=" + home + " XDG_DATA_HOME=" + home + "/data XDG_CONFIG_HOME=" + home + "/config " +
-		bin + " run " + dir + " --no-session; echo $? > " + status + "; sleep 60"
-	x.run("new-session", "-d", "-s", "e2e", "-x", "100", "-y", "40", shell)
-	t.Cleanup(func() { exec.Command("tmux", "-S", x.socket, "kill-server").Run() })
+	writeTree(t, dir, files)
+	x, status := startTmux(t, bin, dir)
 
 	x.waitFor("Ask, or type / for commands")
 	x.run("send-keys", "-t", "e2e", "hello", "Enter")
@@ -95,19 +85,101 @@ end }`,
 	}
 	x.run("send-keys", "-t", "e2e", "Escape")
 	x.waitFor("cancelled")
+	x.waitGone("esc to cancel")
 	x.run("send-keys", "-t", "e2e", "/greet Ada", "Enter")
 	x.waitFor("hello, Ada!")
 	x.run("send-keys", "-t", "e2e", "C-d")
+	x.waitExit(status)
+}
+
+// startTmux runs `panto run DIR --no-session` in a fresh tmux server
+// with a home of its own; status is where the shell writes panto's exit
+// status.
+func startTmux(t *testing.T, bin, dir string) (tmux, string) {
+	x := tmux{t: t, socket: filepath.Join(t.TempDir(), "tmux.sock")}
+	status := filepath.Join(t.TempDir(), "status")
+	home := t.TempDir()
+	shell := "HOME=" + home + " XDG_DATA_HOME=" + home + "/data XDG_CONFIG_HOME=" + home + "/config " +
+		bin + " run " + dir + " --no-session; echo $? > " + status + "; sleep 60"
+	x.run("new-session", "-d", "-s", "e2e", "-x", "100", "-y", "40", shell)
+	t.Cleanup(func() { exec.Command("tmux", "-S", x.socket, "kill-server").Run() })
+	return x, status
+}
+
+// waitExit waits for panto to end and wants exit status 0.
+func (x tmux) waitExit(status string) {
+	x.t.Helper()
 	deadline := time.Now().Add(15 * time.Second)
 	for {
 		if data, err := os.ReadFile(status); err == nil && len(data) > 0 {
 			if got := strings.TrimSpace(string(data)); got != "0" {
-				t.Fatalf("panto exited with %s", got)
+				x.t.Fatalf("panto exited with %s", got)
 			}
-			break
+			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("panto did not quit on Ctrl-D:\n%s", x.screen())
+			x.t.Fatalf("panto did not quit:\n%s", x.screen())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// writeTree writes files under dir.
+func writeTree(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for p, c := range files {
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, p)), 0o755)
+		if err := os.WriteFile(filepath.Join(dir, p), []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestTUIWithBuiltinProvider is the interactive session against a model
+// served over HTTP by the built-in openai-completions protocol (a local
+// OpenAI-compatible server, as llama.cpp or vLLM would be): a turn with a
+// tool call, then /model's picker, then quit.
+func TestTUIWithBuiltinProvider(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed")
+	}
+	srv := fakellm.New(
+		fakellm.Reply{Text: "Reading it.", Calls: []fakellm.Call{{Name: "echo", Arguments: `{"message":"over http"}`}}},
+		fakellm.Reply{Text: "The **tool** said it."},
+	)
+	defer srv.Close()
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"config.toml": "[providers.local]\nprotocol = \"openai-completions\"\nbase_url = \"" + srv.URL + "/v1\"\nmodels = { small = \"tiny-model\" }\n[models]\ndefault = \"local:small\"\n",
+		"tools/echo.lua": `return { name = "echo", description = "Echo.", schema = { type = "object", properties = { message = { type = "string" } } },
+  handler = function(input) return "echo: " .. input.message end }`,
+	})
+	x, status := startTmux(t, pantobin.Path(t), dir)
+	x.waitFor("local:small")
+	x.run("send-keys", "-t", "e2e", "go", "Enter")
+	s := x.waitFor("The tool said it.")
+	for _, want := range []string{"Reading it.", "● echo", "echo: over http"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the pane lacks %q:\n%s", want, s)
+		}
+	}
+	if bodies := srv.Bodies(); len(bodies) != 2 || bodies[0]["model"] != "tiny-model" {
+		t.Errorf("requests: %v", bodies)
+	}
+	x.run("send-keys", "-t", "e2e", "/model", "Enter")
+	x.waitFor("Switch the model")
+	x.run("send-keys", "-t", "e2e", "Escape")
+	x.waitGone("Switch the model") // an Esc takes its timeout to be an Esc
+	x.run("send-keys", "-t", "e2e", "C-d")
+	x.waitExit(status)
+}
+
+func (x tmux) waitGone(s string) {
+	x.t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for strings.Contains(x.screen(), s) {
+		if time.Now().After(deadline) {
+			x.t.Fatalf("%q never went away:\n%s", s, x.screen())
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
