@@ -53,6 +53,9 @@ type Agent struct {
 	localList []string
 
 	maxRequests int
+	// meta is the session's metadata (an owned agent's run or run_async
+	// metadata), recorded in its listing summary.
+	meta []byte
 }
 
 // submission is a message queued for the agent (panto.ext.agent:submit,

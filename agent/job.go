@@ -72,6 +72,9 @@ func (a *Agent) RunAsync(ctx context.Context, blocks []conv.Block, o JobOptions)
 	j := &Job{a: a, s: a.sess, cancel: cancel, wakeFD: o.WakeFD, meta: o.Metadata, done: make(chan struct{})}
 	a.mu.Lock()
 	a.job = j
+	if len(o.Metadata) > 0 {
+		a.meta = o.Metadata
+	}
 	a.mu.Unlock()
 	a.sess.mu.Lock()
 	a.sess.jobs = append(a.sess.jobs, j)

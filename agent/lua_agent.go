@@ -381,7 +381,18 @@ func (b *bindings) agentRun(L *runtime.State) int {
 	la := b.checkAgent(L)
 	a := b.owned(L, la, "run", "; use submit to give the session agent a message")
 	idle(L, a, "run")
-	blocks, _ := b.input(L, 2, "run")
+	blocks, t := b.input(L, 2, "run")
+	if t != nil {
+		if md := t.GetStr("metadata"); !md.IsNil() {
+			enc, err := b.st.JSON().Encode(md)
+			if err != nil {
+				L.Errorf("run: metadata must encode as JSON: %v", err)
+			}
+			a.mu.Lock()
+			a.meta = []byte(enc)
+			a.mu.Unlock()
+		}
+	}
 	rs := &runStream{b: b, a: a, signal: make(chan struct{}, 1)}
 	if err := rs.start(blocks); err != nil {
 		L.Errorf("run: %v", err)

@@ -159,18 +159,20 @@ func (b *bindings) storeMethods() map[string]func(*runtime.State) int {
 // never wait for the owner while holding the agent): a failing append
 // is reported as a problem of the store, not returned.
 type luaRecorder struct {
-	b    *bindings
-	t    *runtime.Table
-	id   string
-	leaf string
-	n    int
+	b     *bindings
+	t     *runtime.Table
+	id    string
+	leaf  string
+	n     int
+	msgs  int            // messages handed over so far
+	index map[string]int // a message's id -> its 1-based position
 }
 
 func (b *bindings) newLuaRecorder(L *runtime.State, t *runtime.Table) *luaRecorder {
 	if !t.GetStr("append").IsFunction() {
 		L.Errorf("agent: a custom store must have append(self, session_id, entry)")
 	}
-	r := &luaRecorder{b: b, t: t, id: store.NewSessionID()}
+	r := &luaRecorder{b: b, t: t, id: store.NewSessionID(), index: map[string]int{}}
 	if fn := t.GetStr("create"); fn.IsFunction() {
 		res := L.Call(fn, runtime.TableValue(t))
 		if len(res) > 0 && res[0].IsString() && res[0].AsString() != "" {
@@ -206,6 +208,10 @@ func (r *luaRecorder) Append(e *store.Entry) error {
 	if e.Message != nil {
 		e.Message.ID, e.Message.ParentID = e.ID, e.ParentID
 	}
+	if e.InTree() {
+		r.msgs++
+		r.index[e.ID] = r.msgs
+	}
 	entry := *e
 	if e.Message != nil {
 		m := e.Message.Clone()
@@ -221,10 +227,11 @@ func (r *luaRecorder) Append(e *store.Entry) error {
 }
 
 func (r *luaRecorder) entryTable(e *store.Entry) runtime.Value {
+	// The message tree's ids are not shown to Lua (the spec keeps them
+	// private): a custom store gets entries in order, and metadata names
+	// its message by position.
 	t := runtime.NewTable(0, 6)
 	t.SetStr("type", str(e.Type))
-	t.SetStr("id", str(e.ID))
-	setOpt(t, "parent_id", e.ParentID)
 	switch {
 	case e.Message != nil:
 		t.SetStr("message", messageToLua(r.b.st, e.Message))
@@ -232,7 +239,8 @@ func (r *luaRecorder) entryTable(e *store.Entry) runtime.Value {
 		t.SetStr("summary", str(e.Summary))
 		setOpt(t, "first_kept", e.FirstKept)
 	case e.Type == store.TypePantoMetadata:
-		t.SetStr("target_id", str(e.TargetID))
+		t.SetStr("type", str("metadata"))
+		t.SetStr("index", runtime.Int(int64(r.index[e.TargetID])))
 		if len(e.Metadata) > 0 {
 			if v, err := r.b.st.JSON().Decode(string(e.Metadata)); err == nil {
 				t.SetStr("metadata", v)

@@ -169,3 +169,43 @@ func TestSpecDemoProvider(t *testing.T) {
 		t.Errorf("session info %+v", info)
 	}
 }
+
+// TestOwnedAgentSessionMetadata: an owned agent stored in a file store
+// lists with the metadata its run was given, and a custom store sees no
+// tree ids.
+func TestOwnedAgentSessionMetadata(t *testing.T) {
+	ts := newSession(t, map[string]string{
+		"extensions/m.lua": `local panto = require("panto")
+return { name = "m", activate = function()
+  panto.ext.register_command { name = "m", description = "d", handler = function(dir)
+    local st = panto.file_system_jsonl_store { dir = dir }
+    local w = panto.agent { config = assert(panto.ext.resolve_model {}), store = st }
+    for _ in w:run({ prompt = "hi", metadata = { source = "review" } }):events() do end
+    local info = st:latest()
+    seen = {}
+    local custom = panto.agent { config = assert(panto.ext.resolve_model {}), store = { append = function(self, id, e)
+      seen[#seen + 1] = e.type .. (e.id and " id" or "") .. (e.parent_id and " parent" or "") .. (e.index and (" @" .. e.index) or "")
+    end } }
+    for _ in custom:run("x"):events() do end
+    custom:set_message_metadata(2, { k = 1 })
+    return info.metadata.source .. " " .. info.message_count .. " | " .. table.concat(seen, ",")
+  end }
+end }`,
+		"turns.jsonl": "{\"text\": \"hello\"}\n{\"text\": \"again\"}\n",
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	out, err := ts.Host().RunCommand(ctx, "/m "+t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out, "review 2 | ") {
+		t.Fatalf("/m: %q", out)
+	}
+	// The custom store's entries arrive on the loop, in order.
+	want := "message,message,panto_summary,metadata @2"
+	ts.RunLoop(ctx, func() bool { return len(luaGlobalList(t, ts, "seen")) >= 4 })
+	if got := strings.Join(luaGlobalList(t, ts, "seen"), ","); got != want {
+		t.Errorf("custom store entries %q, want %q (no tree ids)", got, want)
+	}
+}

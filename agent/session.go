@@ -483,6 +483,7 @@ func (a *Agent) sync() {
 			sum.API, sum.Model, sum.Reasoning = m.API(), m.Reference(), m.Reasoning
 			sum.BaseURL = m.Config.BaseURL
 		}
+		sum.Metadata = a.meta
 		a.rec.Append(&store.Entry{Type: store.TypePantoSummary, Info: sum})
 	}
 	a.rec.Sync()
