@@ -6,6 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
 	"panto/agent/conv"
 )
@@ -91,9 +94,13 @@ const maxLine = 256 << 20
 // Parse reads a session file. Lines that do not parse (a torn last line,
 // a corrupted one) are reported in Problems and skipped; name is used in
 // those messages. Only a missing or unreadable header is an error.
+//
+// The lines are decoded in parallel (JSON decoding is most of a load's
+// cost) and applied in file order.
 func Parse(r io.Reader, name string) (*Session, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	s := &Session{byID: map[string]*Entry{}, metadata: map[string]json.RawMessage{}}
+	var lines []rawLine
 	lineNo := 0
 	first := true
 	for {
@@ -104,7 +111,7 @@ func Parse(r io.Reader, name string) (*Session, error) {
 			}
 			if err == errLineTooLong {
 				lineNo++
-				s.Problems = append(s.Problems, fmt.Sprintf("%s:%d: entry longer than %d bytes skipped", name, lineNo, maxLine))
+				lines = append(lines, rawLine{no: lineNo, tooLong: true})
 				continue
 			}
 			return nil, err
@@ -121,21 +128,75 @@ func Parse(r io.Reader, name string) (*Session, error) {
 			}
 			continue
 		}
-		e, perr := Unmarshal(line)
-		if perr != nil {
-			what := "unreadable entry skipped"
-			if err == io.EOF {
-				what = "torn last entry skipped (the process writing it was interrupted)"
-			}
-			s.Problems = append(s.Problems, fmt.Sprintf("%s:%d: %s: %v", name, lineNo, what, perr))
-			continue
-		}
-		s.add(e)
+		lines = append(lines, rawLine{no: lineNo, data: bytes.Clone(line), last: err == io.EOF})
 	}
 	if first {
 		return nil, fmt.Errorf("%s: empty session file", name)
 	}
+	decodeAll(lines)
+	for _, l := range lines {
+		switch {
+		case l.tooLong:
+			s.Problems = append(s.Problems, fmt.Sprintf("%s:%d: entry longer than %d bytes skipped", name, l.no, maxLine))
+		case l.err != nil:
+			what := "unreadable entry skipped"
+			if l.last {
+				what = "torn last entry skipped (the process writing it was interrupted)"
+			}
+			s.Problems = append(s.Problems, fmt.Sprintf("%s:%d: %s: %v", name, l.no, what, l.err))
+		default:
+			s.add(l.e)
+		}
+	}
 	return s, nil
+}
+
+// rawLine is one entry line and what decoding it gave.
+type rawLine struct {
+	no      int
+	data    []byte
+	last    bool // the file's last line, without a newline after it
+	tooLong bool
+	e       *Entry
+	err     error
+}
+
+// decodeAll decodes the lines, spread over the processors in chunks.
+func decodeAll(lines []rawLine) {
+	const chunk = 512
+	workers := runtime.GOMAXPROCS(0)
+	if len(lines) < 2*chunk || workers < 2 {
+		for i := range lines {
+			lines[i].decode()
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				start := int(next.Add(chunk)) - chunk
+				if start >= len(lines) {
+					return
+				}
+				for i := start; i < min(start+chunk, len(lines)); i++ {
+					lines[i].decode()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+func (l *rawLine) decode() {
+	if l.tooLong {
+		return
+	}
+	l.e, l.err = Unmarshal(l.data)
+	l.data = nil
 }
 
 // add applies one entry in file order.
