@@ -122,3 +122,34 @@ func TestWatchLoadFailureKeepsState(t *testing.T) {
 		t.Fatalf("after the fix: %+v probe %q\n%s%s", c.cycleReport, c.probe, c.out, c.errOut)
 	}
 }
+
+// TestExtensionUpdate: a pure-Lua rock named in [extensions] rocks is
+// installed from a rockspec folder and then loads as an extension.
+func TestExtensionUpdate(t *testing.T) {
+	work := t.TempDir()
+	t.Chdir(work)
+	t.Setenv("XDG_DATA_HOME", filepath.Join(work, "data"))
+	os.MkdirAll("foo", 0o755)
+	os.WriteFile(filepath.Join("foo", "foo-1.0-1.rockspec"), []byte(`package = "foo"
+version = "1.0-1"
+build = { type = "builtin", modules = { foo = "foo.lua" } }
+`), 0o644)
+	os.WriteFile(filepath.Join("foo", "foo.lua"), []byte(`return { name = "foo", activate = function()
+  require("panto").ext.register_command { name = "foo", description = "d", handler = function() return "from a rock" end }
+end }`), 0o644)
+	os.MkdirAll("layer", 0o755)
+	os.WriteFile(filepath.Join("layer", "config.toml"), []byte("[extensions]\nrocks = [\"foo\"]\n"), 0o644)
+	// Flags after the folder, as everywhere.
+	code, out, errOut := runCLI(t, "extension", "update", "layer", "--from", "foo")
+	if code != 0 || !strings.Contains(out, "installed foo 1.0-1 from foo: foo\n") {
+		t.Fatalf("update: exit %d\n%s%s", code, out, errOut)
+	}
+	if code, out, errOut := runCLI(t, "run", "layer", "--command", "/foo"); code != 0 || out != "from a rock\n" {
+		t.Errorf("run: exit %d %q %q", code, out, errOut)
+	}
+	os.WriteFile(filepath.Join("foo", "foo-1.0-1.rockspec"), []byte(`package = "foo"; version = "1.0-1"
+build = { type = "builtin", modules = { foo = "foo.lua", ["foo.core"] = "core.c" } }`), 0o644)
+	if code, _, errOut := runCLI(t, "extension", "update", "layer", "--from", "foo"); code != 1 || !strings.Contains(errOut, "it has C modules (foo.core), and panto's Lua engine is pure Go") {
+		t.Errorf("C rock: exit %d %q", code, errOut)
+	}
+}

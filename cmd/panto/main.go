@@ -94,6 +94,17 @@ func reorderArgs(app *cli.App, args []string) []string {
 	if cmd == nil || cmd.SkipFlagParsing {
 		return args
 	}
+	// A command with subcommands (panto extension update): reorder the
+	// subcommand's arguments instead.
+	if len(cmd.Subcommands) > 0 && len(args) > 2 {
+		for _, sub := range cmd.Subcommands {
+			if sub.Name == args[2] {
+				inner := reorderArgs(&cli.App{Commands: cmd.Subcommands}, append([]string{args[0]}, args[2:]...))
+				return append([]string{args[0], args[1]}, inner[1:]...)
+			}
+		}
+		return args
+	}
 	takesValue := map[string]bool{}
 	for _, f := range cmd.Flags {
 		_, isBool := f.(*cli.BoolFlag)
