@@ -103,7 +103,6 @@ func reorderArgs(app *cli.App, args []string) []string {
 				return append([]string{args[0], args[1]}, inner[1:]...)
 			}
 		}
-		return args
 	}
 	takesValue := map[string]bool{}
 	for _, f := range cmd.Flags {
