@@ -1,8 +1,11 @@
 package host
 
 import (
+	"fmt"
 	"strings"
 
+	"panto/diag"
+	"panto/extension/abi"
 	"panto/runtime"
 )
 
@@ -39,7 +42,7 @@ func stringField(L *runtime.State, t *runtime.Table, what, key string, required 
 	case v.IsNil() && !required:
 		return ""
 	case v.IsNil():
-		L.Errorf("%s: '%s' is required (a string)", what, key)
+		L.Errorf("%s: '%s' is required (a string)%s", what, key, missingHint(t, key, what))
 	}
 	L.Errorf("%s: '%s' must be a string, got %s", what, key, v.TypeName())
 	return ""
@@ -54,7 +57,7 @@ func functionField(L *runtime.State, t *runtime.Table, what, key string, require
 	case v.IsNil() && !required:
 		return runtime.Nil
 	case v.IsNil():
-		L.Errorf("%s: '%s' is required (a function)", what, key)
+		L.Errorf("%s: '%s' is required (a function)%s", what, key, missingHint(t, key, what))
 	}
 	L.Errorf("%s: '%s' must be a function, got %s", what, key, v.TypeName())
 	return runtime.Nil
@@ -86,4 +89,34 @@ func udValue[T any](ud *runtime.Userdata) (T, bool) {
 	}
 	x, ok := ud.Value.(T)
 	return x, ok
+}
+
+// missingHint looks in a declaration for what was meant by a missing
+// required field: a misspelling of it ("handeler") or the name another
+// agent's API uses for it ("execute"), from the ABI's declaration types.
+func missingHint(t *runtime.Table, key, what string) string {
+	spec := abi.Get()
+	types := spec.Types
+	for contract, fn := range map[string]string{"tool": "register_tool", "command": "register_command", "protocol": "register_protocol"} {
+		if strings.HasSuffix(what, fn) {
+			if typ := spec.ContractType(contract); typ != nil {
+				types = append([]abi.Type{*typ}, types...)
+			}
+		}
+	}
+	for k, _, ok := t.Next(runtime.Nil); ok && !k.IsNil(); k, _, ok = t.Next(k) {
+		if !k.IsString() {
+			continue
+		}
+		name := k.AsString()
+		if diag.Suggest(name, []string{key}) == key {
+			return fmt.Sprintf("; the table has '%s': did you mean '%s'?", name, key)
+		}
+		for _, typ := range types {
+			if f := typ.ForeignName(name); f != nil && f.Use == key {
+				return fmt.Sprintf("; the table has '%s': %s", name, f.Hint)
+			}
+		}
+	}
+	return ""
 }

@@ -310,3 +310,45 @@ func TestConfigProblems(t *testing.T) {
 		t.Errorf("a bad config must be reported and ignored: %v", ps)
 	}
 }
+
+// TestTestsLeftOut: *_test.lua files and the tests/ folder belong to
+// panto test: they are no entries, modules or resources.
+func TestTestsLeftOut(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, map[string]string{
+		"tools/a.lua":                  "return {}",
+		"tools/a_test.lua":             "return {}",
+		"tools/_h.lua":                 "return {}",
+		"tools/_h_test.lua":            "return {}",
+		"extensions/f/init.lua":        "return {}",
+		"extensions/f/util.lua":        "return {}",
+		"extensions/f/util_test.lua":   "return {}",
+		"extensions/f/data/x_test.lua": "return {}",
+		"tests/turns.jsonl":            "{}",
+		"tests/more.lua":               "return {}",
+		"skills/s/SKILL.md":            "s",
+		"skills/s/check_test.lua":      "x",
+	})
+	s, err := Folder(dir, Options{Cwd: dir, Getenv: func(string) string { return "" }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := s.Layers[0]
+	var got []string
+	for _, e := range l.Entries {
+		got = append(got, "entry "+e.Name)
+		for _, m := range e.Modules {
+			got = append(got, "  module "+m.Name)
+		}
+	}
+	for _, r := range l.Resources {
+		got = append(got, "resource "+r.Path)
+	}
+	want := "entry f|  module util|entry a|  module _h|resource skills/s/SKILL.md"
+	if strings.Join(got, "|") != want {
+		t.Errorf("got  %s\nwant %s", strings.Join(got, "|"), want)
+	}
+	if !IsTestFile("x_test.lua") || IsTestFile("test.lua") || IsTestFile("x_test.lua.bak") {
+		t.Error("IsTestFile")
+	}
+}

@@ -146,7 +146,7 @@ func helperModules(l *Layer, r root, ents []dirent) []Module {
 	var mods []Module
 	for _, d := range ents {
 		name, p := d.name, d.path
-		if !strings.HasPrefix(name, "_") {
+		if !strings.HasPrefix(name, "_") || IsTestFile(name) {
 			continue
 		}
 		switch {
