@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"panto/extension/discover"
 	"panto/runtime"
 )
 
@@ -71,5 +72,31 @@ end }`})
 		if _, _, err := th.FireEvent(ctx, c.name, c.fields); err == nil || err.Error() != c.err {
 			t.Errorf("%s %v: %v, want %q", c.name, c.fields, err, c.err)
 		}
+	}
+}
+
+// TestCheck: the check host reports what did not load as errors, and a
+// budget per file stops an endless loop there while the others load.
+func TestCheck(t *testing.T) {
+	dir := tree(t, map[string]string{
+		"extensions/spin.lua": "return { name = 'spin', activate = function()\n  while true do end\nend }\n",
+		"extensions/bad.lua":  "return { name = 'bad', activte = function() end }\n",
+		"extensions/ok.lua":   "return { name = 'ok', activate = function() require('panto').ext.register_command { name = 'ok', description = 'd', handler = print } end }\n",
+	})
+	setup, err := discover.Folder(dir, discover.Options{Cwd: dir, Getenv: func(string) string { return "" }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds := Check(context.Background(), setup, 1_000_000)
+	var got []string
+	for _, d := range ds {
+		got = append(got, d.String())
+	}
+	want := []string{
+		"extensions/bad.lua: returned a table that is neither an entry { name, activate }, a tool declaration { name, description, schema, handler }, nor a list of them ('activte': did you mean 'activate'?)",
+		"extensions/spin.lua:1: interrupted: instruction budget exhausted (entry 'spin')",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -8,10 +8,11 @@ import (
 	"panto/extension/discover"
 )
 
-// CheckBudget is the default budget of a check host: VM ticks per slice
-// of Lua (an evaluation, an activation), so one endless loop fails its
-// file and the others are still checked. At roughly 10^8 ticks a second
-// it allows about a second per file, far more than any activation needs.
+// CheckBudget is the default budget of a check host: VM ticks (calls and
+// backward jumps) per slice of Lua (an evaluation, an activation), so
+// one endless loop fails its file and the others are still checked. It
+// is far more than any activation needs, and a tight endless loop
+// exhausts it in well under a second.
 const CheckBudget = 100_000_000
 
 // Check evaluates and activates a setup the way a session would, in a
