@@ -2,7 +2,9 @@ package host
 
 import (
 	"context"
+	"fmt"
 	"io"
+	"strings"
 
 	"panto/diag"
 	"panto/extension/discover"
@@ -36,6 +38,9 @@ func Check(ctx context.Context, setup *discover.Setup, budget int64) diag.List {
 			}
 			d := p.Diagnostic
 			d.Severity = diag.Error
+			if strings.Contains(d.Message, "instruction budget exhausted") {
+				d.Message += fmt.Sprintf(" (the check gives each evaluation and activation %d VM ticks: an endless loop?)", budget)
+			}
 			if p.Subject != "" {
 				d.Message += " (" + p.Subject + ")"
 			}
