@@ -53,7 +53,12 @@ func (L *State) callGo(fnIdx, nresults int, f *GoFunction) {
 	if L.hook.mask&hookMaskCall != 0 {
 		L.hookCall(ci)
 	}
+	// What the function charges for buffers it builds (ChargeAlloc) is
+	// its own until it returns; its results are Lua values from then on,
+	// counted by the next mark.
+	pending := L.g.mem.pending
 	n := f.Fn(L)
+	L.g.mem.pending = pending
 	if n == yieldSignal && L.status == StatusYield {
 		return
 	}
@@ -149,6 +154,29 @@ func (L *State) poscall(ci *callInfo, res, n int) {
 // stack grows, so the depth is bounded. The callee may yield (metamethods
 // called by the VM can).
 func (L *State) call(fnIdx, nresults int) {
+	// A call from Go counts a tick, as one from Lua does, so that a
+	// library loop calling back (sort's comparator, gsub's function, a
+	// load reader) is stopped by budgets and deadlines too.
+	if L.g.interrupt.tick() {
+		L.checkInterrupt()
+	}
+	L.nCcalls++
+	if L.nCcalls >= maxCcalls {
+		L.checkCstack()
+	}
+	if ci := L.precall(fnIdx, nresults); ci != nil {
+		ci.status |= ciFresh
+		L.execute(ci, false)
+	}
+	if L.status == StatusYield {
+		panic(yieldUnwind{})
+	}
+	L.nCcalls--
+}
+
+// callUnticked is call without the tick: for the message handler, which
+// runs while an error (perhaps the interruption itself) is being raised.
+func (L *State) callUnticked(fnIdx, nresults int) {
 	L.nCcalls++
 	if L.nCcalls >= maxCcalls {
 		L.checkCstack()

@@ -70,7 +70,9 @@ func (L *State) throw(v Value) {
 		L.stack[fn] = h
 		L.stack[fn+1] = v
 		L.top = fn + 2
-		L.callNoYield(fn, 1)
+		L.nny++
+		L.callUnticked(fn, 1)
+		L.nny--
 		v = L.stack[L.top-1]
 		L.top = fn
 	}

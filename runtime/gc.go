@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"runtime"
-	"runtime/metrics"
 	"strings"
 	"time"
 	"unsafe"
@@ -63,8 +62,6 @@ type gcState struct {
 	lastEnd    time.Time
 	cycles     int
 
-	countSample []metrics.Sample
-
 	// runningTop, when not 0, is where the live stack of the thread
 	// running an automatic cycle ends: the VM paused it at a call, where
 	// top is exact, or at a backward jump, where only the frame's active
@@ -108,6 +105,10 @@ type marker struct {
 	ephemerons []*Table // __mode "k"
 	allWeak    []*Table // __mode "kv"
 	running    *State   // the thread running the cycle, whose live frame may extend past top
+	// bytes sums the sizes of what is marked, for the memory accounting
+	// (memory.go): objects as allocated, strings by their length (long
+	// ones once however often they are referenced).
+	bytes int64
 }
 
 func (m *marker) isMarked(v Value) bool {
@@ -121,6 +122,10 @@ func (m *marker) isMarked(v Value) bool {
 // mark marks v and queues it for traversal; it reports whether v was
 // newly marked.
 func (m *marker) mark(v Value) bool {
+	if v.t == tagString {
+		m.markString(v)
+		return false
+	}
 	if !collectable(v) {
 		return false
 	}
@@ -130,6 +135,19 @@ func (m *marker) mark(v Value) bool {
 	m.marked[v.p] = struct{}{}
 	m.gray = append(m.gray, v)
 	return true
+}
+
+// markString counts a string's bytes. Strings are values, not objects the
+// mark traverses, and short ones are counted at each reference; one long
+// enough to matter is counted once, by its data address.
+func (m *marker) markString(v Value) {
+	if v.n >= 256 {
+		if _, ok := m.marked[v.p]; ok {
+			return
+		}
+		m.marked[v.p] = struct{}{}
+	}
+	m.bytes += stringHeader + int64(v.n)
 }
 
 func (m *marker) markTable(t *Table) {
@@ -145,19 +163,26 @@ func (m *marker) propagate() {
 		m.gray = m.gray[:len(m.gray)-1]
 		switch v.t {
 		case tagTable:
-			m.traverseTable(v.table())
+			t := v.table()
+			m.bytes += tableAllocBytes(t)
+			m.traverseTable(t)
 		case tagLuaFn:
-			for _, uv := range v.closure().upvals {
+			c := v.closure()
+			m.bytes += closureBytes + int64(len(c.upvals))*(8+upvalBytes)
+			for _, uv := range c.upvals {
 				if uv != nil && uv.v != nil {
 					m.mark(*uv.v)
 				}
 			}
 		case tagGoFn:
-			for _, u := range v.gofn().Upvalues {
+			f := v.gofn()
+			m.bytes += int64(unsafe.Sizeof(*f)) + int64(len(f.Upvalues))*int64(valueSize)
+			for _, u := range f.Upvalues {
 				m.mark(u)
 			}
 		case tagUserdata:
 			u := v.userdata()
+			m.bytes += int64(unsafe.Sizeof(*u)) + int64(len(u.userValues))*int64(valueSize)
 			m.markTable(u.meta)
 			for _, uv := range u.userValues {
 				m.mark(uv)
@@ -169,7 +194,9 @@ func (m *marker) propagate() {
 				x.LuaValues(func(w Value) { m.mark(w) })
 			}
 		case tagThread:
-			m.traverseThread(v.thread())
+			th := v.thread()
+			m.bytes += int64(unsafe.Sizeof(*th)) + int64(cap(th.stack))*int64(valueSize)
+			m.traverseThread(th)
 		}
 	}
 }
@@ -340,6 +367,27 @@ func (m *marker) clearByKeys(ts []*Table) {
 	}
 }
 
+// markRoots starts a mark phase from thread L: the registry, the basic
+// types' metatables, the main thread, L and the threads that resumed it,
+// and the objects waiting for their finalizer.
+func (L *State) markRoots() *marker {
+	g := L.g
+	gs := &g.gc
+	m := &marker{marked: make(map[unsafe.Pointer]struct{}, gs.lastMarked+gs.lastMarked/4+64), running: L}
+	m.markTable(g.registry)
+	for _, mt := range g.typeMeta {
+		m.markTable(mt)
+	}
+	m.mark(ThreadValue(g.mainThread))
+	for th := L; th != nil; th = th.resumer {
+		m.mark(ThreadValue(th))
+	}
+	for _, o := range gs.tobefnz {
+		m.mark(o)
+	}
+	return m
+}
+
 // gcCycle runs a mark phase from thread L, clears weak tables and moves
 // unreachable finalizable objects to the pending list. It runs no Lua
 // code, so it may run wherever the VM can be paused.
@@ -353,18 +401,7 @@ func (L *State) gcCycle() {
 	defer func() { gs.inCycle = false }()
 	start := time.Now()
 
-	m := &marker{marked: make(map[unsafe.Pointer]struct{}, gs.lastMarked+gs.lastMarked/4+64), running: L}
-	m.markTable(g.registry)
-	for _, mt := range g.typeMeta {
-		m.markTable(mt)
-	}
-	m.mark(ThreadValue(g.mainThread))
-	for th := L; th != nil; th = th.resumer {
-		m.mark(ThreadValue(th))
-	}
-	for _, o := range gs.tobefnz {
-		m.mark(o)
-	}
+	m := L.markRoots()
 	m.converge()
 
 	m.clearByValues(m.weakVals)
@@ -401,6 +438,8 @@ func (L *State) gcCycle() {
 
 	gs.weakSeen = len(m.weakVals)+len(m.ephemerons)+len(m.allWeak) > 0
 	gs.lastMarked = len(m.marked)
+	g.mem.estimate = m.bytes + g.mem.pending
+	g.mem.measured = true
 	gs.newFin = 0
 	gs.cycles++
 	gs.lastEnd = time.Now()
@@ -575,20 +614,26 @@ func (L *State) Close() {
 	gs.stopNotifier()
 }
 
-// heapKB is collectgarbage("count"): the bytes of Go heap objects in use,
-// in kilobytes. It includes the host's memory; it is what a program can
-// watch grow and shrink.
-func (gs *gcState) heapKB() float64 {
-	if gs.countSample == nil {
-		gs.countSample = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+// stepCompletes answers collectgarbage("step", n) as the reference would:
+// whether a step of that size finishes a collection cycle. A step here
+// always does a whole cycle (there is no incremental state to advance),
+// but programs loop on the answer, so it follows the reference's
+// arithmetic: an incremental step does about stepmul * (64n + 512) units
+// of work (its debt of n kilobytes plus one step size, in units of one
+// value's 16 bytes), and the cycle takes about the live heap's size in
+// those units, as the last mark measured it. A generational step never
+// ends a cycle.
+func (L *State) stepCompletes(n int64) bool {
+	g := L.g
+	if g.gcMode != "incremental" {
+		return false
 	}
-	metrics.Read(gs.countSample)
-	if gs.countSample[0].Value.Kind() != metrics.KindUint64 {
-		var ms runtime.MemStats
-		runtime.ReadMemStats(&ms)
-		return float64(ms.HeapAlloc) / 1024
+	stepmul := int64(g.gcStepMul | 1)
+	work := g.mem.estimate / 16
+	if n < 0 {
+		n = 0
 	}
-	return float64(gs.countSample[0].Value.Uint64()) / 1024
+	return work <= stepmul*(64*min(n, 1<<40)+512)
 }
 
 // gcParam stores a pause or step multiplier the way the reference does
@@ -623,14 +668,11 @@ func baseCollectGarbage(L *State) int {
 		L.fullCycle()
 		L.Push(Int(0))
 	case "count":
-		L.Push(Float(gs.heapKB()))
+		L.Push(Float(float64(L.MemoryInUse()) / 1024))
 	case "step":
 		L.gcCycle()
 		L.runFinalizers()
-		// A generational step never ends a cycle; an incremental one
-		// does unless its step multiplier makes it do no work (see
-		// docs/gc.md).
-		L.Push(Bool(g.gcMode == "incremental" && (g.gcStepMul > 0 || a > 0)))
+		L.Push(Bool(L.stepCompletes(a)))
 	case "setpause":
 		L.Push(Int(int64(g.gcPause)))
 		g.gcPause = gcParam(a)

@@ -3,6 +3,7 @@ package runtime
 import (
 	"context"
 	"errors"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -28,6 +29,11 @@ type interruptState struct {
 	deadline  time.Time
 	flag      atomic.Pointer[string]
 	tripped   error
+
+	// wakeMu guards wake, the function that ends the blocking call in
+	// progress (Blocking), which Interrupt calls from any goroutine.
+	wakeMu sync.Mutex
+	wake   func()
 }
 
 // tick counts one tick and reports whether it is time to check.
@@ -62,18 +68,82 @@ func (L *State) SetDeadline(t time.Time) {
 }
 
 // SetBudget limits running code to n more ticks (calls and backward jumps);
-// 0 removes the limit.
+// 0 removes the limit. An exhausted budget is forgotten: the new one
+// starts afresh (other interruptions stay until ClearInterrupt).
 func (L *State) SetBudget(n int64) {
 	s := &L.g.interrupt
 	s.used = 0
 	s.budget = n
+	if s.tripped == errBudget {
+		s.tripped = nil
+	}
 	s.arm(0)
 }
+
+// TicksUsed returns the ticks counted since the last SetBudget or
+// ClearInterrupt: VM calls and backward jumps, and the work Go code
+// counted with Tick. Tests use it to check where code was stopped.
+func (L *State) TicksUsed() int64 {
+	s := &L.g.interrupt
+	return s.used + int64(s.armed) - int64(s.countdown)
+}
+
+// errBudget is the interruption of an exhausted budget.
+var errBudget = &InterruptError{Reason: "instruction budget exhausted"}
 
 // Interrupt asks running code to stop with the given reason. It is safe to
 // call from any goroutine.
 func (L *State) Interrupt(reason string) {
-	L.g.interrupt.flag.Store(&reason)
+	s := &L.g.interrupt
+	s.flag.Store(&reason)
+	s.wakeMu.Lock()
+	if s.wake != nil {
+		s.wake()
+	}
+	s.wakeMu.Unlock()
+}
+
+// Blocking runs wait, which blocks outside Lua (reading a terminal or a
+// pipe, waiting for a child process), so that the interruptions that do
+// not need ticks still stop it: stop is closed when the state's context is
+// done, its deadline passes or Interrupt is called, and wait must then
+// return promptly (abandoning its read, killing its child). Afterwards the
+// interruption, if any, is raised as a Lua error, as at any check. A
+// budget of ticks cannot run out while nothing runs, so it does not end a
+// wait.
+func (L *State) Blocking(wait func(stop <-chan struct{})) {
+	s := &L.g.interrupt
+	stop := make(chan struct{})
+	var once sync.Once
+	fire := func() { once.Do(func() { close(stop) }) }
+	if s.ctx != nil {
+		defer context.AfterFunc(s.ctx, fire)()
+	}
+	if !s.deadline.IsZero() {
+		defer time.AfterFunc(time.Until(s.deadline), fire).Stop()
+	}
+	s.wakeMu.Lock()
+	prev := s.wake
+	s.wake = fire
+	s.wakeMu.Unlock()
+	if s.flag.Load() != nil || s.tripped != nil {
+		fire()
+	}
+	wait(stop)
+	s.wakeMu.Lock()
+	s.wake = prev
+	s.wakeMu.Unlock()
+	L.CheckInterruptNow()
+}
+
+// CheckInterruptNow looks at the interruption sources at once, rather
+// than at the next due check, and raises the interruption if there is one.
+func (L *State) CheckInterruptNow() {
+	s := &L.g.interrupt
+	// Count the ticks used so far, so that the check adds none.
+	s.used += int64(s.armed) - int64(s.countdown)
+	s.arm(0)
+	L.checkInterruptAt(checkInGo)
 }
 
 // ClearInterrupt re-arms the interpreter after an interruption.
@@ -85,9 +155,17 @@ func (L *State) ClearInterrupt() {
 	s.arm(0)
 }
 
-// checkInterrupt runs when the countdown expires at a call or in Go code,
-// where the top of the stack is exact.
-func (L *State) checkInterrupt() { L.checkInterruptAt(false) }
+// Where an interrupt check runs, which decides what an automatic
+// collection cycle started there may assume.
+const (
+	checkAtCall = iota // a call: the top of the stack is exact
+	checkAtJump        // a backward jump of the running Lua frame
+	checkInGo          // Go code on Lua's behalf (Tick): no cycle there
+)
+
+// checkInterrupt runs when the countdown expires at a call, where the top
+// of the stack is exact.
+func (L *State) checkInterrupt() { L.checkInterruptAt(checkAtCall) }
 
 // checkInterruptAtJump is checkInterrupt at a backward jump (or a for
 // loop's step) of the running Lua frame, whose saved pc is where the jump
@@ -95,14 +173,53 @@ func (L *State) checkInterrupt() { L.checkInterruptAt(false) }
 // automatic collection cycle started here must not let them keep objects
 // alive, as the reference, which collects only where it knows the live top,
 // does not.
-func (L *State) checkInterruptAtJump() { L.checkInterruptAt(true) }
+func (L *State) checkInterruptAtJump() { L.checkInterruptAt(checkAtJump) }
 
-func (L *State) checkInterruptAt(atJump bool) {
+// Tick counts n ticks of work that Go code does on Lua's behalf: a
+// library function's loop, bytes it copies or allocates, steps of the
+// pattern matcher. Budgets, deadlines, contexts and Interrupt then stop it
+// as they stop Lua code, by raising the interruption as a Lua error from
+// Tick when a check is due. Library functions call it in every loop whose
+// length the program controls; a tick is worth about one VM instruction
+// (one iteration, or about a kilobyte copied).
+//
+// Go values the caller holds are invisible to the collector, so no
+// automatic collection cycle runs from here.
+func (L *State) Tick(n int) {
+	// Small enough to be inlined into library loops.
+	if s := &L.g.interrupt; uint(n) <= uint(s.countdown) {
+		s.countdown -= int32(n)
+	} else {
+		L.tickSlow(n)
+	}
+}
+
+// tickSlow is Tick when the countdown runs out (or n is negative).
+func (L *State) tickSlow(n int) {
+	if n <= 0 {
+		return
+	}
+	s := &L.g.interrupt
+	s.countdown = int32(max(int64(s.countdown)-int64(n), -1<<30))
+	L.checkInterruptAt(checkInGo)
+}
+
+// TickBytes is Tick for work proportional to n bytes (copied, scanned,
+// allocated): one tick per kilobyte.
+func (L *State) TickBytes(n int) {
+	if n >= 1024 {
+		L.tickBytes(n)
+	}
+}
+
+func (L *State) tickBytes(n int) { L.Tick(n >> 10) }
+
+func (L *State) checkInterruptAt(where int) {
 	s := &L.g.interrupt
 	s.used += int64(s.armed) - int64(s.countdown)
 	if s.tripped == nil {
 		if s.budget > 0 && s.used >= s.budget {
-			s.trip(&InterruptError{Reason: "instruction budget exhausted"})
+			s.trip(errBudget)
 		} else if r := s.flag.Load(); r != nil {
 			s.trip(&InterruptError{Reason: *r})
 		} else if s.ctx != nil && s.ctx.Err() != nil {
@@ -120,7 +237,9 @@ func (L *State) checkInterruptAt(atJump bool) {
 		next = s.budget - s.used
 	}
 	s.arm(int32(next) - 1)
-	L.gcPoll(atJump) // a safe point for automatic collection cycles (gc_auto.go)
+	if where != checkInGo {
+		L.gcPoll(where == checkAtJump) // a safe point for automatic collection cycles (gc_auto.go)
+	}
 }
 
 // arm sets the countdown; a check happens after n+1 more ticks.

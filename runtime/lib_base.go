@@ -448,10 +448,14 @@ func baseLoad(L *State) int {
 				if piece.n == 0 {
 					break
 				}
+				L.ChargeAlloc(int(piece.n)) // a reader that never ends meets the memory limit
 				b.WriteString(piece.AsString())
 			}
 		})
 		if err != nil {
+			// An interruption is not the reader's error to report: it
+			// goes on up, as it would at the next tick.
+			L.CheckInterruptNow()
 			L.Push(Nil, err.(*Error).Value)
 			return 2
 		}

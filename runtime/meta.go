@@ -182,7 +182,9 @@ func (L *State) rawSet(t *Table, key, val Value) {
 		}
 	}
 	defer L.catchTableOverflow()
+	before := tableAllocBytes(t)
 	t.Set(key, val)
+	L.chargeGrowth(t, before)
 }
 
 func (L *State) catchTableOverflow() {
@@ -417,6 +419,10 @@ func (L *State) concat(n int) {
 		if size < 0 || size > maxStringSize {
 			L.runError("string length overflow")
 		}
+		// Before allocating: the limit may refuse it, and a concatenation
+		// copying gigabytes counts as that much work for budgets.
+		L.TickBytes(size)
+		L.charge(int64(stringHeader + size))
 		buf := make([]byte, 0, size)
 		for j := top - cnt; j < top; j++ {
 			buf = appendConcat(buf, s[j])

@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"unique"
+	"unsafe"
 
 	"panto/bytecode"
 )
@@ -200,6 +201,7 @@ type global struct {
 	warnCont   bool
 
 	interrupt interruptState
+	mem       memState // memory accounting and limit (memory.go)
 
 	// collectgarbage settings: Go's collector does the work, these keep
 	// the answers the reference gives.
@@ -260,6 +262,7 @@ func newBareState() *State {
 		gcMode:    "incremental",
 		gcPause:   200,
 		gcStepMul: 100,
+		mem:       newMemState(DefaultMemoryLimit()),
 	}
 	g.tmNames = tmNameValues
 	L := &State{g: g, nny: 1}
@@ -328,6 +331,7 @@ func (L *State) Loaded() *Table { return L.g.loaded }
 
 // newThread creates a coroutine sharing L's globals.
 func (L *State) newThread() *State {
+	L.charge(int64(unsafe.Sizeof(State{})) + int64(2*minGoStack+5)*int64(valueSize))
 	co := &State{g: L.g}
 	co.initStack()
 	co.hook = L.hook.inherit()
@@ -378,6 +382,9 @@ func (L *State) growStack(n int) {
 }
 
 func (L *State) reallocStack(size int) {
+	if size > len(L.stack) {
+		L.charge(int64(size-len(L.stack)) * int64(valueSize))
+	}
 	s := make([]Value, size)
 	copy(s, L.stack)
 	L.stack = s

@@ -330,6 +330,10 @@ func (t *Table) setStr(k, v Value) {
 	}
 }
 
+// InArray reports whether key k lies in t's array part, where SetInt
+// stores without allocating.
+func (t *Table) InArray(k int64) bool { return uint64(k)-1 < uint64(len(t.arr)) }
+
 // SetInt stores t[k] = v for an integer key.
 func (t *Table) SetInt(k int64, v Value) {
 	if uint64(k)-1 < uint64(len(t.arr)) {

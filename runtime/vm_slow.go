@@ -148,6 +148,10 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 		}
 		narr = min(narr, 1<<maxSizeHintLog)
 		pc++
+		ci.pc = pc
+		sz := tableBytes + int64(narr)*int64(valueSize) + int64(nhash)*int64(nodeSize)
+		L.TickBytes(int(sz))
+		L.charge(sz)
 		(*r(regs, a)) = TableValue(NewTable(narr, nhash))
 	case bc.OpSelf:
 		rb := (*r(regs, i.B()))
@@ -585,11 +589,17 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 			L.runError("invalid SETLIST")
 		}
 		t := (*r(regs, a)).table()
+		if need := last + n; need > cap(t.arr) {
+			ci.pc = pc
+			L.chargeObject(int64(need-cap(t.arr)) * int64(valueSize))
+		}
 		t.ensureArray(last + n)
 		copy(t.arr[last:last+n], L.stack[ra+1:ra+1+n])
 		L.top = ci.top
 	case bc.OpClosure:
-		(*r(regs, a)) = closureValue(L.newClosure(cl, cl.p.protos[i.Bx()], base))
+		p := cl.p.protos[i.Bx()]
+		L.charge(closureBytes + int64(len(p.upvals))*8)
+		(*r(regs, a)) = closureValue(L.newClosure(cl, p, base))
 	case bc.OpVararg:
 		ra := base + a
 		n := i.C() - 1
@@ -627,7 +637,12 @@ func (L *State) storeSlow(ci *callInfo, pc int, t, key, val Value) {
 		tb := t.table()
 		if tb.meta == nil {
 			if key.t == tagInt || key.t == tagString {
+				before := tableAllocBytes(tb)
 				tb.Set(key, val)
+				if tableAllocBytes(tb) != before {
+					ci.pc = pc
+					L.chargeGrowth(tb, before)
+				}
 				return
 			}
 		} else if tb.replaceExisting(key, val) {

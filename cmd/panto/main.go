@@ -16,6 +16,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"panto/internal/luacli"
+	luart "panto/runtime"
 )
 
 // version is the toolchain version, recorded in bundles as the compiler
@@ -165,5 +166,12 @@ func isTerminal(f *os.File) bool {
 func tuneGC() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
+	}
+	// Near the machine's or the process's memory ceiling Go collects
+	// harder, whatever GOGC says, so garbage does not take the process
+	// past it; each Lua state's own limit (a quarter of the ceiling by
+	// default) turns what is really live into "not enough memory".
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(luart.MemoryCeiling() / 4 * 3)
 	}
 }

@@ -49,7 +49,7 @@ func FuzzFind(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s, p string, init int) {
 		s, p = clip(s, fuzzMaxSubject), clip(p, fuzzMaxPattern)
 		init = init % (len(s) + 3)
-		m, ok, err := find(s, p, init, fuzzBudget)
+		m, ok, err := find(s, p, init, fuzzBudget, nil)
 		if isBudget(err) {
 			return
 		}
@@ -103,7 +103,7 @@ func FuzzGsub(f *testing.F) {
 			matches++
 			b, err := ExpandReplacement(nil, repl, s, m)
 			return string(b), false, err
-		}, fuzzBudget)
+		}, fuzzBudget, nil)
 		if isBudget(err) {
 			return
 		}
@@ -115,7 +115,7 @@ func FuzzGsub(f *testing.F) {
 		}
 		// Keeping every match must give back the subject and, when the
 		// first run did not fail in its replacement, the same count.
-		kept, n2, err2 := gsub(s, p, maxN, func(Match) (string, bool, error) { return "", true, nil }, fuzzBudget)
+		kept, n2, err2 := gsub(s, p, maxN, func(Match) (string, bool, error) { return "", true, nil }, fuzzBudget, nil)
 		if isBudget(err2) {
 			return
 		}

@@ -38,10 +38,21 @@ func (e Error) Error() string { return string(e) }
 
 // budgetError aborts a match that exceeded the step budget. Only tests set a
 // budget (the fuzz targets, so that exponential patterns stay fast); Lua
-// itself has no such limit.
+// itself has no such limit: the VM stops a long match through Work.
 type budgetError struct{}
 
 func (budgetError) Error() string { return "pattern step budget exceeded" }
+
+// Work receives the matcher's steps as it goes: one per attempt and per
+// nested match call, one per 64 subject bytes a repetition or %b scans.
+// Backtracking can take exponential time ("a*a*a*...c"), so the VM counts
+// these steps as ticks of its budget and deadline checks; Work may panic to
+// abort the match (the panic propagates to the caller of the matching
+// function). It is called every workQuantum steps or so.
+type Work func(steps int)
+
+// workQuantum is how many steps the matcher gathers before calling Work.
+const workQuantum = 256
 
 type capture struct {
 	init int // subject offset where the capture starts
@@ -55,7 +66,9 @@ type state struct {
 	level   int    // number of captures opened so far
 	depth   int    // remaining nested match calls
 	limited bool   // whether budget applies (tests only)
-	budget  int    // remaining match calls when limited
+	budget  int    // remaining steps when limited
+	work    Work   // nil: nobody counts
+	steps   int    // steps not yet reported to work
 	caps    [maxCaptures]capture
 
 	// Prefilter for the first pattern item (see preparePrefilter).
@@ -66,6 +79,30 @@ type state struct {
 
 func (ms *state) fail(msg string) {
 	panic(Error(msg))
+}
+
+// step counts n steps of work, reporting them when a quantum is full.
+// The per-call count in match is spelt out there, to stay inlined.
+func (ms *state) step(n int) {
+	ms.steps += n
+	if ms.steps >= workQuantum {
+		ms.report()
+	}
+}
+
+// report hands the steps gathered to work, and to the tests' budget.
+func (ms *state) report() {
+	n := ms.steps
+	ms.steps = 0
+	if ms.limited {
+		ms.budget -= n
+		if ms.budget < 0 {
+			panic(budgetError{})
+		}
+	}
+	if ms.work != nil {
+		ms.work(n)
+	}
 }
 
 // scan looks for the first start offset from si on (only si itself when
@@ -103,6 +140,9 @@ func (ms *state) scan(si int, anchor bool, lastMatch int) (start, end int, err e
 		}
 		ms.level = 0
 		ms.depth = maxCalls
+		if ms.steps++; ms.steps >= workQuantum {
+			ms.report()
+		}
 		if e := ms.match(si, 0); e != noMatch && e != lastMatch {
 			return si, e, nil
 		}
@@ -174,11 +214,8 @@ func (ms *state) match(si, pi int) int {
 		ms.fail("pattern too complex")
 	}
 	ms.depth--
-	if ms.limited {
-		ms.budget--
-		if ms.budget < 0 {
-			panic(budgetError{})
-		}
+	if ms.steps++; ms.steps >= workQuantum {
+		ms.report()
 	}
 	p, s := ms.pat, ms.src
 loop:
@@ -365,6 +402,9 @@ func (ms *state) maxExpand(si, pi, ep int) int {
 	i := 0
 	for ms.singleMatch(si+i, pi, ep) {
 		i++
+		if i&63 == 0 {
+			ms.step(1)
+		}
 	}
 	for ; i >= 0; i-- {
 		if r := ms.match(si+i, ep+1); r != noMatch {
@@ -436,6 +476,9 @@ func (ms *state) matchBalance(si, pi int) int {
 	open, close := p[pi], p[pi+1]
 	depth := 1
 	for si++; si < len(s); si++ {
+		if si&63 == 0 {
+			ms.step(1)
+		}
 		switch s[si] {
 		case close: // tested first, so %bxx closes at the next x
 			depth--
@@ -461,6 +504,7 @@ func (ms *state) matchBackref(si int, digit byte) int {
 		// a back-reference to a position capture never matches.
 		return noMatch
 	}
+	ms.step(c.len >> 6)
 	if len(ms.src)-si >= c.len && ms.src[si:si+c.len] == ms.src[c.init:c.init+c.len] {
 		return si + c.len
 	}

@@ -56,10 +56,15 @@ type Match struct {
 // requested or !HasSpecials(p) — the results differ for patterns such as ")",
 // which string.find searches for literally but string.match rejects.
 func Find(s, p string, init int) (m Match, ok bool, err error) {
-	return find(s, p, init, 0)
+	return find(s, p, init, 0, nil)
 }
 
-func find(s, p string, init, budget int) (Match, bool, error) {
+// FindWork is Find reporting its steps to work (see Work).
+func FindWork(s, p string, init int, work Work) (m Match, ok bool, err error) {
+	return find(s, p, init, 0, work)
+}
+
+func find(s, p string, init, budget int, work Work) (Match, bool, error) {
 	if init > len(s) {
 		return Match{}, false, nil
 	}
@@ -68,7 +73,7 @@ func find(s, p string, init, budget int) (Match, bool, error) {
 	if anchor {
 		p = p[1:]
 	}
-	ms := &state{src: s, pat: p, limited: budget > 0, budget: budget}
+	ms := &state{src: s, pat: p, limited: budget > 0, budget: budget, work: work}
 	start, end, err := ms.scan(init, anchor, -1)
 	if err != nil || start == noMatch {
 		return Match{}, false, err
@@ -116,6 +121,9 @@ func NewMatcher(s, p string, init int) *Matcher {
 	}
 }
 
+// SetWork makes the matcher report its steps to work (see Work).
+func (m *Matcher) SetWork(work Work) { m.ms.work = work }
+
 // Next returns the next match, ok == false when there are no more, or the
 // error the reference would raise from the iterator. After an error the
 // iterator is left where it was (calling Next again repeats the attempt, as
@@ -157,15 +165,21 @@ func (m *Matcher) Next() (Match, bool, error) {
 // only complains when the capture's value is used); use CaptureValue or
 // ExpandReplacement, which raise the reference's error for it.
 func Gsub(s, p string, maxN int, repl func(m Match) (replacement string, keepOriginal bool, err error)) (string, int, error) {
-	return gsub(s, p, maxN, repl, 0)
+	return gsub(s, p, maxN, repl, 0, nil)
 }
 
-func gsub(s, p string, maxN int, repl func(m Match) (string, bool, error), budget int) (string, int, error) {
+// GsubWork is Gsub reporting its steps to work (see Work), the bytes it
+// copies into the result included (one step per kilobyte).
+func GsubWork(s, p string, maxN int, repl func(m Match) (replacement string, keepOriginal bool, err error), work Work) (string, int, error) {
+	return gsub(s, p, maxN, repl, 0, work)
+}
+
+func gsub(s, p string, maxN int, repl func(m Match) (string, bool, error), budget int, work Work) (string, int, error) {
 	anchor := len(p) > 0 && p[0] == '^'
 	if anchor {
 		p = p[1:]
 	}
-	ms := &state{src: s, pat: p, limited: budget > 0, budget: budget}
+	ms := &state{src: s, pat: p, limited: budget > 0, budget: budget, work: work}
 	var b strings.Builder
 	copied := 0 // s[:copied] has been dealt with
 	n := 0
@@ -184,6 +198,9 @@ func gsub(s, p string, maxN int, repl func(m Match) (string, bool, error), budge
 			return "", n, err
 		}
 		if !keep {
+			if n := start - copied + len(r); n >= 1024 {
+				ms.step(n >> 10)
+			}
 			b.WriteString(s[copied:start])
 			b.WriteString(r)
 			copied = end

@@ -234,6 +234,7 @@ func closeStream(L *runtime.State, s *stream) int {
 	}
 	s.closed = true
 	if s.proc != nil {
+		s.lua = L // waiting for the command obeys interruptions
 		ps, err := s.closeProcess()
 		return execResult(L, ps, err)
 	}

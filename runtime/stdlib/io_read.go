@@ -33,6 +33,9 @@ func (s *stream) readLine(chop bool) (string, bool) {
 		}
 		line = append(line, buf...)
 		s.rpos += len(buf)
+		if s.lua != nil {
+			s.lua.ChargeAlloc(len(buf))
+		}
 		if !s.fill() {
 			return ownedString(line), len(line) > 0
 		}
@@ -56,6 +59,9 @@ func (s *stream) readChars(n int64) (string, bool) {
 		}
 		out = append(out, buf[:k]...)
 		s.rpos += int(k)
+		if s.lua != nil {
+			s.lua.ChargeAlloc(int(k))
+		}
 	}
 	return ownedString(out), len(out) > 0
 }
@@ -103,8 +109,11 @@ func (s *stream) readAll() string {
 		if cap(out)-len(out) < 512 {
 			out = slices.Grow(out, max(len(out), readBufSize))
 		}
-		n, err := r.Read(out[len(out):cap(out)])
+		n, err := s.readSome(r, out[len(out):cap(out)])
 		out = out[:len(out)+n]
+		if s.lua != nil {
+			s.lua.ChargeAlloc(n) // a file of gigabytes meets the memory limit
+		}
 		if err == io.EOF {
 			s.eof = true
 			break
@@ -242,6 +251,7 @@ func (s *stream) readNumber() (runtime.Value, bool) {
 // one result per format, stopping at the first failure (which gives nil).
 // A read error turns the results into (nil, message, errno).
 func gRead(L *runtime.State, s *stream, first int) int {
+	s.lua = L
 	nargs := L.Top() - first + 1
 	s.clearErr()
 	n := first

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+
+	"panto/runtime"
 )
 
 // bufMode is a stream's buffering mode, as set by file:setvbuf.
@@ -64,6 +66,13 @@ type stream struct {
 
 	closed bool
 	owner  *fileSet
+
+	// lua is the state running the read in progress (set by gRead): reads
+	// that may block wait through its Blocking, and what is read is
+	// charged to its memory limit. pending is a blocking read that an
+	// interruption abandoned (io_blocking.go).
+	lua     *runtime.State
+	pending *pendingRead
 
 	// popen streams
 	proc             *exec.Cmd
@@ -164,7 +173,7 @@ func (s *stream) fill() bool {
 		s.rbuf, s.rpos = nb, 0
 	}
 	for tries := 0; ; tries++ {
-		n, err := r.Read(s.rbuf[len(s.rbuf):cap(s.rbuf)])
+		n, err := s.readSome(r, s.rbuf[len(s.rbuf):cap(s.rbuf)])
 		s.rbuf = s.rbuf[:len(s.rbuf)+n]
 		if err != nil {
 			if err == io.EOF {
@@ -352,7 +361,12 @@ func (s *stream) closeProcess() (*os.ProcessState, error) {
 	if s.owner != nil {
 		s.owner.forget(s)
 	}
-	err := s.proc.Wait()
+	var err error
+	if s.lua != nil {
+		err = waitChild(s.lua, s.proc)
+	} else {
+		err = s.proc.Wait()
+	}
 	s.replayChild()
 	ps := s.proc.ProcessState
 	if ps == nil && err == nil {

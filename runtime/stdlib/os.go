@@ -253,6 +253,8 @@ func osExecute(L *runtime.State) int {
 	if err := cmd.Start(); err != nil {
 		return fileResult(L, err, "")
 	}
-	err := cmd.Wait()
+	// An interruption kills the command and raises (os.execute("sleep
+	// 30") must obey a deadline).
+	err := waitChild(L, cmd)
 	return execResult(L, cmd.ProcessState, err)
 }

@@ -156,6 +156,7 @@ func strChar(L *runtime.State) int {
 		L.PushString(byteStrings[checkByte(L, 1)])
 		return 1
 	}
+	L.ChargeAlloc(n)
 	b := make([]byte, n)
 	for i := range b {
 		b[i] = checkByte(L, i+1)
@@ -196,6 +197,8 @@ func strRep(L *runtime.State) int {
 		return 1
 	}
 	total := int(n)*l + int(n-1)*lsep
+	// The memory limit and budgets see the result before it is made.
+	L.ChargeAlloc(total)
 	b := make([]byte, total)
 	// The result is a prefix of s..sep repeated forever: write one period,
 	// then keep doubling the filled prefix (a multiple of the period).
@@ -214,6 +217,7 @@ func strReverse(L *runtime.State) int {
 		L.Push(L.Arg(1))
 		return 1
 	}
+	L.ChargeAlloc(len(s))
 	b := make([]byte, len(s))
 	for i, j := 0, len(s)-1; j >= 0; i, j = i+1, j-1 {
 		b[i] = s[j]
@@ -239,6 +243,7 @@ func mapCase(L *runtime.State, from, to byte) int {
 		L.Push(L.Arg(1))
 		return 1
 	}
+	L.ChargeAlloc(len(s))
 	b := make([]byte, len(s))
 	copy(b, s[:i])
 	for ; i < len(s); i++ {

@@ -99,6 +99,7 @@ func strFormat(L *runtime.State) int {
 		case 's':
 			s := L.ToString(L.Arg(arg))
 			if j == start { // plain "%s": any string, whole
+				L.ChargeAlloc(len(s))
 				buf = append(buf, s...)
 				break
 			}
@@ -110,6 +111,7 @@ func strFormat(L *runtime.State) int {
 				// The reference does not format long strings without a
 				// precision; it keeps them whole (widths stay below 100,
 				// so the result is the same).
+				L.ChargeAlloc(len(s))
 				buf = append(buf, s...)
 			} else {
 				buf = luanum.AppendFormatString(buf, spec, s)

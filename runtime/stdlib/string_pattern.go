@@ -60,12 +60,15 @@ func findAux(L *runtime.State, find bool) int {
 		return 1
 	}
 	if find && (L.Arg(4).Truthy() || !pattern.HasSpecials(p)) {
+		L.TickBytes(len(s) - int(init))
 		if i := pattern.IndexPlain(s, p, int(init)); i >= 0 {
 			L.Push(runtime.Int(int64(i+1)), runtime.Int(int64(i+len(p))))
 			return 2
 		}
 	} else {
-		m, ok, err := pattern.Find(s, p, int(init))
+		// The matcher's steps are ticks: backtracking can take
+		// exponential time, which budgets and deadlines must stop.
+		m, ok, err := pattern.FindWork(s, p, int(init), L.Tick)
 		if err != nil {
 			patternError(L, err)
 		}
@@ -95,6 +98,7 @@ func strGmatch(L *runtime.State) int {
 	iter := &runtime.GoFunction{
 		Name: "gmatch_aux",
 		Fn: func(L *runtime.State) int {
+			m.SetWork(L.Tick)
 			res, ok, err := m.Next()
 			if err != nil {
 				patternError(L, err)
@@ -122,12 +126,18 @@ func strGsub(L *runtime.State) int {
 	// The reference reads the count before it checks the replacement's
 	// type, and so reports a bad count first.
 	maxN := L.OptInteger(4, int64(len(src))+1)
+	// The result is at most the subject plus every replacement: the
+	// subject is charged now, each replacement as it comes.
+	L.ChargeAlloc(len(src))
 	var fn func(m pattern.Match) (string, bool, error)
 	switch repl.Type() {
 	case runtime.TypeString, runtime.TypeNumber:
 		r := L.CheckString(3) // a number becomes its string form
 		if strings.IndexByte(r, '%') < 0 {
-			fn = func(pattern.Match) (string, bool, error) { return r, false, nil }
+			fn = func(pattern.Match) (string, bool, error) {
+				L.ChargeAlloc(len(r))
+				return r, false, nil
+			}
 			break
 		}
 		var scratch []byte
@@ -137,6 +147,7 @@ func strGsub(L *runtime.State) int {
 			if err != nil {
 				return "", false, err
 			}
+			L.ChargeAlloc(len(scratch))
 			// Gsub copies the replacement into its result before it
 			// calls fn again, so handing out a view of scratch is safe.
 			return ownString(scratch), false, nil
@@ -158,7 +169,7 @@ func strGsub(L *runtime.State) int {
 	default:
 		L.TypeError(3, "string/function/table")
 	}
-	res, n, err := pattern.Gsub(src, p, int(max(maxN, 0)), fn)
+	res, n, err := pattern.GsubWork(src, p, int(max(maxN, 0)), fn, L.Tick)
 	if err != nil {
 		patternError(L, err)
 	}
@@ -179,6 +190,7 @@ func replacementValue(L *runtime.State, v runtime.Value) (string, bool, error) {
 	case !v.Truthy():
 		return "", true, nil
 	case v.IsString():
+		L.ChargeAlloc(int(len(v.AsString())))
 		return v.AsString(), false, nil
 	case v.IsNumber():
 		return runtime.FormatNumber(v), false, nil

@@ -58,7 +58,11 @@ func (s *seq) get(i int64) runtime.Value {
 // set performs v[i] = x with lua_seti's semantics.
 func (s *seq) set(i int64, x runtime.Value) {
 	if t := s.t; t != nil && t.Metatable() == nil {
-		t.SetInt(i, x)
+		if t.InArray(i) {
+			t.SetInt(i, x)
+		} else {
+			s.L.RawSetInt(t, i, x) // growth is charged to the memory limit
+		}
 		return
 	}
 	s.L.SetIndex(s.v, runtime.Int(i), x)
@@ -115,7 +119,12 @@ func tabInsert(L *runtime.State) int {
 		if uint64(pos)-1 >= uint64(e) {
 			L.ArgError(2, "position out of bounds")
 		}
+		// The length is the program's (__len may say anything): the
+		// loop counts a tick per element, in batches.
 		for i := e; i > pos; i-- {
+			if i&1023 == 0 {
+				L.Tick(1024)
+			}
 			s.set(i, s.get(i-1))
 		}
 	default:
@@ -137,6 +146,9 @@ func tabRemove(L *runtime.State) int {
 	}
 	res := s.get(pos)
 	for ; pos < size; pos++ {
+		if pos&1023 == 0 {
+			L.Tick(1024)
+		}
 		s.set(pos, s.get(pos+1))
 	}
 	s.set(pos, runtime.Nil)
@@ -167,10 +179,16 @@ func tabMove(L *runtime.State) int {
 		// after the source in the same table.
 		if t > e || t <= f || (tt != 1 && !L.Equal(L.Arg(1), L.Arg(tt))) {
 			for i := int64(0); i < n; i++ {
+				if i&1023 == 1023 {
+					L.Tick(1024) // table.move({}, 1, 1 << 50, 1) must be stoppable
+				}
 				dst.set(t+i, src.get(f+i))
 			}
 		} else {
 			for i := n - 1; i >= 0; i-- {
+				if i&1023 == 0 {
+					L.Tick(1024)
+				}
 				dst.set(t+i, src.get(f+i))
 			}
 		}
@@ -188,8 +206,13 @@ func tabConcat(L *runtime.State) int {
 	last = L.OptInteger(4, last)
 	var buf []byte
 	for ; i < last; i++ {
+		n := len(buf)
 		buf = s.appendField(buf, i)
 		buf = append(buf, sep...)
+		// One call can build gigabytes: the bytes count as work, and
+		// as memory, for the limit.
+		L.Tick(1)
+		L.ChargeAlloc(len(buf) - n)
 	}
 	if i == last { // the interval was not empty
 		buf = s.appendField(buf, i)

@@ -77,6 +77,13 @@ func choosePivot(lo, up uint, rnd uint32) uint {
 // auxsort sorts a[lo..up].
 func (s *sorter) auxsort(lo, up uint, rnd uint32) {
 	for lo < up {
+		// A pass over a[lo..up] makes about up-lo comparisons. An order
+		// function ticks by itself (each call does); the built-in
+		// comparisons are counted here, in bulk, so that budgets and
+		// deadlines stop a long sort without costing each comparison.
+		if !s.hasCmp {
+			s.L.Tick(int(min(up-lo, 1<<20)) + 1)
+		}
 		// Order a[lo] and a[up].
 		a, b := s.geti(lo), s.geti(up)
 		if s.less(b, a) {
