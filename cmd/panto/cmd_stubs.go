@@ -14,8 +14,9 @@ func init() {
 		Usage:     "write LuaLS type definitions of the panto API into a layer folder",
 		ArgsUsage: "DIR",
 		Description: "Writes DIR/" + scaffold.StubsDir + "/panto.lua (require(\"panto\"): every function, declaration shape and\n" +
-			"event with its fields, generated from the ABI description) and panto-std.lua (require(\"panto.std\")),\n" +
-			"and DIR/.luarc.json pointing the Lua language server at them when there is none.\n" +
+			"event with its fields, generated from the ABI description), panto-std.lua (require(\"panto.std\")),\n" +
+			"panto-test.lua (require(\"panto.test\")), and DIR/.luarc.json pointing the Lua language server\n" +
+			"at them when there is none.\n" +
 			"Run it again after upgrading panto.\n" +
 			"Example:\n" +
 			"  panto stubs myext",

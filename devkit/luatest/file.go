@@ -204,6 +204,10 @@ func (f *fileRun) load(ctx context.Context) error {
 	f.mod = res[0].AsTable()
 	f.st.Anchor(res[0])
 	L.Loaded().SetStr("panto.test", res[0])
+	// Test files can share helpers: tests/_name.lua is require("_name").
+	pkg := L.Loaded().GetStr("package").AsTable()
+	helpers := filepath.Join(f.o.Dir, discover.TestsFolder, "?.lua")
+	pkg.SetStr("path", runtime.String(helpers+";"+pkg.GetStr("path").AsString()))
 	path := filepath.Join(f.o.Dir, filepath.FromSlash(f.file))
 	src, err := os.ReadFile(path)
 	if err != nil {

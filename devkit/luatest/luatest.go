@@ -43,6 +43,13 @@ import (
 //go:embed test.lua
 var moduleSource string
 
+//go:embed panto-test.lua
+var stubs string
+
+// Stubs returns the LuaLS definitions of require("panto.test"), which
+// `panto stubs` writes beside the ABI's.
+func Stubs() string { return stubs }
+
 // Options say what to run and how to report it.
 type Options struct {
 	// Dir is the layer folder.
@@ -83,7 +90,8 @@ func Files(dir string) ([]string, error) {
 		}
 		rel, _ := filepath.Rel(dir, p)
 		rel = filepath.ToSlash(rel)
-		if discover.IsTestFile(name) || (strings.HasPrefix(rel, discover.TestsFolder+"/") && strings.HasSuffix(name, ".lua")) {
+		inTests := strings.HasPrefix(rel, discover.TestsFolder+"/") && strings.HasSuffix(name, ".lua") && !strings.HasPrefix(name, "_")
+		if discover.IsTestFile(name) || inTests {
 			out = append(out, rel)
 		}
 		return nil

@@ -151,3 +151,15 @@ func write(t *testing.T, dir, rel, content string) {
 		t.Fatal(err)
 	}
 }
+
+// TestHelpers: tests/_name.lua files are helpers the test files require,
+// not tests.
+func TestHelpers(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "tests/_double.lua", "return function(x) return 2 * x end\n")
+	write(t, dir, "tests/uses.lua", "local t = require('panto.test')\nlocal double = require('_double')\nt.test('double', function() t.eq(double(21), 42) end)\n")
+	sum, out := run(t, Options{Dir: dir})
+	if sum != (Summary{Files: 1, Passed: 1}) {
+		t.Errorf("summary %+v\n%s", sum, out)
+	}
+}

@@ -18,6 +18,7 @@ import (
 	"strings"
 	"text/template"
 
+	"panto/devkit/luatest"
 	"panto/extension/abi"
 	"panto/stdext"
 )
@@ -122,6 +123,7 @@ func New(o Options) ([]string, error) {
 	files[".luarc.json"] = Luarc
 	files[StubsDir+"/panto.lua"] = abi.Get().LuaStubs()
 	files[StubsDir+"/panto-std.lua"] = stdext.StdStubs()
+	files[StubsDir+"/panto-test.lua"] = luatest.Stubs()
 	var written []string
 	for p := range files {
 		written = append(written, p)
@@ -168,7 +170,7 @@ func WriteStubs(dir string) ([]string, error) {
 		return nil, err
 	}
 	var written []string
-	for name, text := range map[string]string{"panto.lua": abi.Get().LuaStubs(), "panto-std.lua": stdext.StdStubs()} {
+	for name, text := range map[string]string{"panto.lua": abi.Get().LuaStubs(), "panto-std.lua": stdext.StdStubs(), "panto-test.lua": luatest.Stubs()} {
 		p := filepath.Join(out, name)
 		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
 			return written, err

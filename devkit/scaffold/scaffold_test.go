@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"panto/build"
+	"panto/compiler/parser"
 	"panto/devkit/luatest"
 	"panto/diag"
 	"panto/extension/discover"
@@ -44,7 +45,7 @@ func TestScaffold(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, want := range []string{"config.toml", "README.md", ".luarc.json", ".luals/panto.lua", ".luals/panto-std.lua"} {
+			for _, want := range []string{"config.toml", "README.md", ".luarc.json", ".luals/panto.lua", ".luals/panto-std.lua", ".luals/panto-test.lua"} {
 				if !contains(files, want) {
 					t.Errorf("%s not written: %v", want, files)
 				}
@@ -93,11 +94,11 @@ func TestRefusals(t *testing.T) {
 func TestWriteStubs(t *testing.T) {
 	dir := t.TempDir()
 	files, err := WriteStubs(dir)
-	if err != nil || len(files) != 3 {
+	if err != nil || len(files) != 4 {
 		t.Fatalf("%v %v", files, err)
 	}
 	os.WriteFile(filepath.Join(dir, ".luarc.json"), []byte("{}"), 0o644)
-	if files, _ = WriteStubs(dir); len(files) != 2 {
+	if files, _ = WriteStubs(dir); len(files) != 3 {
 		t.Errorf("an existing .luarc.json was rewritten: %v", files)
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, ".luarc.json")); string(b) != "{}" {
@@ -112,4 +113,14 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// TestStubsParse: the hand-written stubs are Lua the language server and
+// our parser read.
+func TestStubsParse(t *testing.T) {
+	for name, src := range map[string]string{"panto-std.lua": stdext.StdStubs(), "panto-test.lua": luatest.Stubs()} {
+		if _, err := parser.Parse("@"+name, src); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
 }
