@@ -68,7 +68,7 @@ func runRPC(c *cli.Context, target string, trust ed25519.PublicKey) error {
 	r.write(map[string]any{"type": "ready", "session_id": s.ID(), "state": r.state()})
 	go r.read(c.App.Reader)
 	s.RunLoop(ctx, r.done)
-	return nil
+	return loadFailures(s.Host())
 }
 
 // read decodes commands and hands each to the owner.
