@@ -25,6 +25,7 @@ build:
 # bundle, verify it, run a whole agent turn with a tool call against the
 # demo's offline model, then its tool, command and listing. No network.
 demo: build
+	$(BIN) test examples/demo
 	$(BIN) build examples/demo -o bin/demo.pkg
 	$(BIN) verify bin/demo.pkg
 	$(BIN) run bin/demo.pkg --model demo:scripted --no-session --verbose --prompt "How many words are in: the quick brown fox jumps over the lazy dog"
