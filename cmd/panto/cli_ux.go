@@ -98,7 +98,7 @@ func helpCommand(app *cli.App) *cli.Command {
 	return &cli.Command{
 		Name:      "help",
 		Usage:     "show the commands, or one command's flags and examples",
-		ArgsUsage: "[COMMAND]",
+		ArgsUsage: "[COMMAND [SUBCOMMAND]]",
 		Action: func(c *cli.Context) error {
 			name := c.Args().First()
 			if name == "" {
@@ -124,6 +124,27 @@ func helpCommand(app *cli.App) *cli.Command {
 					"  -W        turn warnings on\n"+
 					"  --        stop handling options\n"+
 					"  -         stop handling options and execute stdin")
+				return nil
+			}
+			if sub := c.Args().Get(1); sub != "" {
+				for _, sc := range cmd.Subcommands {
+					if sc.Name == sub {
+						sc.HelpName = "panto " + cmd.Name + " " + sc.Name
+						cli.HelpPrinter(c.App.Writer, cli.CommandHelpTemplate, sc)
+						return nil
+					}
+				}
+				return userError("help: %s has no subcommand %q", cmd.Name, sub)
+			}
+			if len(cmd.Subcommands) > 0 {
+				w := c.App.Writer
+				fmt.Fprintf(w, "NAME:\n   panto %s - %s\n\nUSAGE:\n   panto %s SUBCOMMAND [options]\n\nSUBCOMMANDS:\n", cmd.Name, cmd.Usage, cmd.Name)
+				for _, sc := range cmd.Subcommands {
+					if sc.Name != "help" {
+						fmt.Fprintf(w, "   %-10s %s\n", sc.Name, sc.Usage)
+					}
+				}
+				fmt.Fprintf(w, "\npanto help %s SUBCOMMAND shows a subcommand's flags and examples.\n", cmd.Name)
 				return nil
 			}
 			cli.HelpPrinter(c.App.Writer, cli.CommandHelpTemplate, cmd)

@@ -38,6 +38,14 @@ func TestHelp(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "panto build - compile") || !strings.Contains(out, "--strict") || strings.Contains(out, "help, h") {
 		t.Errorf("help build: exit %d\n%s", code, out)
 	}
+	code, out, _ = runCLI(t, "help", "extension")
+	if code != 0 || !strings.Contains(out, "   update     install the pure-Lua rocks") {
+		t.Errorf("help extension: exit %d\n%s", code, out)
+	}
+	code, out, _ = runCLI(t, "help", "extension", "update")
+	if code != 0 || !strings.Contains(out, "--from") {
+		t.Errorf("help extension update: exit %d\n%s", code, out)
+	}
 	code, out, _ = runCLI(t, "help", "lua")
 	if code != 0 || !strings.Contains(out, "usage: panto lua [options] [script [args]]") {
 		t.Errorf("help lua: exit %d\n%s", code, out)

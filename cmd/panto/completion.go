@@ -50,6 +50,27 @@ func completable(app *cli.App) []*cli.Command {
 	return out
 }
 
+// allFlags are a command's flags and, for a command with subcommands
+// (extension), the subcommands' flags: completion offers them all.
+func allFlags(c *cli.Command) []cli.Flag {
+	flags := append([]cli.Flag(nil), c.Flags...)
+	for _, s := range c.Subcommands {
+		flags = append(flags, s.Flags...)
+	}
+	return flags
+}
+
+// subcommandNames are what may follow the command.
+func subcommandNames(c *cli.Command) []string {
+	var out []string
+	for _, s := range c.Subcommands {
+		if s.Name != "help" {
+			out = append(out, s.Name)
+		}
+	}
+	return out
+}
+
 func flagWords(f cli.Flag) []string {
 	var out []string
 	for _, n := range f.Names() {
@@ -85,8 +106,8 @@ func bashCompletion(app *cli.App) string {
 	fmt.Fprintf(&b, "  if [ \"$COMP_CWORD\" -eq 1 ]; then\n    COMPREPLY=( $(compgen -W %q -- \"$cur\") )\n    return\n  fi\n", strings.Join(names, " "))
 	b.WriteString("  case \"${COMP_WORDS[1]}\" in\n")
 	for _, c := range completable(app) {
-		var fl []string
-		for _, f := range c.Flags {
+		fl := subcommandNames(c)
+		for _, f := range allFlags(c) {
 			fl = append(fl, flagWords(f)...)
 		}
 		if c.Name == "help" {
@@ -98,7 +119,7 @@ func bashCompletion(app *cli.App) string {
 		fmt.Fprintf(&b, "    %s) flags=%q ;;\n", c.Name, strings.Join(fl, " "))
 	}
 	b.WriteString("  esac\n")
-	b.WriteString("  if [[ \"$cur\" == -* || \"${COMP_WORDS[1]}\" == help || \"${COMP_WORDS[1]}\" == completion ]]; then\n")
+	b.WriteString("  if [[ \"$cur\" == -* || \"${COMP_WORDS[1]}\" == help || \"${COMP_WORDS[1]}\" == completion || \"${COMP_WORDS[1]}\" == extension ]]; then\n")
 	b.WriteString("    COMPREPLY=( $(compgen -W \"$flags\" -- \"$cur\") )\n  else\n    COMPREPLY=( $(compgen -f -- \"$cur\") )\n  fi\n}\n")
 	b.WriteString("complete -o filenames -F _panto panto\n")
 	return b.String()
@@ -128,7 +149,10 @@ func zshCompletion(app *cli.App) string {
 	b.WriteString("  case $words[2] in\n")
 	for _, c := range completable(app) {
 		var specs []string
-		for _, f := range c.Flags {
+		if subs := subcommandNames(c); len(subs) > 0 {
+			specs = append(specs, "'1:subcommand:("+strings.Join(subs, " ")+")'")
+		}
+		for _, f := range allFlags(c) {
 			for _, w := range flagWords(f) {
 				spec := "'" + w + "[" + zshQuote(usageOf(f)) + "]"
 				if takesValue(f) {
@@ -149,7 +173,9 @@ func zshCompletion(app *cli.App) string {
 		case "completion":
 			specs = append(specs, "'1:shell:(bash zsh fish)'")
 		default:
-			specs = append(specs, "'*:file:_files'")
+			if len(c.Subcommands) == 0 {
+				specs = append(specs, "'*:file:_files'")
+			}
 		}
 		fmt.Fprintf(&b, "    %s) _arguments -s \\\n      %s ;;\n", c.Name, strings.Join(specs, " \\\n      "))
 	}
@@ -171,7 +197,10 @@ func fishCompletion(app *cli.App) string {
 	}
 	for _, c := range completable(app) {
 		cond := "'__fish_seen_subcommand_from " + c.Name + "'"
-		for _, f := range c.Flags {
+		if subs := subcommandNames(c); len(subs) > 0 {
+			fmt.Fprintf(&b, "complete -c panto -n %s -a '%s'\n", cond, strings.Join(subs, " "))
+		}
+		for _, f := range allFlags(c) {
 			var parts []string
 			for _, n := range f.Names() {
 				if len(n) == 1 {
