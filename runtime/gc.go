@@ -67,6 +67,9 @@ type gcState struct {
 	// top is exact, or at a backward jump, where only the frame's active
 	// locals are live (liveAtJump).
 	runningTop int
+	// jumpTarget is where the backward jump that runs the check lands
+	// (checkInterruptAtJump): liveAtJump counts the locals active there.
+	jumpTarget int
 }
 
 // ValueHolder is implemented by Go values stored in a userdata
@@ -285,9 +288,9 @@ func (m *marker) traverseThread(th *State) {
 }
 
 // liveAtJump returns the end of the live stack of a thread whose running
-// Lua frame is stopped at a backward jump, its pc saved as the jump's
-// target: the frame's active local variables, as its debug information
-// lists them. Code generated from source keeps nothing else live across a
+// Lua frame is stopped at a backward jump landing at gc.jumpTarget: the
+// frame's active local variables there, as its debug information lists
+// them. Code generated from source keeps nothing else live across a
 // backward jump: loops start and labels sit where only locals (the for
 // loops' hidden state included) occupy registers. ok is false when the
 // function has no debug information to tell (stripped).
@@ -300,12 +303,13 @@ func (L *State) liveAtJump() (int, bool) {
 	if len(p.Lines()) == 0 {
 		return 0, false
 	}
+	pc := L.g.gc.jumpTarget
 	n := 0
 	for _, v := range p.Locals() {
-		if int(v.StartPC) > ci.pc {
+		if int(v.StartPC) > pc {
 			break
 		}
-		if ci.pc < int(v.EndPC) {
+		if pc < int(v.EndPC) {
 			n++
 		}
 	}

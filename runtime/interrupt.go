@@ -27,7 +27,7 @@ type interruptState struct {
 	budget    int64 // 0 = none
 	ctx       context.Context
 	deadline  time.Time
-	flag      atomic.Pointer[string]
+	flag      atomic.Pointer[InterruptError]
 	tripped   error
 
 	// wakeMu guards wake, the function that ends the blocking call in
@@ -47,10 +47,25 @@ func (s *interruptState) tick() bool {
 var ErrInterrupted = errors.New("interrupted")
 
 // InterruptError is the Lua error value raised by an interruption (as a
-// string) and the Go error returned to the host.
-type InterruptError struct{ Reason string }
+// string) and the Go error returned to the host. Its text is "interrupted:
+// " and the reason, or Message when that is set: the cause of a context
+// (context.WithTimeoutCause, so a host can say "ran past --timeout 2s"
+// rather than Go's "context deadline exceeded"), or what InterruptMessage
+// was given.
+type InterruptError struct {
+	Reason  string
+	Message string
+	// Caller places the message as lua.c's "interrupted!" is placed: at
+	// the caller of the interrupted function, not the function itself.
+	Caller bool
+}
 
-func (e *InterruptError) Error() string { return "interrupted: " + e.Reason }
+func (e *InterruptError) Error() string {
+	if e.Message != "" {
+		return e.Message
+	}
+	return "interrupted: " + e.Reason
+}
 
 // Is makes errors.Is(err, ErrInterrupted) hold.
 func (e *InterruptError) Is(target error) bool { return target == ErrInterrupted }
@@ -94,8 +109,20 @@ var errBudget = &InterruptError{Reason: "instruction budget exhausted"}
 // Interrupt asks running code to stop with the given reason. It is safe to
 // call from any goroutine.
 func (L *State) Interrupt(reason string) {
+	L.interrupt(&InterruptError{Reason: reason})
+}
+
+// InterruptMessage is Interrupt with the error's whole text given, and
+// placed as the reference's standalone interpreter places the error it
+// raises on Ctrl-C: "file:line: " of the interrupted function's caller,
+// if that is Lua code, then msg ("interrupted!"). Safe from any goroutine.
+func (L *State) InterruptMessage(msg string) {
+	L.interrupt(&InterruptError{Reason: msg, Message: msg, Caller: true})
+}
+
+func (L *State) interrupt(e *InterruptError) {
 	s := &L.g.interrupt
-	s.flag.Store(&reason)
+	s.flag.Store(e)
 	s.wakeMu.Lock()
 	if s.wake != nil {
 		s.wake()
@@ -173,7 +200,17 @@ func (L *State) checkInterrupt() { L.checkInterruptAt(checkAtCall) }
 // automatic collection cycle started here must not let them keep objects
 // alive, as the reference, which collects only where it knows the live top,
 // does not.
-func (L *State) checkInterruptAtJump() { L.checkInterruptAt(checkAtJump) }
+//
+// at is the jump instruction and target where it lands: during the check
+// the frame's pc is just past the jump, so that an error or a traceback
+// names the jump's line, and the collector knows the live locals at the
+// target; afterwards it is the target.
+func (L *State) checkInterruptAtJump(ci *callInfo, at, target int) {
+	ci.pc = at + 1
+	L.g.gc.jumpTarget = target
+	L.checkInterruptAt(checkAtJump)
+	ci.pc = target
+}
 
 // Tick counts n ticks of work that Go code does on Lua's behalf: a
 // library function's loop, bytes it copies or allocates, steps of the
@@ -220,10 +257,14 @@ func (L *State) checkInterruptAt(where int) {
 	if s.tripped == nil {
 		if s.budget > 0 && s.used >= s.budget {
 			s.trip(errBudget)
-		} else if r := s.flag.Load(); r != nil {
-			s.trip(&InterruptError{Reason: *r})
+		} else if e := s.flag.Load(); e != nil {
+			s.trip(e)
 		} else if s.ctx != nil && s.ctx.Err() != nil {
-			s.trip(&InterruptError{Reason: s.ctx.Err().Error()})
+			e := &InterruptError{Reason: s.ctx.Err().Error()}
+			if cause := context.Cause(s.ctx); cause != nil && cause != s.ctx.Err() {
+				e.Message = cause.Error()
+			}
+			s.trip(e)
 		} else if !s.deadline.IsZero() && time.Now().After(s.deadline) {
 			s.trip(&InterruptError{Reason: "deadline exceeded"})
 		}
@@ -251,6 +292,18 @@ func (s *interruptState) arm(n int32) {
 func (s *interruptState) trip(err error) { s.tripped = err }
 
 func (L *State) raiseInterrupt(err error) {
+	if e, ok := err.(*InterruptError); ok && e.Caller {
+		// lua.c raises it from a hook with luaL_error(L, "interrupted!"),
+		// whose position is level 1 seen from the interrupted function:
+		// its caller.
+		where := ""
+		if ci := L.ci.prev; ci != nil && ci.status&ciLua != 0 {
+			if line := L.currentLine(ci); line > 0 {
+				where = L.chunkLine(ci)
+			}
+		}
+		L.throw(String(where + e.Error()))
+	}
 	L.runError("%s", err.Error())
 }
 

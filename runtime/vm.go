@@ -49,6 +49,7 @@ func (L *State) execute(ci *callInfo, resumable bool) {
 		cb   unsafe.Pointer // &code[0]
 		pc   int
 		regs unsafe.Pointer // &L.stack[base]: registers without bounds checks
+		joff int            // how far a jump that expired the countdown went (see interrupt)
 	)
 	fs.resumable = resumable
 newFrame:
@@ -491,6 +492,7 @@ run:
 			off := i.SJ()
 			pc += off
 			if off < 0 && L.g.interrupt.tick() {
+				joff = off + 1
 				goto interrupt
 			}
 		case bc.OpEq:
@@ -528,6 +530,7 @@ run:
 				off := fetch(cb, pc).SJ() + 1
 				pc += off
 				if off <= 0 && L.g.interrupt.tick() {
+					joff = off
 					goto interrupt
 				}
 			}
@@ -547,6 +550,7 @@ run:
 				off := fetch(cb, pc).SJ() + 1
 				pc += off
 				if off <= 0 && L.g.interrupt.tick() {
+					joff = off
 					goto interrupt
 				}
 			}
@@ -566,6 +570,7 @@ run:
 				off := fetch(cb, pc).SJ() + 1
 				pc += off
 				if off <= 0 && L.g.interrupt.tick() {
+					joff = off
 					goto interrupt
 				}
 			}
@@ -598,6 +603,7 @@ run:
 				off := fetch(cb, pc).SJ() + 1
 				pc += off
 				if off <= 0 && L.g.interrupt.tick() {
+					joff = off
 					goto interrupt
 				}
 			}
@@ -616,6 +622,7 @@ run:
 				off := fetch(cb, pc).SJ() + 1
 				pc += off
 				if off <= 0 && L.g.interrupt.tick() {
+					joff = off
 					goto interrupt
 				}
 			}
@@ -656,6 +663,7 @@ run:
 				off := fetch(cb, pc).SJ() + 1
 				pc += off
 				if off <= 0 && L.g.interrupt.tick() {
+					joff = off
 					goto interrupt
 				}
 			}
@@ -666,6 +674,7 @@ run:
 				off := fetch(cb, pc).SJ() + 1
 				pc += off
 				if off <= 0 && L.g.interrupt.tick() {
+					joff = off
 					goto interrupt
 				}
 			}
@@ -678,6 +687,7 @@ run:
 				off := fetch(cb, pc).SJ() + 1
 				pc += off
 				if off <= 0 && L.g.interrupt.tick() {
+					joff = off
 					goto interrupt
 				}
 			}
@@ -924,11 +934,26 @@ run:
 		}
 
 	interrupt:
-		// A backward jump counted the tick that expires the countdown.
-		fs.ci.pc = pc
-		L.checkInterruptAtJump()
-		fs.pc = fs.ci.pc
-		goto reload
+		// A backward jump counted the tick that expires the countdown:
+		// the check runs at the jump (its line is where an interruption
+		// is reported), with pc where it lands.
+		{
+			var jpc int
+			switch i.Op() {
+			case bc.OpForLoop:
+				// At its end the loop falls through; else it went back.
+				if jpc = pc - 1; fetch(cb, jpc) != i {
+					jpc = pc + i.Bx() - 1
+				}
+			case bc.OpTForLoop:
+				jpc = pc + i.Bx() - 1
+			default:
+				jpc = pc - joff
+			}
+			L.checkInterruptAtJump(fs.ci, jpc, pc)
+			fs.pc = fs.ci.pc
+			goto reload
+		}
 	}
 
 hooked:
@@ -1221,8 +1246,7 @@ func (L *State) jump(ci *callInfo, pc int, j bc.Instruction) int {
 	off := j.SJ() + 1
 	pc += off
 	if off <= 0 && L.g.interrupt.tick() {
-		ci.pc = pc
-		L.checkInterruptAtJump()
+		L.checkInterruptAtJump(ci, pc-off, pc)
 	}
 	return pc
 }

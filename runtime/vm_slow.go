@@ -298,8 +298,7 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 		pc += off
 		if off < 0 {
 			if L.g.interrupt.tick() {
-				ci.pc = pc
-				L.checkInterruptAtJump()
+				L.checkInterruptAtJump(ci, pc-off-1, pc)
 			}
 		}
 	case bc.OpEq:
@@ -519,6 +518,7 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 		}
 		return slowFrame
 	case bc.OpForLoop:
+		at := pc - 1
 		ra := base + a
 		if (*r(regs, a+2)).t == tagInt {
 			count := (*r(regs, a+1)).n
@@ -534,16 +534,14 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 			pc -= i.Bx()
 		}
 		if L.g.interrupt.tick() {
-			ci.pc = pc
-			L.checkInterruptAtJump()
+			L.checkInterruptAtJump(ci, at, pc)
 		}
 	case bc.OpTForLoop:
 		if v := (*r(regs, a+4)); v.t != tagNil {
 			(*r(regs, a+2)) = v
 			pc -= i.Bx()
 			if L.g.interrupt.tick() {
-				ci.pc = pc
-				L.checkInterruptAtJump()
+				L.checkInterruptAtJump(ci, pc+i.Bx()-1, pc)
 			}
 		}
 	case bc.OpForPrep:

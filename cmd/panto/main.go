@@ -35,7 +35,7 @@ func main() {
 		stop := startCPUProfile()
 		code := luacli.Main(append([]string{"lua"}, args[2:]...), luacli.Options{
 			Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Progname: "panto", UsageName: "panto lua",
-			IsTTY: isTerminal(os.Stdin),
+			IsTTY: isTerminal(os.Stdin), Signals: true,
 		})
 		stop()
 		os.Exit(code)

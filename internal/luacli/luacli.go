@@ -29,6 +29,11 @@ type Options struct {
 	Getenv func(string) string
 	// IsTTY reports whether stdin is a terminal (for the REPL).
 	IsTTY bool
+	// Signals binds Ctrl-C to the running chunk, as lua.c does: the first
+	// SIGINT interrupts it with "interrupted!", a second one ends the
+	// process. Off for in-process uses (tests) that must not take the
+	// process's signals.
+	Signals bool
 }
 
 // exitRequest unwinds a run when os.exit is called.
@@ -285,7 +290,8 @@ func (r *runner) docall(fn runtime.Value, args []runtime.Value) bool {
 	base := L.Top()
 	L.Push(runtime.MessageHandler, fn)
 	L.Push(args...)
-	st := L.PCallStack(len(args), -1, base+1)
+	var st runtime.Status
+	r.interruptible(func() { st = L.PCallStack(len(args), -1, base+1) })
 	if st != runtime.StatusOK {
 		msg := L.Get(-1)
 		L.SetTop(base)
@@ -351,7 +357,9 @@ func (r *runner) doLibrary(spec string) bool {
 		global = spec[:i]
 	}
 	L := r.L
-	res, err := L.PCall(L.GetGlobal("require"), runtime.String(mod))
+	var res []runtime.Value
+	var err error
+	r.interruptible(func() { res, err = L.PCall(L.GetGlobal("require"), runtime.String(mod)) })
 	if err != nil {
 		return r.report(err)
 	}

@@ -48,7 +48,8 @@ func (r *runner) repl() {
 			r.message(err.Error())
 			continue
 		}
-		res, err := L.PCall(fn)
+		var res []runtime.Value
+		r.interruptible(func() { res, err = L.PCall(fn) })
 		if err != nil {
 			r.message(err.Error())
 			continue
