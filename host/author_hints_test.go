@@ -94,7 +94,7 @@ func TestCheck(t *testing.T) {
 	}
 	want := []string{
 		"extensions/bad.lua: returned a table that is neither an entry { name, activate }, a tool declaration { name, description, schema, handler }, nor a list of them ('activte': did you mean 'activate'?)",
-		"extensions/spin.lua:1: interrupted: instruction budget exhausted (the check gives each evaluation and activation 1000000 VM ticks: an endless loop?) (entry 'spin')",
+		"extensions/spin.lua:2: interrupted: instruction budget exhausted (the check gives each evaluation and activation 1000000 VM ticks: an endless loop?) (entry 'spin')",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
