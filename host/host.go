@@ -17,6 +17,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"time"
 
 	"panto/extension/config"
 	"panto/extension/discover"
@@ -42,6 +43,19 @@ type Options struct {
 	// it returns or awaits) to this many VM ticks; 0 is unlimited. It is
 	// what stops an endless loop when no context deadline is set.
 	Budget int64
+	// LoadBudget limits each evaluation and each activation to this many
+	// VM ticks (0: DefaultLoadBudget; negative: none of its own), so that
+	// one endless loop at load fails its entry with a message that says
+	// so, and the others load, with or without a CallTimeout. Budget
+	// applies instead when it is smaller.
+	LoadBudget int64
+	// CallTimeout bounds each evaluation, activation and handler call on
+	// its own (0: none), not the whole run: one that runs longer fails
+	// with "ran past <TimeoutName> <d>" and its file and line.
+	CallTimeout time.Duration
+	// TimeoutName is how that message names the limit ("--timeout");
+	// empty says "its time limit of <d>".
+	TimeoutName string
 	// Terminal is the TUI, when there is one: run_foreground needs it to
 	// hand the terminal to a child process. nil means no TUI.
 	Terminal Terminal

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"panto/diag"
 	"panto/extension/abi"
@@ -29,6 +30,11 @@ type item struct {
 // others carry on.
 func (h *Host) load(ctx context.Context) {
 	defer h.vm.enter(ctx)()
+	// Evaluation and activation have a budget of their own.
+	if b, own := h.loadBudget(); own {
+		h.vm.loop.SetBudget(b)
+		defer h.vm.loop.SetBudget(h.opts.Budget)
+	}
 	res := h.setup.Resolve()
 	for _, s := range res.Shadowed {
 		h.skipped = append(h.skipped, Skip{Name: s.Entry.Name, Source: s.Entry.Main.Source, Reason: "shadowed by " + s.By.Main.Source})
@@ -66,7 +72,7 @@ func (h *Host) evaluate(ctx context.Context, e *discover.Entry) []item {
 	}
 	results, err := v.loop.CallDriven(ctx, fn, runtime.String(e.Name), runtime.String(src))
 	if err != nil {
-		h.report(problemAt(StageEvaluate, src, "", firstLine(err.Error())))
+		h.report(problemAt(StageEvaluate, src, "", h.loadError(err)))
 		return nil
 	}
 	ret := runtime.Nil
@@ -171,7 +177,7 @@ func (h *Host) activate(ctx context.Context, it item) {
 		if it.activate.IsNil() {
 			subject = "tool declaration"
 		}
-		h.report(problemAt(StageActivate, src, subject, firstLine(err.Error())))
+		h.report(problemAt(StageActivate, src, subject, h.loadError(err)))
 	}
 }
 
@@ -234,4 +240,45 @@ func shapeHint(t *runtime.Table) string {
 	}
 	sort.Strings(hints)
 	return " (" + strings.Join(hints, "; ") + ")"
+}
+
+// DefaultLoadBudget is the budget of each evaluation and activation when
+// Options.LoadBudget is 0: VM ticks (calls and backward jumps, and Go
+// library work), far more than any activation needs, and what a tight
+// endless loop uses up in about a second.
+const DefaultLoadBudget = 200_000_000
+
+// loadBudget is the budget of each evaluation and activation, and whether
+// it is the load's own: Options.Budget applies when it is the smaller.
+func (h *Host) loadBudget() (int64, bool) {
+	b := h.opts.LoadBudget
+	switch {
+	case b < 0:
+		return 0, false
+	case b == 0:
+		b = DefaultLoadBudget
+	}
+	if all := h.opts.Budget; all > 0 && all <= b {
+		return all, false
+	}
+	return b, true
+}
+
+// loadError is the message of a failed evaluation or activation, with a
+// hint when the load's own budget stopped it.
+func (h *Host) loadError(err error) string {
+	msg := firstLine(err.Error())
+	if b, own := h.loadBudget(); own && strings.Contains(msg, "instruction budget exhausted") {
+		msg += fmt.Sprintf(" (evaluation and activation get %d VM ticks each: an endless loop?)", b)
+	}
+	return msg
+}
+
+// timeoutError is what a call that ran past Options.CallTimeout fails
+// with.
+func (h *Host) timeoutError(d time.Duration) error {
+	if h.opts.TimeoutName != "" {
+		return fmt.Errorf("ran past %s %s", h.opts.TimeoutName, d)
+	}
+	return fmt.Errorf("ran past its time limit of %s", d)
 }

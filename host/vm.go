@@ -86,6 +86,9 @@ func newVM(h *Host) *vm {
 	L.Registry().SetStr("panto.host.anchors", runtime.TableValue(v.anchors))
 	v.loop = luv.New(L)
 	v.loop.SetBudget(h.opts.Budget)
+	if d := h.opts.CallTimeout; d > 0 {
+		v.loop.SetCallTimeout(d, h.timeoutError)
+	}
 	v.loop.SetErrorHandler(func(err error) {
 		h.report(problemAt(StageHandler, "", "", "luv callback: "+firstLine(err.Error())))
 	})

@@ -304,6 +304,11 @@ func (L *State) raiseInterrupt(err error) {
 		}
 		L.throw(String(where + e.Error()))
 	}
+	// Raised in Go code working for Lua (a library loop, a blocked read),
+	// the error names the line of the Lua code that called it.
+	if ci := L.ci; ci.status&ciLua == 0 && ci.prev != nil && ci.prev.status&ciLua != 0 {
+		L.throw(String(L.chunkLine(ci.prev) + err.Error()))
+	}
 	L.runError("%s", err.Error())
 }
 

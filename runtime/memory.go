@@ -4,7 +4,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"syscall"
 	"unsafe"
 )
 
@@ -176,20 +175,7 @@ func DefaultMemoryLimit() int64 {
 // harder before the process runs out; panto does.
 func MemoryCeiling() int64 { return memoryCeiling }
 
-var memoryCeiling = func() int64 {
-	limit := int64(1) << 62
-	var info syscall.Sysinfo_t
-	if syscall.Sysinfo(&info) == nil && info.Totalram > 0 {
-		limit = min(limit, int64(info.Totalram)*int64(info.Unit))
-	}
-	for _, res := range []int{syscall.RLIMIT_AS, syscall.RLIMIT_DATA} {
-		var rl syscall.Rlimit
-		if syscall.Getrlimit(res, &rl) == nil && rl.Cur < 1<<62 { // RLIM_INFINITY is all ones
-			limit = min(limit, int64(rl.Cur))
-		}
-	}
-	return limit
-}()
+var memoryCeiling = detectMemoryCeiling()
 
 // ParseByteSize reads a size like "512M", "2G", "1048576" (K, M, G and T
 // are powers of 1024; a trailing B is allowed).

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync"
 	"text/tabwriter"
 
 	"github.com/urfave/cli/v2"
@@ -49,7 +50,8 @@ func init() {
 			&cli.IntFlag{Name: "width", Value: 80, Usage: "terminal width for --render"},
 			colorFlag,
 			&cli.StringFlag{Name: "trust", Usage: "require the bundle to be signed by this public key file (from panto keygen)"},
-			&cli.DurationFlag{Name: "timeout", Usage: "stop Lua code that runs longer than this (e.g. 10s); Ctrl-C always stops it"},
+			&cli.DurationFlag{Name: "timeout", Usage: "stop each evaluation, activation or handler call that runs longer than this (e.g. 10s); Ctrl-C always stops it"},
+			&cli.Int64Flag{Name: "load-budget", Usage: "VM ticks each evaluation and activation may use (0: the default, 200000000; -1: no limit)"},
 		}, agentRunFlags...),
 		Action: runAction,
 	})
@@ -75,17 +77,15 @@ func runAction(c *cli.Context) error {
 		return err
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptContext()
 	defer stop()
-	if d := c.Duration("timeout"); d > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, d)
-		defer cancel()
-	}
 	cfg := setup.Config()
 	h, err := host.New(ctx, host.Options{
-		Setup:   setup,
-		Session: &host.SessionInfo{ID: sessionID(), Directory: setup.Cwd, Model: cfg.Models.Default, Reasoning: cfg.Models.Reasoning},
+		Setup:       setup,
+		Session:     &host.SessionInfo{ID: sessionID(), Directory: setup.Cwd, Model: cfg.Models.Default, Reasoning: cfg.Models.Reasoning},
+		CallTimeout: c.Duration("timeout"),
+		TimeoutName: "--timeout",
+		LoadBudget:  c.Int64("load-budget"),
 	})
 	if err != nil {
 		return userError("run: %v", err)
@@ -251,4 +251,41 @@ func shortPathErr(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// errCtrlC is the cause of the context that Ctrl-C cancels: the error the
+// running Lua code stops with, and the one its caller reports.
+var errCtrlC = errors.New("interrupted by Ctrl-C")
+
+// interruptContext returns a context that the first Ctrl-C cancels, which
+// stops the Lua code running then with an error its caller reports (as
+// --timeout does); a second Ctrl-C exits at once with status 130. stop
+// gives SIGINT back its default action.
+func interruptContext() (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	ch := make(chan os.Signal, 2)
+	signal.Notify(ch, os.Interrupt)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-ch:
+			fmt.Fprintln(os.Stderr, "panto: interrupting (Ctrl-C again to quit)")
+			cancel(errCtrlC)
+		case <-done:
+			return
+		}
+		select {
+		case <-ch:
+			os.Exit(130)
+		case <-done:
+		}
+	}()
+	var once sync.Once
+	return ctx, func() {
+		once.Do(func() {
+			signal.Stop(ch)
+			close(done)
+			cancel(nil)
+		})
+	}
 }

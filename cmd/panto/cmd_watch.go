@@ -30,7 +30,8 @@ func init() {
 			&cli.StringFlag{Name: "input", Value: "{}", Usage: "the tool input, a JSON object (with --tool)"},
 			&cli.StringFlag{Name: "bundle", Usage: "also write the bundle to this file after every successful build"},
 			&cli.BoolFlag{Name: "strict", Usage: "treat build warnings (ABI checks, discovery problems) as errors"},
-			&cli.DurationFlag{Name: "timeout", Usage: "stop a reload's Lua code that runs longer than this (e.g. 10s); a newer save always stops it"},
+			&cli.DurationFlag{Name: "timeout", Usage: "stop each evaluation, activation or handler call of a reload that runs longer than this (e.g. 10s); a newer save always stops it"},
+			&cli.Int64Flag{Name: "load-budget", Usage: "VM ticks each evaluation and activation may use (0: the default, 200000000; -1: no limit)"},
 		},
 		Action: watchAction,
 	})
@@ -61,15 +62,16 @@ func watchAction(c *cli.Context) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	err := watch(ctx, watchOptions{
-		Dir:     dir,
-		Stdout:  c.App.Writer,
-		Stderr:  os.Stderr,
-		Command: c.String("command"),
-		Tool:    c.String("tool"),
-		Input:   c.String("input"),
-		Bundle:  c.String("bundle"),
-		Strict:  c.Bool("strict"),
-		Timeout: c.Duration("timeout"),
+		Dir:        dir,
+		Stdout:     c.App.Writer,
+		Stderr:     os.Stderr,
+		Command:    c.String("command"),
+		Tool:       c.String("tool"),
+		Input:      c.String("input"),
+		Bundle:     c.String("bundle"),
+		Strict:     c.Bool("strict"),
+		Timeout:    c.Duration("timeout"),
+		LoadBudget: c.Int64("load-budget"),
 	})
 	if err != nil {
 		return userError("watch: %v", err)

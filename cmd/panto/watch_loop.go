@@ -36,9 +36,11 @@ type watchOptions struct {
 	// Bundle, when set, is written after every successful build.
 	Bundle string
 	Strict bool
-	// Timeout bounds the Lua code of one reload (activation and the
-	// command or tool); 0 is none.
-	Timeout time.Duration
+	// Timeout bounds each evaluation, activation and handler call of a
+	// reload on its own (0: none); LoadBudget is the host's (0: its
+	// default).
+	Timeout    time.Duration
+	LoadBudget int64
 	// Quiet and MaxWait tune the debouncer; 0 means the defaults.
 	Quiet, MaxWait time.Duration
 	// Discover is passed to discovery (tests pin Cwd and Getenv).
@@ -187,7 +189,10 @@ func (w *watcher) cycle(ctx context.Context, b *burst) {
 			Setup:   setup,
 			Session: &host.SessionInfo{ID: sessionID(), Directory: setup.Cwd, Model: cfg.Models.Default, Reasoning: cfg.Models.Reasoning},
 			Stdout:  o.Stdout, Stderr: o.Stderr,
-			Report: w.report,
+			Report:      w.report,
+			CallTimeout: o.Timeout,
+			TimeoutName: "--timeout",
+			LoadBudget:  o.LoadBudget,
 		})
 		if err != nil {
 			fmt.Fprintf(o.Stderr, "panto: watch: %v\n", err)
@@ -292,18 +297,16 @@ func (w *watcher) exercise(ctx context.Context) {
 	}
 }
 
-// begin makes the context of one cycle: cancelled by ctx, by --timeout,
-// and by a newer save (supersede), so a save that fixes an endless loop
-// takes effect without restarting the watch.
+// begin makes the context of one cycle: cancelled by ctx and by a newer
+// save (supersede), so a save that fixes an endless loop takes effect
+// without restarting the watch. --timeout bounds each evaluation,
+// activation and handler call of the cycle on its own (the host's
+// CallTimeout), not the cycle.
 func (w *watcher) begin(ctx context.Context) context.Context {
-	c, cancel := context.WithCancelCause(ctx)
-	cctx, release := c, func() {}
-	if w.opts.Timeout > 0 {
-		cctx, release = context.WithTimeout(c, w.opts.Timeout)
-	}
+	cctx, cancel := context.WithCancelCause(ctx)
 	w.mu.Lock()
 	w.cycleCtx = cctx
-	w.cancelCycle = func(cause error) { cancel(cause); release() }
+	w.cancelCycle = cancel
 	w.mu.Unlock()
 	return cctx
 }

@@ -106,6 +106,10 @@ type Loop struct {
 	budget  int64
 	onError func(error)
 
+	// callTimeout bounds each entrypoint on its own (SetCallTimeout).
+	callTimeout  time.Duration
+	timeoutCause func(time.Duration) error
+
 	refs    *runtime.Table // anchors Lua values held by Go (see ref)
 	refFree []int64
 	refNext int64
@@ -154,6 +158,17 @@ func New(L *runtime.State) *Loop {
 // the state's own budget alone. A per-slice limit stops endless loops
 // without penalising a handler that awaits for a long time.
 func (lp *Loop) SetBudget(n int64) { lp.budget = n }
+
+// SetCallTimeout bounds each entrypoint call on its own, from its start to
+// its end, awaits included (0: no bound): one that runs longer fails, its
+// Lua code interrupted wherever it is. cause makes the error the call
+// fails with (nil: context.DeadlineExceeded), so that a host can say what
+// limit it was ("ran past --timeout 2s"). Nested entrypoints get their own
+// bound, inside their caller's.
+func (lp *Loop) SetCallTimeout(d time.Duration, cause func(time.Duration) error) {
+	lp.callTimeout = d
+	lp.timeoutCause = cause
+}
 
 // SetErrorHandler sets where errors go that belong to no running
 // entrypoint: a callback failing after the entrypoint that created its
@@ -225,6 +240,8 @@ type call struct {
 	err     *Error
 	owned   int // handles and requests this call owns
 	stopCtx func() bool
+	// cancelTimeout releases the call's own timeout (SetCallTimeout).
+	cancelTimeout context.CancelFunc
 
 	// Set by the body when fn raised an error.
 	tb string
@@ -314,6 +331,14 @@ func (lp *Loop) newCall(ctx context.Context, kind callKind) *call {
 		ctx = context.Background()
 	}
 	c := &call{lp: lp, kind: kind, ctx: ctx, parent: lp.cur}
+	if d := lp.callTimeout; d > 0 {
+		var cause error
+		if lp.timeoutCause != nil {
+			cause = lp.timeoutCause(d)
+		}
+		c.ctx, c.cancelTimeout = context.WithTimeoutCause(ctx, d, cause)
+		ctx = c.ctx
+	}
 	if ctx.Done() != nil {
 		// A cancelled context wakes the loop and abandons the call; Lua
 		// code running at that moment is stopped by the interrupt check
@@ -443,6 +468,10 @@ func (lp *Loop) end(c *call) ([]runtime.Value, error) {
 	if c.stopCtx != nil {
 		c.stopCtx()
 		c.stopCtx = nil
+	}
+	if c.cancelTimeout != nil {
+		c.cancelTimeout()
+		c.cancelTimeout = nil
 	}
 	if c.err != nil {
 		lp.release(c)
@@ -644,9 +673,13 @@ func errorString(L *runtime.State, v runtime.Value) string {
 func ctxError(ctx context.Context) *Error {
 	err := ctx.Err()
 	reason := err.Error()
+	ie := &runtime.InterruptError{Reason: reason}
+	if cause := context.Cause(ctx); cause != nil && cause != err {
+		ie.Message = cause.Error() // "ran past --timeout 2s"
+	}
 	return &Error{
-		Message: "interrupted: " + reason,
-		causes:  []error{err, &runtime.InterruptError{Reason: reason}},
+		Message: ie.Error(),
+		causes:  []error{err, ie},
 	}
 }
 

@@ -3,6 +3,7 @@ package stdlib
 import (
 	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -91,7 +92,7 @@ func TestInterruptEndsBlockingCalls(t *testing.T) {
 			t.Cleanup(func() { r.Close(); w.Close() })
 			L.SetInput(r)
 		}, `return io.read("n")`},
-		{"os.execute", nil, `return os.execute("sleep 30")`},
+		{"os.execute", nil, `return os.execute("sleep 31.25; echo late")`},
 		{"popen read", nil, `local f = io.popen("sleep 30; echo late") return f:read("a")`},
 		{"popen close", nil, `local f = io.popen("sleep 30") return f:close()`},
 	}
@@ -121,6 +122,14 @@ func TestInterruptEndsBlockingCalls(t *testing.T) {
 				}
 			case <-time.After(20 * time.Second):
 				t.Fatal("the blocking call did not return after the interruption")
+			}
+			// The shell's own child was killed with it.
+			if procs, _ := filepath.Glob("/proc/[0-9]*/cmdline"); len(procs) > 0 {
+				for _, p := range procs {
+					if b, _ := os.ReadFile(p); strings.HasPrefix(string(b), "sleep\x0031.25") {
+						t.Errorf("the command's child is still running: %s", p)
+					}
+				}
 			}
 		})
 	}

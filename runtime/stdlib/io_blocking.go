@@ -82,9 +82,9 @@ func waitChild(L *runtime.State, cmd *exec.Cmd) error {
 	finished := false
 	defer func() {
 		if !finished {
-			// Interrupted: the child is killed, and reaped in the
-			// background so that it leaves no zombie.
-			cmd.Process.Kill()
+			// Interrupted: the child is killed with what it started,
+			// and reaped in the background so that it leaves no zombie.
+			killTree(cmd.Process.Pid)
 			go func() { <-done }()
 		}
 	}()

@@ -18,3 +18,10 @@ func removeFile(name string) error { return os.Remove(name) }
 
 // renameFile is C's rename().
 func renameFile(from, to string) error { return os.Rename(from, to) }
+
+// killTree kills process pid (its descendants cannot be found here).
+func killTree(pid int) {
+	if p, err := os.FindProcess(pid); err == nil {
+		p.Kill()
+	}
+}
