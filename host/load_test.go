@@ -117,6 +117,35 @@ end }`,
 	}
 }
 
+// A registration made through pcall (or another Go function) names the
+// nearest Lua line, not nothing.
+func TestDuplicateThroughPcallNamesALine(t *testing.T) {
+	th := hostWith(t, map[string]string{
+		"extensions/one.lua": `
+local panto = require("panto")
+return { name = "one", activate = function()
+  panto.ext.register_command { name = "c", description = "d", handler = function() end }
+  local ok, err = pcall(panto.ext.register_command, { name = "c", description = "d", handler = function() end })
+  if not ok then error(err, 0) end
+end }`,
+		"extensions/two.lua": `
+local panto = require("panto")
+return { name = "two", activate = function()
+  assert(pcall(panto.ext.register_tool, { name = "t", description = "d", schema = {}, handler = function() end }))
+  panto.ext.register_tool { name = "t", description = "d", schema = {}, handler = function() end }
+end }`,
+	})
+	got := th.problems()
+	for _, want := range []string{
+		"duplicate command name 'c': registered by extensions/one.lua:4 and again by extensions/one.lua:5",
+		"duplicate tool name 't': registered by extensions/two.lua:4 and again by extensions/two.lua:5",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("problems lack %q:\n%s", want, got)
+		}
+	}
+}
+
 func TestAllowDeny(t *testing.T) {
 	files := map[string]string{
 		"extensions/keep.lua":   `return { name = "keep", activate = function() end }`,

@@ -24,9 +24,17 @@ func isDenseArray(t *runtime.Table) (int64, bool) {
 
 // callerSource is "file:line" of the Lua code that called the running Go
 // function, for registrations (so --list and duplicate errors can point at
-// the register_* call).
+// the register_* call). A call through pcall (or any other Go function)
+// has no Lua caller at level 1: the nearest Lua frame above it is named.
 func callerSource(L *runtime.State) string {
-	return strings.TrimSuffix(L.Where(1), ": ")
+	for level := 1; ; level++ {
+		if _, ok := L.StackInfo(level); !ok {
+			return ""
+		}
+		if w := L.Where(level); w != "" {
+			return strings.TrimSuffix(w, ": ")
+		}
+	}
 }
 
 // stringField reads an optional string field of a declaration table; what
