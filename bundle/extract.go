@@ -1,6 +1,7 @@
 package bundle
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -30,8 +31,10 @@ func CacheRoot() (string, error) {
 // one rename wins and the other's copy is dropped. Files are made
 // read-only (0444, folders 0555): extensions read their resources, and a
 // change would otherwise leak into every later run. A folder that exists
-// but does not match the manifest (a file missing or resized) is replaced.
-// An empty root means CacheRoot.
+// but does not hold exactly the bundle's resources, byte for byte, is
+// replaced: the cache is writable by whoever owns it, and a signed,
+// trusted bundle must not serve a file rewritten there (even one of the
+// same size) or one added next to its own. An empty root means CacheRoot.
 func (b *Bundle) Extract(root string) (string, error) {
 	if root == "" {
 		var err error
@@ -106,21 +109,50 @@ func (b *Bundle) writeResources(tmp string) error {
 	return os.Chmod(tmp, 0o555)
 }
 
-// extracted checks that dir holds every resource as a regular file of the
-// right size. Sizes, not contents: the folder is checked on every run, and
-// it was written from verified bytes under a name only this content has.
+// extracted checks that dir holds exactly the bundle's resources: each one
+// a regular file (not a link to something else) with the very bytes of
+// the verified bundle, and nothing more, no other file and no link. The
+// contents are compared on every run, against the bundle already in
+// memory: resources are small next to what loading costs, and a check of
+// sizes alone let a rewritten file through.
 func (b *Bundle) extracted(dir string) error {
-	for _, bl := range b.Blobs {
-		if bl.Kind != KindResource {
-			continue
+	want := map[string]int{}
+	for i, bl := range b.Blobs {
+		if bl.Kind == KindResource {
+			want[filepath.FromSlash(bl.Path)] = i
 		}
-		fi, err := os.Stat(filepath.Join(dir, filepath.FromSlash(bl.Path)))
+	}
+	seen := 0
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if !fi.Mode().IsRegular() || fi.Size() != bl.Size {
-			return fmt.Errorf("%s does not match the bundle", bl.Path)
+		if p == dir {
+			return nil
 		}
+		rel, _ := filepath.Rel(dir, p)
+		if d.IsDir() {
+			return nil
+		}
+		i, ok := want[rel]
+		if !ok || !d.Type().IsRegular() {
+			return fmt.Errorf("%s is not a resource of the bundle", filepath.ToSlash(rel))
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(data, b.blob(i)) {
+			return fmt.Errorf("%s does not match the bundle", b.Blobs[i].Path)
+		}
+		seen++
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if seen != len(want) {
+		return errors.New("a resource of the bundle is missing")
 	}
 	return nil
 }

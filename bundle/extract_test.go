@@ -71,6 +71,70 @@ func TestExtract(t *testing.T) {
 
 // TestExtractRace extracts the same bundle from many goroutines at once,
 // as several panto processes starting the same bundle would.
+// The cache folder is writable by its owner; what a run serves must be the
+// bundle's own bytes whatever was done there: a resource rewritten with
+// the same size, replaced by a link, or a file added beside them.
+func TestExtractRefusesTamperedCache(t *testing.T) {
+	cases := []struct {
+		name   string
+		tamper func(t *testing.T, dir string)
+	}{
+		{"same size rewrite", func(t *testing.T, dir string) {
+			p := filepath.Join(dir, "skills", "s", "SKILL.md")
+			os.Chmod(p, 0o644)
+			if err := os.WriteFile(p, []byte("# evil!\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"link to another file", func(t *testing.T, dir string) {
+			p := filepath.Join(dir, "skills", "s", "SKILL.md")
+			other := filepath.Join(t.TempDir(), "other")
+			os.WriteFile(other, []byte("# evil!\n"), 0o644)
+			os.Remove(p)
+			if err := os.Symlink(other, p); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"file added", func(t *testing.T, dir string) {
+			os.MkdirAll(filepath.Join(dir, "skills", "extra"), 0o755)
+			if err := os.WriteFile(filepath.Join(dir, "skills", "extra", "SKILL.md"), []byte("# extra\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b := readSmall(t)
+			root := t.TempDir()
+			t.Cleanup(func() { removeAll(root) })
+			dir, err := b.Extract(root)
+			if err != nil {
+				t.Fatal(err)
+			}
+			filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+				if err == nil && d.IsDir() {
+					os.Chmod(p, 0o755)
+				}
+				return nil
+			})
+			c.tamper(t, dir)
+			again, err := b.Extract(root)
+			if err != nil || again != dir {
+				t.Fatalf("extract after tampering: %s %v", again, err)
+			}
+			if err := b.extracted(dir); err != nil {
+				t.Fatalf("the folder was not restored: %v", err)
+			}
+			if got, _ := os.ReadFile(filepath.Join(dir, "skills", "s", "SKILL.md")); string(got) != "# skill\n" {
+				t.Errorf("served %q", got)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "skills", "extra")); err == nil {
+				t.Error("the added file is still served")
+			}
+		})
+	}
+}
+
 func TestExtractRace(t *testing.T) {
 	b := readSmall(t)
 	root := t.TempDir()
