@@ -87,23 +87,33 @@ func Parse(path string, data []byte) (*File, diag.List, error) {
 		Models     Models                  `toml:"models"`
 		UI         UI                      `toml:"ui"`
 	}
+	if d := checkBounds(path, data); d != nil {
+		return nil, nil, d
+	}
 	md, err := toml.Decode(string(data), &raw)
 	if err != nil {
 		return nil, nil, parseError(path, data, err)
 	}
 	f := &File{Path: path, Extensions: raw.Extensions, Models: raw.Models, UI: raw.UI}
 	var warns diag.List
+	var idx keyIndex // built on the first warning that needs a line
+	keyLine := func(k toml.Key) int {
+		if idx == nil {
+			idx = newKeyIndex(data)
+		}
+		return idx.line(k)
+	}
 	for _, name := range sortedKeys(raw.Providers) {
 		if f.Providers == nil {
 			f.Providers = map[string]Provider{}
 		}
 		f.Providers[name] = raw.Providers[name].provider(md, name, func(key []string, format string, a ...any) {
 			k := toml.Key(key)
-			warns.Add(diag.Diagnostic{File: path, Line: keyLine(data, k), Message: k.String() + ": " + fmt.Sprintf(format, a...), Severity: diag.Warning})
+			warns.Add(diag.Diagnostic{File: path, Line: keyLine(k), Message: k.String() + ": " + fmt.Sprintf(format, a...), Severity: diag.Warning})
 		})
 	}
 	for _, k := range md.Undecoded() {
-		warns.Add(diag.Diagnostic{File: path, Line: keyLine(data, k), Message: fmt.Sprintf("unknown key %q", k.String()), Severity: diag.Warning})
+		warns.Add(diag.Diagnostic{File: path, Line: keyLine(k), Message: fmt.Sprintf("unknown key %q", k.String()), Severity: diag.Warning})
 	}
 	warns = append(warns, f.validate()...)
 	return f, warns, nil
@@ -145,37 +155,6 @@ func parseError(path string, data []byte, err error) *diag.Diagnostic {
 		}
 	}
 	return d
-}
-
-// keyLine finds the line that defines key k, so that a warning points at
-// it; toml.MetaData keeps positions private, and a textual search for the
-// last key segment at the start of a line is right for hand-written files.
-//
-// A key inside an inline table ({ a = 1 }) is not at the start of a
-// line, so the search falls back to the enclosing keys: the line that
-// opens the table is the nearest place to point at.
-func keyLine(data []byte, k toml.Key) int {
-	for ; len(k) > 0; k = k[:len(k)-1] {
-		if n := keyLineExact(data, k); n > 0 {
-			return n
-		}
-	}
-	return 0
-}
-
-func keyLineExact(data []byte, k toml.Key) int {
-	last := k[len(k)-1]
-	for i, line := range strings.Split(string(data), "\n") {
-		t := strings.TrimSpace(line)
-		t = strings.TrimPrefix(t, "[")
-		if strings.HasPrefix(t, last) || strings.HasPrefix(t, `"`+last+`"`) || strings.HasPrefix(t, strings.Join(k, ".")) {
-			rest := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(t, strings.Join(k, ".")), last))
-			if rest == "" || rest[0] == '=' || rest[0] == ']' || rest[0] == '.' || rest[0] == '"' {
-				return i + 1
-			}
-		}
-	}
-	return 0
 }
 
 // validate reports values that parse but cannot be right.
