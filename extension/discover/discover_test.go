@@ -352,3 +352,54 @@ func TestTestsLeftOut(t *testing.T) {
 		t.Error("IsTestFile")
 	}
 }
+
+// Links back to the folder they are in (extensions/a -> ., and b -> .)
+// made discovery walk 2^24 paths before a depth limit stopped it; with
+// folders recorded by identity each is walked once. Folder entries whose
+// subfolders link back, and resources, are walked the same way.
+func TestSymlinkCyclesWalkedOnce(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, map[string]string{"extensions/plain.lua": "", "extensions/pkg/init.lua": "", "extensions/pkg/m.lua": "", "skills/s/SKILL.md": "x"})
+	links := map[string]string{
+		"extensions/a":     ".",
+		"extensions/b":     ".",
+		"extensions/pkg/x": "..",
+		"extensions/pkg/y": ".",
+		"skills/s/up":      "..",
+		"skills/s/down":    ".",
+	}
+	for p, target := range links {
+		if err := os.Symlink(target, filepath.Join(dir, filepath.FromSlash(p))); err != nil {
+			t.Skip("no symlinks:", err)
+		}
+	}
+	s, err := Folder(dir, Options{Cwd: dir, Getenv: func(string) string { return "" }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := s.Layers[0]
+	if got := names(l.Entries); !reflect.DeepEqual(got, []string{"bundle:pkg", "bundle:plain"}) {
+		t.Errorf("entries %q", got)
+	}
+	for _, e := range l.Entries {
+		if e.Name == "pkg" && len(e.Modules) > 4 {
+			t.Errorf("pkg has %d modules: the cycles were walked", len(e.Modules))
+		}
+	}
+	var res []string
+	for _, r := range l.Resources {
+		res = append(res, r.Path)
+	}
+	if want := []string{"skills/s/SKILL.md"}; !reflect.DeepEqual(res, want) {
+		t.Errorf("resources %q, want %q", res, want)
+	}
+	cycles := 0
+	for _, p := range l.Problems {
+		if strings.Contains(p.Message, "symlink cycle") {
+			cycles++
+		}
+	}
+	if cycles == 0 || len(l.Problems) > 20 {
+		t.Errorf("%d cycle warnings among:\n%v", cycles, l.Problems)
+	}
+}

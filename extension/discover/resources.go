@@ -13,10 +13,15 @@ import (
 // from sources and from a bundle.
 func scanResources(l *Layer, r root, exclude []string) []Resource {
 	var out []Resource
+	seen := visited{}
 	var walk func(rel string, depth int)
 	walk = func(rel string, depth int) {
-		if depth > maxDepth {
-			l.warn(r.display(rel), "folders nested too deeply (a symlink cycle?), skipped")
+		if first, ok := seen.enter(r.fsys, rel); !ok {
+			l.warn(r.display(rel), "%s", revisit(r.display(rel), r.display(first)))
+			return
+		}
+		if depth > maxWalkDepth {
+			l.warn(r.display(rel), "folders nested more than %d deep, skipped", maxWalkDepth)
 			return
 		}
 		ents, err := readDir(r.fsys, rel)

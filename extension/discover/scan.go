@@ -16,10 +16,6 @@ import (
 // one entry space.
 var canonicalFolders = []string{"extensions", "tools"}
 
-// maxDepth bounds folder recursion: symlinks are followed, and a link
-// cycle must end in a warning rather than a hang.
-const maxDepth = 24
-
 // root is a place entries are read from: an FS plus how its paths are
 // shown in messages.
 type root struct {
@@ -172,11 +168,16 @@ func helperModules(l *Layer, r root, ents []dirent) []Module {
 // init.lua, named as require would name them from inside the folder.
 func folderModules(l *Layer, r root, dir string) []Module {
 	var mods []Module
+	seen := visited{}
 	var walk func(rel string, depth int)
 	walk = func(rel string, depth int) {
 		p := path.Join(dir, rel)
-		if depth > maxDepth {
-			l.warn(r.display(p), "folders nested too deeply (a symlink cycle?), skipped")
+		if first, ok := seen.enter(r.fsys, p); !ok {
+			l.warn(r.display(p), "%s", revisit(r.display(p), r.display(first)))
+			return
+		}
+		if depth > maxWalkDepth {
+			l.warn(r.display(p), "folders nested more than %d deep, skipped", maxWalkDepth)
 			return
 		}
 		ents, err := readDir(r.fsys, p)
