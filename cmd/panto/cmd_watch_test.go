@@ -332,3 +332,36 @@ func TestHiddenName(t *testing.T) {
 		})
 	}
 }
+
+// Deleting the watched folder and creating it again (rm -rf and a
+// checkout, a tool that replaces the folder) drops the folder's own
+// watch: the watch must pick the new folder up, and reload from it.
+func TestWatchFolderDeletedAndRecreated(t *testing.T) {
+	dir := watchFolder(t, map[string]string{"extensions/hi.lua": greeter("before")})
+	w := startWatch(t, dir, "/hi", nil)
+	if c := w.ready(); c.probe != "before" {
+		t.Fatalf("probe %q", c.probe)
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	w.next() // the folder is gone: a cycle that cannot build
+	if err := os.MkdirAll(filepath.Join(dir, "extensions"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	w.write("extensions/hi.lua", greeter("after"))
+	// The recreated folder and its file may come as one burst or two.
+	for i := 0; i < 5; i++ {
+		if c := w.next(); c.Live && c.probe == "after" {
+			// A later save in the new folder is seen too.
+			w.write("extensions/hi.lua", greeter("again"))
+			for j := 0; j < 5; j++ {
+				if c := w.next(); c.Live && c.probe == "again" {
+					return
+				}
+			}
+			t.Fatal("a save in the recreated folder was not seen")
+		}
+	}
+	t.Fatalf("the recreated folder was never reloaded\nstdout:\n%s\nstderr:\n%s", w.out.String(), w.errOut.String())
+}

@@ -25,6 +25,10 @@ type treeWatcher struct {
 	// seen holds the real paths of watched folders, so a symlink cycle
 	// (discovery follows symlinks, so we do too) ends instead of looping.
 	seen map[string]bool
+	// root is the watched folder's real path, and parent the folder that
+	// holds it, also watched: deleting the folder drops its own watch, and
+	// only the parent sees it created again (rm -rf ext && git checkout).
+	root, parent string
 }
 
 // watchTree starts watching root. Changes go to out until ctx ends;
@@ -39,6 +43,14 @@ func watchTree(ctx context.Context, root string, skip func(string) bool, out cha
 	if err := t.addTree(root, true); err != nil {
 		fw.Close()
 		return err
+	}
+	if real, err := filepath.EvalSymlinks(root); err == nil {
+		t.root, t.parent = real, filepath.Dir(real)
+		if t.parent != real {
+			if err := fw.Add(t.parent); err != nil {
+				onError(err) // the watch works, but will not see the folder come back
+			}
+		}
 	}
 	go func() {
 		defer fw.Close()
@@ -133,6 +145,10 @@ func (t *treeWatcher) event(ctx context.Context, ev fsnotify.Event) {
 	// Chmod alone changes no content (and inotify sends one for every
 	// unlink, followed by the Remove that matters).
 	if ev.Op == fsnotify.Chmod || t.skip(ev.Name) {
+		return
+	}
+	// The parent is watched only for the watched folder itself.
+	if t.parent != "" && filepath.Dir(ev.Name) == t.parent && ev.Name != t.root {
 		return
 	}
 	if ev.Has(fsnotify.Create) {
