@@ -108,7 +108,14 @@ type parser struct {
 	limit   int  // level at which the reference overflows
 	vararg  bool // the function being parsed is a vararg function
 	err     *diag.Diagnostic
-	n       nodes
+	// nlocals counts the local variables declared in the open blocks of
+	// the function being parsed (for loops' hidden ones included), and
+	// fnPos is where its first line is taken from (0 for the main chunk,
+	// else 1 + the offset): the reference checks the limit on locals while
+	// it parses, at each declaration, so that error comes before any later
+	// syntax error.
+	nlocals, fnPos int
+	n              nodes
 
 	// Scratch stacks: lists are gathered here and copied out at their exact
 	// length, so a list costs one allocation however it grows.
@@ -259,10 +266,32 @@ func (p *parser) block() *ast.Block {
 	b := p.n.blocks.alloc()
 	b.Pos = p.pos()
 	mark := len(p.stmts)
+	nlocals := p.nlocals
 	p.statList()
+	p.nlocals = nlocals
 	b.Stmts = p.popStmts(mark)
 	b.End = p.pos()
 	return b
+}
+
+// maxLocals is the reference's MAXVARS: local variables declared at once
+// in one function.
+const maxLocals = 200
+
+// declare counts n local variables declared now, the name just read, and
+// raises the reference's limit error near the current token, as its
+// new_localvar does, when they are too many.
+func (p *parser) declare(n int) {
+	for ; n > 0; n-- {
+		p.nlocals++
+		if p.nlocals > maxLocals {
+			where := "main function"
+			if p.fnPos > 0 {
+				where = "function at line " + strconv.Itoa(p.line(p.fnPos-1))
+			}
+			p.syntaxError("too many local variables (limit is " + strconv.Itoa(maxLocals) + ") in " + where)
+		}
+	}
 }
 
 func (p *parser) statList() {
@@ -405,8 +434,11 @@ func (p *parser) forStat() {
 	pos := p.t.Pos
 	p.next()
 	name, npos := p.checkName()
+	nlocals := p.nlocals
+	defer func() { p.nlocals = nlocals }()
 	switch p.t.Kind {
 	case lexer.Assign:
+		p.declare(4) // three hidden control variables, and the variable
 		s := &ast.NumericForStmt{Pos: ast.Pos(pos), Var: &ast.Param{Pos: npos, Name: name}}
 		p.next()
 		s.Init = p.expr()
@@ -421,10 +453,12 @@ func (p *parser) forStat() {
 		p.checkMatch(lexer.End, lexer.For, pos)
 		p.push(s)
 	case lexer.Comma, lexer.In:
+		p.declare(5) // four hidden control variables, and the first name
 		s := &ast.GenericForStmt{Pos: ast.Pos(pos)}
 		names := []*ast.Param{{Pos: npos, Name: name}}
 		for p.testNext(lexer.Comma) {
 			n, np := p.checkName()
+			p.declare(1)
 			names = append(names, &ast.Param{Pos: np, Name: n})
 		}
 		s.Names = names
@@ -468,6 +502,7 @@ func (p *parser) fieldSel(obj ast.Expr) ast.Expr {
 
 func (p *parser) localFunc(pos ast.Pos) {
 	name, npos := p.checkName()
+	p.declare(1)
 	// The reference takes the function's line (linedefined, and the line in
 	// "to close 'function' at line N") from the token after the name.
 	f := p.body(false, p.t.Pos)
@@ -482,6 +517,7 @@ func (p *parser) localStat(pos ast.Pos) {
 	list := names[:0]
 	for {
 		name, npos := p.checkName()
+		p.declare(1)
 		ln := p.n.lnames.alloc()
 		ln.Pos, ln.Name = npos, name
 		if p.testNext(lexer.Lt) {
@@ -563,11 +599,15 @@ func (p *parser) checkAssignable(e ast.Expr) {
 func (p *parser) body(isMethod bool, linePos int) *ast.FunctionExpr {
 	f := p.n.funcs.alloc()
 	f.Pos = ast.Pos(linePos)
+	outerLocals, outerPos := p.nlocals, p.fnPos
+	p.nlocals, p.fnPos = 0, linePos+1
+	defer func() { p.nlocals, p.fnPos = outerLocals, outerPos }()
 	p.checkNext(lexer.LParen)
 	var buf [8]*ast.Param
 	params := buf[:0]
 	if isMethod {
 		params = append(params, p.param(ast.NoPos, "self"))
+		p.declare(1)
 	}
 	if p.t.Kind != lexer.RParen {
 		for {
@@ -575,6 +615,7 @@ func (p *parser) body(isMethod bool, linePos int) *ast.FunctionExpr {
 			case lexer.Name:
 				params = append(params, p.param(p.pos(), p.t.Str))
 				p.next()
+				p.declare(1)
 			case lexer.Dots:
 				p.next()
 				f.IsVararg = true
