@@ -45,13 +45,14 @@ func (v *vterm) Resume() error  { return nil }
 
 // uiTest is an app on an emulated terminal over a session of one folder.
 type uiTest struct {
-	t     *testing.T
-	term  *vterm
-	keys  *os.File
-	done  chan struct{}
-	err   error
-	s     *agent.Session
-	cance context.CancelFunc
+	t       *testing.T
+	term    *vterm
+	keys    *os.File
+	done    chan struct{}
+	err     error
+	resizes chan struct{}
+	s       *agent.Session
+	cance   context.CancelFunc
 }
 
 const scriptConfig = `
@@ -94,7 +95,8 @@ func startUI(t *testing.T, files map[string]string, width int) *uiTest {
 		t.Fatal(err)
 	}
 	themes := theme.NewRegistry()
-	ui := New(Options{In: in, Out: vt, Term: vt, Plain: true, Themes: themes, HistoryPath: filepath.Join(data, "history.jsonl")})
+	resizes := make(chan struct{}, 1)
+	ui := New(Options{In: in, Out: vt, Term: vt, Plain: true, Themes: themes, HistoryPath: filepath.Join(data, "history.jsonl"), Resizes: resizes})
 	ctx, cancel := context.WithCancel(context.Background())
 	s, err := agent.Open(ctx, agent.Options{Setup: setup, OnEvent: ui.OnEvent, Report: ui.Problem,
 		Stdout: ui.Output(), Stderr: ui.Output(), Terminal: ui, Themes: themes, Budget: 50_000_000})
@@ -102,7 +104,7 @@ func startUI(t *testing.T, files map[string]string, width int) *uiTest {
 		t.Fatal(err)
 	}
 	ui.Attach(s)
-	u := &uiTest{t: t, term: vt, keys: keys, done: make(chan struct{}), s: s, cance: cancel}
+	u := &uiTest{t: t, term: vt, keys: keys, done: make(chan struct{}), s: s, cance: cancel, resizes: resizes}
 	// The app owns the session's loop: it runs on its own goroutine
 	// here, which becomes the owner.
 	go func() {
@@ -299,5 +301,38 @@ end }`,
 	got := u.waitFor("› zz")
 	if strings.Contains(got, "[abzz]") {
 		t.Error("typing after Esc still went to the component")
+	}
+}
+
+// TestResize: a narrower window redraws the transcript at its width.
+func TestResize(t *testing.T) {
+	u := startUI(t, map[string]string{
+		"turns.jsonl": `{"text": "` + strings.Repeat("word ", 30) + `end"}` + "\n",
+	}, 100)
+	u.waitFor("Ask, or type")
+	u.typ("go\r")
+	u.waitFor("end")
+	u.term.mu.Lock()
+	u.term.vt.Resize(40, 30)
+	u.term.mu.Unlock()
+	u.resizes <- struct{}{}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		u.term.mu.Lock()
+		lines := u.term.vt.Screen()
+		u.term.mu.Unlock()
+		wrapped := 0
+		for _, l := range lines {
+			if strings.HasPrefix(strings.TrimSpace(l), "word word") && len(strings.TrimRight(l, " ")) <= 40 {
+				wrapped++
+			}
+		}
+		if wrapped >= 3 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the answer was not laid out again at 40 columns:\n%s", strings.Join(lines, "\n"))
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }
