@@ -182,9 +182,11 @@ func (L *State) rawSet(t *Table, key, val Value) {
 		}
 	}
 	defer L.catchTableOverflow()
-	before := tableAllocBytes(t)
+	nodes, arr := len(t.nodes), cap(t.arr)
 	t.Set(key, val)
-	L.chargeGrowth(t, before)
+	if len(t.nodes) != nodes || cap(t.arr) != arr {
+		L.chargeGrowth(t, tableBytes+int64(arr)*int64(valueSize)+int64(nodes)*int64(nodeSize))
+	}
 }
 
 func (L *State) catchTableOverflow() {

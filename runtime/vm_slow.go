@@ -149,9 +149,9 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 		narr = min(narr, 1<<maxSizeHintLog)
 		pc++
 		ci.pc = pc
-		sz := tableBytes + int64(narr)*int64(valueSize) + int64(nhash)*int64(nodeSize)
-		L.TickBytes(int(sz))
-		L.charge(sz)
+		// Charged for the memory limit; the hints are bounded by the
+		// code's size (the verifier), so no ticks are counted.
+		L.charge(tableBytes + int64(narr)*int64(valueSize) + int64(nhash)*int64(nodeSize))
 		(*r(regs, a)) = TableValue(NewTable(narr, nhash))
 	case bc.OpSelf:
 		rb := (*r(regs, i.B()))
@@ -635,11 +635,11 @@ func (L *State) storeSlow(ci *callInfo, pc int, t, key, val Value) {
 		tb := t.table()
 		if tb.meta == nil {
 			if key.t == tagInt || key.t == tagString {
-				before := tableAllocBytes(tb)
+				nodes, arr := len(tb.nodes), cap(tb.arr)
 				tb.Set(key, val)
-				if tableAllocBytes(tb) != before {
+				if len(tb.nodes) != nodes || cap(tb.arr) != arr {
 					ci.pc = pc
-					L.chargeGrowth(tb, before)
+					L.chargeGrowth(tb, tableBytes+int64(arr)*int64(valueSize)+int64(nodes)*int64(nodeSize))
 				}
 				return
 			}
