@@ -246,6 +246,12 @@ func (L *State) hookInstruction(ci *callInfo) {
 	oldpc := L.hook.oldpc
 	L.hook.oldpc = npc
 	if len(src.Lines()) == 0 {
+		// Stripped: as luaG_traceexec, no line changes, but entering
+		// the function and jumping back are line events, with no line
+		// (the hook gets nil).
+		if npc <= oldpc {
+			L.runHook("line", -1, 0, 0)
+		}
 		return
 	}
 	if npc <= oldpc || src.Line(oldpc) != src.Line(npc) {

@@ -48,11 +48,14 @@ type Chunk struct {
 }
 
 // Block is a sequence of statements. End is the position of the token that
-// closes it ('end', 'until', 'else', 'elseif' or end of input); the code
-// generator attributes the block's implicit jumps and returns to it.
+// closes it ('end', 'until', 'else', 'elseif' or end of input); Last is
+// in the last token read before that one (the block's own last token, or
+// the one that opened it): the reference emits the jumps that end a block
+// while it has read only that far, so they carry Last's line.
 type Block struct {
 	Pos   Pos
 	Stmts []Stmt
+	Last  Pos
 	End   Pos
 }
 
@@ -239,10 +242,12 @@ type IfStmt struct {
 	Else    *Block // nil when there is no else part
 }
 
-// IfClause is one condition and its block.
+// IfClause is one condition and its block. Then is in the 'then' token,
+// after which the reference emits the condition's test.
 type IfClause struct {
 	Pos  Pos
 	Cond Expr
+	Then Pos
 	Body *Block
 }
 

@@ -305,7 +305,7 @@ func (fs *funcState) whileStat(s *ast.WhileStmt) {
 	var bl blockCnt
 	fs.enterBlock(&bl, true)
 	fs.block(s.Body)
-	fs.setLine(s.Body.End)
+	fs.setLine(s.Body.Last)
 	fs.jumpTo(whileInit)
 	fs.leaveBlock()
 	fs.patchToHere(condExit)
@@ -350,6 +350,9 @@ func (fs *funcState) testThenBlock(c *ast.IfClause, more bool, escape *int) {
 	var v expDesc
 	fs.setLine(c.Pos)
 	fs.expr(c.Cond, &v)
+	// The test (and what the condition still has to load) comes after
+	// 'then' in the reference.
+	fs.setLine(c.Then)
 	var jf int
 	stmts := c.Body.Stmts
 	if len(stmts) > 0 {
@@ -372,7 +375,7 @@ func (fs *funcState) testThenBlock(c *ast.IfClause, more bool, escape *int) {
 	jf = v.fj
 body:
 	fs.statList(stmts, c.Body.End, false)
-	fs.setLine(c.Body.End)
+	fs.setLine(c.Body.Last)
 	fs.leaveBlock()
 	if more {
 		fs.concatJumps(escape, fs.jump())

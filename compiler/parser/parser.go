@@ -270,6 +270,7 @@ func (p *parser) block() *ast.Block {
 	p.statList()
 	p.nlocals = nlocals
 	b.Stmts = p.popStmts(mark)
+	b.Last = ast.Pos(max(p.lastEnd-1, 0))
 	b.End = p.pos()
 	return b
 }
@@ -407,9 +408,11 @@ func (p *parser) thenBlock() *ast.IfClause {
 	p.next()
 	c.Cond = p.expr()
 	p.checkNext(lexer.Then)
+	c.Then = ast.Pos(max(p.lastEnd-1, 0))
 	b := p.n.blocks.alloc()
 	b.Pos = p.pos()
 	mark := len(p.stmts)
+	nlocals := p.nlocals
 	if p.t.Kind == lexer.Break {
 		// The reference compiles "if c then break" as a conditional jump
 		// and reads the 'break' and any ';' after it without entering a
@@ -424,7 +427,9 @@ func (p *parser) thenBlock() *ast.IfClause {
 	} else {
 		p.statList()
 	}
+	p.nlocals = nlocals
 	b.Stmts = p.popStmts(mark)
+	b.Last = ast.Pos(max(p.lastEnd-1, 0))
 	b.End = p.pos()
 	c.Body = b
 	return c
