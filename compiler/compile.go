@@ -21,9 +21,17 @@ func Compile(name, src string) (*bytecode.Proto, error) {
 // (load called from nested Lua code), so the parser's nesting limit matches
 // the reference's.
 func CompileDepth(name, src string, cCalls int) (*bytecode.Proto, error) {
+	return CompileWork(name, src, cCalls, nil)
+}
+
+// CompileWork is CompileDepth reporting the code generator's superlinear
+// work to work (codegen.CompileWork), which may panic to abort; load
+// passes the state's Tick, so budgets and deadlines stop a compilation
+// too.
+func CompileWork(name, src string, cCalls int, work func(steps int)) (*bytecode.Proto, error) {
 	chunk, err := parser.ParseDepth(name, src, cCalls)
 	if err != nil {
 		return nil, err
 	}
-	return codegen.Compile(chunk, src)
+	return codegen.CompileWork(chunk, src, work)
 }

@@ -463,6 +463,7 @@ func baseLoad(L *State) int {
 	}
 	fn, err := L.Load(src, name, mode)
 	if err != nil {
+		L.CheckInterruptNow() // an interruption goes on up
 		L.Push(Nil, String(err.Error()))
 		return 2
 	}

@@ -34,7 +34,10 @@ func (L *State) Load(src, chunkname, mode string) (Value, error) {
 	if !strings.Contains(mode, "t") {
 		return Nil, newError(StatusSyntaxError, "attempt to load a text chunk (mode is '"+mode+"')")
 	}
-	p, err := compiler.CompileDepth(chunkname, src, L.nCcalls+1)
+	p, err := L.compile(chunkname, src)
+	if ie, ok := err.(*Error); ok {
+		return Nil, ie
+	}
 	if err != nil {
 		var d *diag.Diagnostic
 		if !errors.As(err, &d) {
@@ -55,6 +58,34 @@ func (L *State) Load(src, chunkname, mode string) (Value, error) {
 		cl.upvals[0].closed = TableValue(L.Globals())
 	}
 	return closureValue(cl), nil
+}
+
+// compile compiles a text chunk. Called by running code (load), it counts
+// the work as ticks (a long and/or chain is quadratic, as in the
+// reference, and the source's size counts too), so that budgets and
+// deadlines stop a compilation; an interruption raised by a tick comes
+// back as an *Error, not a panic. A host loading a chunk from Go, with
+// nothing running, is not held to the interruption sources of code that
+// ran before.
+func (L *State) compile(chunkname, src string) (p *bytecode.Proto, err error) {
+	if L.ci == &L.baseCI {
+		return compiler.CompileDepth(chunkname, src, L.nCcalls+1)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			le, ok := r.(*luaError)
+			if !ok {
+				panic(r)
+			}
+			msg := "error"
+			if le.value.t == tagString {
+				msg = le.value.AsString()
+			}
+			p, err = nil, newError(le.status, msg)
+		}
+	}()
+	L.TickBytes(len(src))
+	return compiler.CompileWork(chunkname, src, L.nCcalls+1, L.Tick)
 }
 
 // setEnv replaces the first upvalue of a loaded chunk (load's env).

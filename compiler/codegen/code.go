@@ -213,12 +213,20 @@ func (fs *funcState) concatJumps(l1 *int, l2 int) {
 		return
 	}
 	list := *l1
+	n := 0
 	for {
 		next := fs.getJump(list)
 		if next == noJump {
 			break
 		}
 		list = next
+		n++
+	}
+	if g := fs.g; g.work != nil && n > 0 {
+		if g.steps += n; g.steps >= 4096 {
+			g.work(g.steps / 64) // a tick is worth about 64 steps of the walk
+			g.steps %= 64
+		}
 	}
 	fs.fixJump(list, l2)
 }

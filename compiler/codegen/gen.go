@@ -101,6 +101,9 @@ type gen struct {
 	// spine is expr's stack of the links of left-deep chains, shared by
 	// its nested calls (each uses the part above where it started).
 	spine []ast.Expr
+	// work and steps report superlinear work (CompileWork).
+	work  func(int)
+	steps int
 }
 
 // funcState is the state of one function being compiled.
@@ -132,7 +135,18 @@ type compileError struct{ err *diag.Diagnostic }
 // Compile generates the main function of chunk; src is the chunk's source,
 // used to name tokens in error messages.
 func Compile(chunk *ast.Chunk, src string) (p *bc.Proto, err error) {
-	g := &gen{file: chunk.File, src: src}
+	return CompileWork(chunk, src, nil)
+}
+
+// CompileWork is Compile reporting its work to work, which may panic to
+// abort the compilation (the panic passes through): the one part of code
+// generation whose time is not proportional to the chunk's size, the
+// jump lists of long and/or chains, walked to their end for every link
+// as in the reference ("return x and x and ... and 1" of 1 MB takes about
+// a minute), counts its steps, so that a budget or a deadline of the
+// state running load stops it.
+func CompileWork(chunk *ast.Chunk, src string, work func(steps int)) (p *bc.Proto, err error) {
+	g := &gen{file: chunk.File, src: src, work: work}
 	defer func() {
 		if r := recover(); r != nil {
 			ce, ok := r.(compileError)

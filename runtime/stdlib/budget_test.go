@@ -134,3 +134,21 @@ func TestInterruptEndsBlockingCalls(t *testing.T) {
 		})
 	}
 }
+
+// Compiling a chunk in load counts as work too: a long and/or chain is
+// quadratic to compile (as in the reference), and a budget stops it.
+func TestBudgetStopsCompilation(t *testing.T) {
+	L, _ := newTestState(t)
+	fn, err := L.Load(`return load("return " .. string.rep("x and ", 200000) .. "1")`, "=compile", "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	L.SetBudget(100000)
+	_, err = L.PCall(fn)
+	if err == nil || !strings.Contains(err.Error(), "budget exhausted") {
+		t.Fatalf("got %v", err)
+	}
+	if used := L.TicksUsed(); used > 100000+4096 {
+		t.Errorf("stopped after %d ticks", used)
+	}
+}
