@@ -368,13 +368,22 @@ func (s *Session) Prompt(ctx context.Context, text string) (Result, error) {
 }
 
 // RunLoop turns the loop until done reports true or ctx ends: what a UI
-// or the rpc mode does between and during turns.
+// or the rpc mode does between and during turns. It carries on across
+// /new, /resume, /tree and /reload, which replace the Lua state and its
+// loop (usually from code the loop itself is running): when the loop it
+// turns closes and another has taken its place, it turns the new one.
 func (s *Session) RunLoop(ctx context.Context, done func() bool) error {
-	lp := s.loop()
-	if lp == nil {
-		return errOwnerGone
+	for {
+		lp := s.loop()
+		if lp == nil {
+			return errOwnerGone
+		}
+		err := lp.RunUntil(ctx, done)
+		if errors.Is(err, luv.ErrClosed) && s.loop() != nil && s.loop() != lp {
+			continue
+		}
+		return err
 	}
-	return lp.RunUntil(ctx, done)
 }
 
 // Post runs f on the owner at its next loop turn; safe from any

@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"strings"
+	"time"
 	"testing"
 )
 
@@ -136,5 +137,24 @@ func TestTreeBranching(t *testing.T) {
 	sess, _ := ts.Store().Load(ts.ID())
 	if got := sess.Branch("").Last().Text(); got != "a2 again" {
 		t.Errorf("stored leaf %q", got)
+	}
+}
+
+// TestRunLoopSurvivesASwitch: /new from inside the loop (as a UI's
+// command does) replaces the loop; RunLoop goes on with the new one.
+func TestRunLoopSurvivesASwitch(t *testing.T) {
+	ts := newSession(t, map[string]string{"turns.jsonl": "{\"text\": \"a\"}\n"})
+	stage := 0
+	ts.Post(func() {
+		if err := ts.New(context.Background()); err != nil {
+			t.Error(err)
+		}
+		stage = 1
+		ts.Post(func() { stage = 2 }) // lands on the new loop
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := ts.RunLoop(ctx, func() bool { return stage == 2 }); err != nil {
+		t.Fatalf("RunLoop: %v (stage %d)", err, stage)
 	}
 }

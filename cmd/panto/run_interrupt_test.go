@@ -80,3 +80,49 @@ end }`)
 		t.Errorf("the user message was not persisted:\n%s", raw)
 	}
 }
+
+// TestRPCNewAfterATurn drives --mode rpc as an editor would, one command
+// after the answer to the last: a turn, /new (which replaces the Lua
+// state and its loop), and a turn in the new session.
+func TestRPCNewAfterATurn(t *testing.T) {
+	bin := pantobin.Path(t)
+	cmd := exec.Command(bin, "run", demo(t), "--mode", "rpc")
+	home := t.TempDir()
+	cmd.Env = append(os.Environ(), "XDG_DATA_HOME="+home, "XDG_CONFIG_HOME="+t.TempDir(), "HOME="+home)
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(out)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	until := func(want string) string {
+		t.Helper()
+		for sc.Scan() {
+			if strings.Contains(sc.Text(), want) {
+				return sc.Text()
+			}
+		}
+		t.Fatalf("the output ended before %q", want)
+		return ""
+	}
+	until(`"type":"ready"`)
+	in.Write([]byte(`{"type":"prompt","text":"count: a b c"}` + "\n"))
+	if l := until(`"type":"turn_result"`); !strings.Contains(l, "3 words") {
+		t.Fatalf("first turn: %s", l)
+	}
+	in.Write([]byte(`{"type":"new","id":7}` + "\n"))
+	if l := until(`"command":"new"`); !strings.Contains(l, `"success":true`) {
+		t.Fatalf("new: %s", l)
+	}
+	in.Write([]byte(`{"type":"prompt","text":"count: d e f g"}` + "\n"))
+	if l := until(`"type":"turn_result"`); !strings.Contains(l, "4 words") {
+		t.Fatalf("second turn: %s", l)
+	}
+	in.Close()
+	for sc.Scan() {
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("exit: %v", err)
+	}
+}

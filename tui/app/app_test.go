@@ -336,3 +336,31 @@ func TestResize(t *testing.T) {
 		time.Sleep(5 * time.Millisecond)
 	}
 }
+
+// TestResumeAndTreePickers: /resume lists the project's other sessions
+// and switches to the one picked, showing its conversation; /tree lists
+// this session's messages and branches from the one picked.
+func TestResumeAndTreePickers(t *testing.T) {
+	u := startUI(t, map[string]string{
+		"turns.jsonl": "{\"text\": \"first answer\"}\n{\"text\": \"second answer\"}\n{\"text\": \"third answer\"}\n",
+	}, 100)
+	u.waitFor("Ask, or type")
+	u.typ("number one\r")
+	u.waitFor("first answer")
+	u.typ("/new\r")
+	u.waitFor("new session")
+	u.typ("number two\r")
+	u.waitFor("second answer")
+	u.typ("/resume\r")
+	u.waitFor("Resume a session")
+	u.waitFor("number one") // the picker shows the session's last prompt
+	u.typ("\r")
+	got := u.waitFor("resumed session")
+	if !strings.Contains(got[strings.LastIndex(got, "resumed session"):], "> number one") {
+		t.Errorf("the resumed conversation was not shown:\n%s", got)
+	}
+	u.typ("/tree\r")
+	u.waitFor("Branch from a message")
+	u.typ("\x1b")
+	u.waitForGone("Branch from a message")
+}
