@@ -3,8 +3,8 @@ package agent
 import (
 	"context"
 	"strings"
-	"time"
 	"testing"
+	"time"
 )
 
 // sessionEventsExt records session_ready/session_end and keeps a
