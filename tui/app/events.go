@@ -150,13 +150,13 @@ func (a *App) replay(c *conv.Conversation) {
 	for _, m := range c.Messages {
 		switch m.Role {
 		case conv.User:
-			a.scr.Print(paint(a.th, "accent", "> ") + m.Text())
+			a.scr.Print("", paint(a.th, "accent", "> ")+m.Text())
 		case conv.Assistant:
 			if t := m.Text(); t != "" {
-				a.scr.Add(rowsBlock(a.md.Render(t, a.width()))).Finish()
+				a.scr.Add(rowsBlock(spaced(a.md.Render(t, a.width()), a.width()))).Finish()
 			}
 			for _, call := range m.ToolCalls() {
-				a.scr.Print(paint(a.th, "accent", "●") + " " + paint(a.th, "tool", call.Name) + paint(a.th, "muted", "("+oneLine(call.Arguments, 60)+")"))
+				a.scr.Print("", paint(a.th, "accent", "●")+" "+paint(a.th, "tool", call.Name)+paint(a.th, "muted", "("+oneLine(call.Arguments, 60)+")"))
 			}
 		case conv.Tool:
 			role := "muted"
