@@ -50,15 +50,11 @@ func (L *State) callGo(fnIdx, nresults int, f *GoFunction) {
 	ci.top = L.top + minGoStack
 	ci.k = nil
 	ci.cl = nil
+	ci.pending = 0 // what it charges for buffers is its own (ChargeAlloc)
 	if L.hook.mask&hookMaskCall != 0 {
 		L.hookCall(ci)
 	}
-	// What the function charges for buffers it builds (ChargeAlloc) is
-	// its own until it returns; its results are Lua values from then on,
-	// counted by the next mark.
-	pending := L.g.mem.pending
 	n := f.Fn(L)
-	L.g.mem.pending = pending
 	if n == yieldSignal && L.status == StatusYield {
 		return
 	}

@@ -442,7 +442,7 @@ func (L *State) gcCycle() {
 
 	gs.weakSeen = len(m.weakVals)+len(m.ephemerons)+len(m.allWeak) > 0
 	gs.lastMarked = len(m.marked)
-	g.mem.estimate = m.bytes + g.mem.pending
+	g.mem.estimate = m.bytes + L.pendingBytes()
 	g.mem.measured = true
 	gs.newFin = 0
 	gs.cycles++

@@ -31,11 +31,6 @@ type memState struct {
 	limit    int64 // bytes; noLimit for none
 	estimate int64 // bytes believed in use
 	measured bool  // a mark has measured the heap
-	// pending counts what Go functions running now charged with
-	// ChargeAlloc: buffers they are building, invisible to a mark until
-	// they become Lua values. A measurement adds it to what it marked;
-	// callGo gives it back when the function returns.
-	pending int64
 }
 
 // memoryError is the message of an allocation refused by the limit, the
@@ -51,18 +46,36 @@ const memoryError = "not enough memory"
 func (L *State) ChargeAlloc(n int) {
 	// Small enough to be inlined: a kilobyte or more, or a charge past
 	// the limit, goes to chargeSlow.
+	// What the running Go function builds stays its own (callInfo.pending)
+	// until it returns: a mark cannot see it, and a measurement adds it.
+	L.ci.pending += int64(n)
 	m := &L.g.mem
-	m.pending += int64(n)
 	if m.estimate += int64(n); uint(n) >= 1024 || m.estimate > m.limit {
 		L.chargeSlow(n)
 	}
+}
+
+// pendingBytes sums what the Go functions running on L and on the threads
+// that resumed it have charged and not yet returned as Lua values. Only
+// Go frames count: callGo zeroes a frame's pending when it starts, and a
+// record reused for a Lua frame keeps a stale one.
+func (L *State) pendingBytes() int64 {
+	var n int64
+	for th := L; th != nil; th = th.resumer {
+		for ci := th.ci; ci != nil; ci = ci.prev {
+			if ci.status&ciLua == 0 && ci != &th.baseCI {
+				n += ci.pending
+			}
+		}
+	}
+	return n
 }
 
 // chargeSlow is ChargeAlloc for large charges (counted as ticks too) and
 // for those that go past the limit.
 func (L *State) chargeSlow(n int) {
 	if n < 0 { // not a size: undo
-		L.g.mem.pending -= int64(n)
+		L.ci.pending -= int64(n)
 		L.g.mem.estimate -= int64(n)
 		return
 	}
@@ -140,7 +153,7 @@ func (L *State) MemoryInUse() int64 {
 func (L *State) measureHeap() {
 	mk := L.markRoots()
 	mk.converge()
-	L.g.mem.estimate = mk.bytes + L.g.mem.pending
+	L.g.mem.estimate = mk.bytes + L.pendingBytes()
 	L.g.mem.measured = true
 }
 

@@ -158,6 +158,11 @@ type callInfo struct {
 	nyield int
 	// transfer records, for hooks, where transferred values start.
 	ftransfer, ntransfer int
+	// pending is what the Go function charged with ChargeAlloc for
+	// buffers it is still building: a mark cannot see them, so a
+	// measurement adds it (pendingBytes). Its results are Lua values,
+	// counted by marks, once it returns.
+	pending int64
 }
 
 // Call status bits.
