@@ -127,15 +127,23 @@ func strGsub(L *runtime.State) int {
 	// type, and so reports a bad count first.
 	maxN := L.OptInteger(4, int64(len(src))+1)
 	// The result is at most the subject plus every replacement: the
-	// subject is charged now, each replacement as it comes.
+	// subject is charged now, the replacements as they add up (every 64
+	// KB, so that small ones cost nothing).
 	L.ChargeAlloc(len(src))
+	owed := 0
+	charge := func(n int) {
+		if owed += n; owed >= 64<<10 {
+			L.ChargeAlloc(owed)
+			owed = 0
+		}
+	}
 	var fn func(m pattern.Match) (string, bool, error)
 	switch repl.Type() {
 	case runtime.TypeString, runtime.TypeNumber:
 		r := L.CheckString(3) // a number becomes its string form
 		if strings.IndexByte(r, '%') < 0 {
 			fn = func(pattern.Match) (string, bool, error) {
-				L.ChargeAlloc(len(r))
+				charge(len(r))
 				return r, false, nil
 			}
 			break
@@ -147,7 +155,7 @@ func strGsub(L *runtime.State) int {
 			if err != nil {
 				return "", false, err
 			}
-			L.ChargeAlloc(len(scratch))
+			charge(len(scratch))
 			// Gsub copies the replacement into its result before it
 			// calls fn again, so handing out a view of scratch is safe.
 			return ownString(scratch), false, nil
@@ -155,7 +163,9 @@ func strGsub(L *runtime.State) int {
 	case runtime.TypeTable:
 		fn = func(m pattern.Match) (string, bool, error) {
 			v := L.Index(repl, captureValue(L, src, m, 0))
-			return replacementValue(L, v)
+			r, keep, err := replacementValue(L, v)
+			charge(len(r))
+			return r, keep, err
 		}
 	case runtime.TypeFunction:
 		fn = func(m pattern.Match) (string, bool, error) {
@@ -164,7 +174,9 @@ func strGsub(L *runtime.State) int {
 			L.CallStack(n, 1)
 			v := L.Get(-1)
 			L.Pop(1)
-			return replacementValue(L, v)
+			r, keep, err := replacementValue(L, v)
+			charge(len(r))
+			return r, keep, err
 		}
 	default:
 		L.TypeError(3, "string/function/table")
@@ -190,7 +202,6 @@ func replacementValue(L *runtime.State, v runtime.Value) (string, bool, error) {
 	case !v.Truthy():
 		return "", true, nil
 	case v.IsString():
-		L.ChargeAlloc(int(len(v.AsString())))
 		return v.AsString(), false, nil
 	case v.IsNumber():
 		return runtime.FormatNumber(v), false, nil
