@@ -57,10 +57,11 @@ func (p Problem) String() string {
 func problemAt(stage Stage, file, subject, msg string) Problem {
 	msg += callHint(msg)
 	p := Problem{Stage: stage, Subject: subject, Diagnostic: diag.Diagnostic{File: file, Message: msg}}
-	if file == "" || !strings.HasPrefix(msg, file+":") {
+	src := chunkPrefix(file, msg)
+	if src == "" {
 		return p
 	}
-	rest := msg[len(file)+1:]
+	rest := msg[len(src)+1:]
 	if strings.HasPrefix(rest, " ") { // "file: message": no line
 		p.Message = rest[1:]
 		return p
@@ -78,6 +79,31 @@ func problemAt(stage Stage, file, subject, msg string) Problem {
 	}
 	p.Line, p.Message = line, rest[i+2:]
 	return p
+}
+
+// chunkPrefix is how msg names file at its start, followed by ':': the
+// file itself, or Lua's shortened source name ("..." and the file's last
+// characters) when the path is longer than a chunk id holds; "" when msg
+// does not start with file.
+func chunkPrefix(file, msg string) string {
+	if file == "" {
+		return ""
+	}
+	if strings.HasPrefix(msg, file+":") {
+		return file
+	}
+	if !strings.HasPrefix(msg, "...") {
+		return ""
+	}
+	for i := 3; i < len(msg); i++ {
+		if msg[i] == ':' && i > 3 && strings.HasSuffix(file, msg[3:i]) {
+			return msg[:i]
+		}
+		if msg[i] == '\n' {
+			break
+		}
+	}
+	return ""
 }
 
 // loadProblem is the problem of a file that failed to load: a syntax error

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"crypto/ed25519"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -11,6 +13,7 @@ import (
 	"panto/agent"
 	"panto/agent/store"
 	"panto/extension/discover"
+	"panto/host"
 	"panto/stdext"
 	"panto/tui/app"
 	"panto/tui/term"
@@ -106,5 +109,24 @@ func runInteractive(c *cli.Context, setup *discover.Setup, rediscover func() (*d
 	if err := ui.Run(ctx); err != nil {
 		return userError("%v", err)
 	}
-	return nil
+	t.Close() // what follows is printed on the user's own terminal again
+	return quitStatus(os.Stderr, s.Host())
+}
+
+// quitStatus is how an interactive session ends once the terminal is the
+// user's again: the entries that failed to load were shown in the UI as
+// they happened, but they may have scrolled far away, so they are listed
+// once more and the exit is 1, as in every other run mode; a session
+// whose extensions all loaded quits with 0.
+func quitStatus(w io.Writer, h *host.Host) error {
+	err := loadFailures(h)
+	if err == nil {
+		return nil
+	}
+	for _, p := range h.Problems() {
+		if p.Stage == host.StageEvaluate || p.Stage == host.StageActivate {
+			fmt.Fprintln(w, "panto: "+p.String())
+		}
+	}
+	return err
 }

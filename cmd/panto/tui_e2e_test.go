@@ -109,11 +109,17 @@ func startTmux(t *testing.T, bin, dir string) (tmux, string) {
 // waitExit waits for panto to end and wants exit status 0.
 func (x tmux) waitExit(status string) {
 	x.t.Helper()
+	x.waitStatus(status, "0")
+}
+
+// waitStatus waits for panto to end and wants the exit status want.
+func (x tmux) waitStatus(status, want string) {
+	x.t.Helper()
 	deadline := time.Now().Add(15 * time.Second)
 	for {
 		if data, err := os.ReadFile(status); err == nil && len(data) > 0 {
-			if got := strings.TrimSpace(string(data)); got != "0" {
-				x.t.Fatalf("panto exited with %s", got)
+			if got := strings.TrimSpace(string(data)); got != want {
+				x.t.Fatalf("panto exited with %s, want %s:\n%s", got, want, x.screen())
 			}
 			return
 		}
@@ -182,5 +188,34 @@ func (x tmux) waitGone(s string) {
 			x.t.Fatalf("%q never went away:\n%s", s, x.screen())
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestTUIQuitAfterLoadFailure: an entry that fails to load is shown in
+// the session, which goes on with the rest; on quit it is listed again
+// on the restored terminal and the exit status is 1, as in the headless
+// run modes.
+func TestTUIQuitAfterLoadFailure(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed")
+	}
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"config.toml":           "[providers.fake]\nprotocol = \"script\"\nscript = \"turns.jsonl\"\nmodels = { m = \"fake-1\" }\n[models]\ndefault = \"fake:m\"\n",
+		"turns.jsonl":           `{"events": [{"text": "fine"}]}` + "\n",
+		"extensions/broken.lua": "return { name = \"broken\", activate = function() error(\"boom\") end }\n",
+		"tools/echo.lua":        `return { name = "echo", description = "Echo.", schema = { type = "object" }, handler = function() return "e" end }`,
+	})
+	x, status := startTmux(t, pantobin.Path(t), dir)
+	x.waitFor("Ask, or type / for commands")
+	x.run("send-keys", "-t", "e2e", "hi", "Enter")
+	x.waitFor("fine")
+	x.run("send-keys", "-t", "e2e", "C-d")
+	x.waitStatus(status, "1")
+	s := x.screen()
+	for _, want := range []string{"panto: activate: ", "broken.lua:1: boom", "1 extension failed to load"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("after quit the pane lacks %q:\n%s", want, s)
+		}
 	}
 }

@@ -81,7 +81,7 @@ func (a *App) footerRows(width int) []string {
 	f.Input, f.Output, f.CacheRead, f.CacheWrite = int(u.Input), int(u.Output), int(u.CacheRead), int(u.CacheWrite)
 	f.Context = int(last)
 	if n := len(a.s.Host().Problems()); n > 0 {
-		f.Notice = "⚠ " + itoa(n) + " extension problem" + plural(n) + " (/problems)"
+		f.Notice = itoa(n) + " extension problem" + plural(n) + " (/problems)"
 	}
 	if err := a.s.ModelError(); err != nil {
 		f.Notice = "⚠ " + err.Error()
