@@ -95,10 +95,13 @@ func (w *Writer) Append(e *Entry) error {
 	} else {
 		w.ids[e.ID] = true
 	}
-	if e.ParentID == "" && e.InTree() {
-		e.ParentID = w.leaf
-	}
-	if e.ParentID == "" && !e.InTree() {
+	switch {
+	case e.Type == TypePantoLeaf:
+		// pi takes the file's last entry as the leaf and walks up through
+		// parentId: a moved branch point is the marker's parent, so pi
+		// reads the same branch as panto after a /tree with nothing sent.
+		e.ParentID = e.TargetID
+	case e.ParentID == "":
 		e.ParentID = w.leaf
 	}
 	if e.Timestamp.IsZero() {
