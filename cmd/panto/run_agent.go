@@ -120,8 +120,8 @@ func runAgent(c *cli.Context, target string, trust ed25519.PublicKey) error {
 	case mode == "json":
 		enc := json.NewEncoder(out)
 		onEvent = func(e agent.Event) { enc.Encode(e) }
-	case c.Bool("verbose"):
-		onEvent = verboseEvents(c.App.ErrWriter)
+	default:
+		onEvent = stderrEvents(c.App.ErrWriter, c.Bool("verbose"))
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -198,10 +198,16 @@ func interruptTurn(s *agent.Session) func() {
 	}
 }
 
-// verboseEvents prints tool activity for --verbose.
-func verboseEvents(w io.Writer) func(agent.Event) {
+// stderrEvents is what a plain headless run says on stderr while its turn
+// runs: the session's notices always (a retry after a failed request, a
+// compaction: a wait of seconds should not be silent), and the tool
+// activity with --verbose.
+func stderrEvents(w io.Writer, verbose bool) func(agent.Event) {
 	return func(e agent.Event) {
 		f := e.Fields
+		if !verbose && e.Type != "notice" {
+			return
+		}
 		switch e.Type {
 		case "tool_call_complete":
 			in, _ := json.Marshal(f["input"])

@@ -27,6 +27,9 @@ func TestRunPromptFolderAndBundle(t *testing.T) {
 	if code != 0 || out != "The word_count tool says: 1 lines, 4 words, 19 characters.\n" {
 		t.Fatalf("folder: exit %d out %q err %q", code, out, errOut)
 	}
+	if errOut != "" {
+		t.Errorf("without --verbose the tool activity went to stderr:\n%s", errOut)
+	}
 	pkg := filepath.Join(t.TempDir(), "demo.pkg")
 	if code, _, errOut := runCLI(t, "build", demo(t), "-o", pkg); code != 0 {
 		t.Fatalf("build: %s", errOut)
@@ -37,6 +40,26 @@ func TestRunPromptFolderAndBundle(t *testing.T) {
 	}
 	if !strings.Contains(errOut, `● word_count {"text":"the quick brown fox"}`) || !strings.Contains(errOut, "⎿ 1 lines, 4 words") {
 		t.Errorf("--verbose shows no tool activity:\n%s", errOut)
+	}
+}
+
+// TestRunPromptSaysItRetries: a request that is retried is said on
+// stderr without --verbose too, so a wait of seconds is never silent;
+// stdout still has only the answer.
+func TestRunPromptSaysItRetries(t *testing.T) {
+	isolate(t)
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"config.toml": "[providers.fake]\nprotocol = \"script\"\nscript = \"turns.jsonl\"\nmodels = { m = \"fake-1\" }\n[models]\ndefault = \"fake:m\"\n",
+		"turns.jsonl": `{"events": [{"error": {"kind": "rate_limit", "message": "slow down", "retry_after": 0.01}}]}` + "\n" +
+			`{"events": [{"text": "after the wait"}]}` + "\n",
+	})
+	code, out, errOut := runCLI(t, "run", dir, "--prompt", "hi", "--no-session")
+	if code != 0 || out != "after the wait\n" {
+		t.Fatalf("exit %d out %q err %q", code, out, errOut)
+	}
+	if !strings.Contains(errOut, "slow down") || !strings.Contains(errOut, "retrying in") {
+		t.Errorf("stderr does not say the request is retried:\n%s", errOut)
 	}
 }
 

@@ -130,17 +130,6 @@ func (x tmux) waitStatus(status, want string) {
 	}
 }
 
-// writeTree writes files under dir.
-func writeTree(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for p, c := range files {
-		os.MkdirAll(filepath.Dir(filepath.Join(dir, p)), 0o755)
-		if err := os.WriteFile(filepath.Join(dir, p), []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // TestTUIWithBuiltinProvider is the interactive session against a model
 // served over HTTP by the built-in openai-completions protocol (a local
 // OpenAI-compatible server, as llama.cpp or vLLM would be): a turn with a
