@@ -364,3 +364,41 @@ func TestResumeAndTreePickers(t *testing.T) {
 	u.typ("\x1b")
 	u.waitForGone("Branch from a message")
 }
+
+// TestResumeReplaysBlocksInOrder: a resumed conversation shows what the
+// live one showed, in the model's order: the thinking (collapsed), the
+// text, each tool call with its arguments and the first lines of its
+// result.
+func TestResumeReplaysBlocksInOrder(t *testing.T) {
+	u := startUI(t, map[string]string{
+		"tools/lines.lua": `return { name = "lines", description = "Lines.", schema = { type = "object" },
+  handler = function() return "one\ntwo\nthree\nfour\nfive" end }`,
+		"turns.jsonl": `{"events": [{"thinking": "t1\nt2\nt3\nt4\nt5"}, {"text": "Before the call."}, {"tool_call": {"id": "c1", "name": "lines", "input": {"n": 5}}}]}` + "\n" +
+			`{"text": "After the call."}` + "\n" + `{"text": "other session"}` + "\n",
+	}, 100)
+	u.waitFor("Ask, or type")
+	u.typ("show me\r")
+	u.waitFor("After the call.")
+	u.typ("/new\r")
+	u.waitFor("new session")
+	u.typ("elsewhere\r")
+	u.waitFor("other session")
+	u.typ("/resume\r")
+	u.waitFor("show me") // the picker
+	u.typ("\r")
+	got := u.waitFor("resumed session")
+	got = got[strings.LastIndex(got, "resumed session"):]
+	order := []string{"> show me", "✻ Thinking", "  t1", "  t3", "… 2 more lines", "Before the call.",
+		`● lines {"n":5}`, "⎿ one", "two", "three", "… +2 lines", "After the call."}
+	at := 0
+	for _, want := range order {
+		i := strings.Index(got[at:], want)
+		if i < 0 {
+			t.Fatalf("the replay lacks %q after position %d:\n%s", want, at, got)
+		}
+		at += i + len(want)
+	}
+	if strings.Contains(got, "  t4") || strings.Contains(got, "four") {
+		t.Errorf("the replay shows collapsed lines:\n%s", got)
+	}
+}

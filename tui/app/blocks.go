@@ -74,21 +74,25 @@ const collapsedThinking = 3
 
 // chunks is the thinking block's native rendering.
 func (t *thinkingBlock) chunks(th *theme.Theme, expanded bool) func(int) []string {
-	return func(width int) []string {
-		lines := strings.Split(strings.TrimRight(t.text, "\n"), "\n")
-		more := 0
-		if !expanded && len(lines) > collapsedThinking {
-			lines, more = lines[:collapsedThinking], len(lines)-collapsedThinking
-		}
-		out := []string{paint(th, "muted", "✻ Thinking")}
-		for _, l := range lines {
-			out = append(out, paint(th, "comment", "  "+l))
-		}
-		if more > 0 {
-			out = append(out, paint(th, "muted", "  … "+strconv.Itoa(more)+" more lines (ctrl+o to expand)"))
-		}
-		return out
+	return func(int) []string { return thinkingRows(th, t.text, expanded) }
+}
+
+// thinkingRows draws reasoning text: dimmed under a heading, its first
+// lines only unless expanded.
+func thinkingRows(th *theme.Theme, text string, expanded bool) []string {
+	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
+	more := 0
+	if !expanded && len(lines) > collapsedThinking {
+		lines, more = lines[:collapsedThinking], len(lines)-collapsedThinking
 	}
+	out := []string{paint(th, "muted", "✻ Thinking")}
+	for _, l := range lines {
+		out = append(out, paint(th, "comment", "  "+l))
+	}
+	if more > 0 {
+		out = append(out, paint(th, "muted", "  … "+strconv.Itoa(more)+" more lines (ctrl+o to expand)"))
+	}
+	return out
 }
 
 // toolBlock is a tool call's block.

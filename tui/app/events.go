@@ -2,10 +2,12 @@ package app
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"panto/agent"
 	"panto/agent/conv"
+	"panto/tui/theme"
 )
 
 // OnEvent is the session's observer (agent.Options.OnEvent): it turns
@@ -144,30 +146,93 @@ func (a *App) dequeue(text string) {
 	}
 }
 
-// replay prints a stored conversation (after /resume or /tree): user
-// messages, assistant text as markdown, tool calls as one line each.
+// replay prints a stored conversation (after /resume, /tree or
+// --continue) the way it looked live, as far as the stored messages
+// allow: user messages, thinking (collapsed), assistant text as
+// markdown, each tool call with its result's first lines under it. The
+// tools' own renderers are not run again: they are event handlers of the
+// extensions, and replaying events would run extension code for turns
+// that are over.
 func (a *App) replay(c *conv.Conversation) {
+	results := map[string]*conv.Message{}
+	for i := range c.Messages {
+		if m := &c.Messages[i]; m.Role == conv.Tool {
+			results[m.ToolCallID] = m
+		}
+	}
 	for _, m := range c.Messages {
 		switch m.Role {
 		case conv.User:
 			a.scr.Print("", paint(a.th, "accent", "> ")+m.Text())
 		case conv.Assistant:
-			if t := m.Text(); t != "" {
-				a.scr.Add(rowsBlock(spaced(a.md.Render(t, a.width()), a.width()))).Finish()
-			}
-			for _, call := range m.ToolCalls() {
-				a.scr.Print("", paint(a.th, "accent", "●")+" "+paint(a.th, "tool", call.Name)+paint(a.th, "muted", "("+oneLine(call.Arguments, 60)+")"))
-			}
-		case conv.Tool:
-			role := "muted"
-			if m.IsError {
-				role = "error"
-			}
-			a.scr.Print("  ⎿ " + paint(a.th, role, oneLine(m.Text(), 100)))
+			a.replayAssistant(&m, results)
 		case conv.Compaction:
 			a.scr.Print(paint(a.th, "muted", "✂ (earlier messages compacted)"))
 		}
 	}
+}
+
+// replayAssistant prints one stored assistant message, block by block in
+// the order the model produced them.
+func (a *App) replayAssistant(m *conv.Message, results map[string]*conv.Message) {
+	var text strings.Builder
+	flush := func() {
+		if t := text.String(); strings.TrimSpace(t) != "" {
+			a.scr.Add(rowsBlock(spaced(a.md.Render(t, a.width()), a.width()))).Finish()
+		}
+		text.Reset()
+	}
+	for _, b := range m.Blocks {
+		switch b.Type {
+		case conv.Text:
+			text.WriteString(b.Text)
+		case conv.Thinking:
+			flush()
+			if strings.TrimSpace(b.Text) != "" {
+				a.scr.Add(rowsBlock(spaced(thinkingRows(a.th, b.Text, a.expanded), a.width()))).Finish()
+			}
+		case conv.ToolCall:
+			flush()
+			a.scr.Print("")
+			a.scr.Print(replayedCall(a.th, b, results[b.ID])...)
+		}
+	}
+	flush()
+}
+
+// replayedCall is a stored tool call: a dot coloured by the result, the
+// tool's name and its arguments on one line, then up to three lines of
+// the result ("no result" for a call whose turn ended before it ran).
+func replayedCall(th *theme.Theme, call conv.Block, result *conv.Message) []string {
+	dot := "muted"
+	if result != nil {
+		dot = "success"
+		if result.IsError {
+			dot = "error"
+		}
+	}
+	rows := []string{paint(th, dot, "●") + " " + paint(th, "tool", call.Name) + " " + paint(th, "muted", oneLine(call.Arguments, 80))}
+	if result == nil {
+		return append(rows, "  ⎿ "+paint(th, "muted", "(no result)"))
+	}
+	role := "muted"
+	if result.IsError {
+		role = "error"
+	}
+	lines := strings.Split(strings.TrimRight(result.Text(), "\n"), "\n")
+	const shown = 3
+	for i, l := range lines {
+		if i == shown {
+			rows = append(rows, "    "+paint(th, "muted", "… +"+strconv.Itoa(len(lines)-shown)+" lines"))
+			break
+		}
+		prefix := "    "
+		if i == 0 {
+			prefix = "  ⎿ "
+		}
+		rows = append(rows, prefix+paint(th, role, strings.TrimRight(l, " \t")))
+	}
+	return rows
 }
 
 // rowsBlock is a block of ready rows (re-rendered from markdown at a new
