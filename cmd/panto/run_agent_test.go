@@ -178,3 +178,19 @@ func TestRunModeRPC(t *testing.T) {
 		t.Errorf("state %v result %v bogus %v:\n%s", sawState, sawResult, sawBogus, out)
 	}
 }
+
+// TestRunModeRPCTakesPiFieldNames: a client written for pi's RPC mode
+// sends the prompt's text as "message"; it starts the same turn.
+func TestRunModeRPCTakesPiFieldNames(t *testing.T) {
+	isolate(t)
+	r, w, _ := os.Pipe()
+	w.WriteString(`{"type":"prompt","message":"count: a b"}` + "\n")
+	w.Close()
+	old := os.Stdin
+	os.Stdin = r
+	code, out, errOut := runCLI(t, "run", demo(t), "--mode", "rpc", "--no-session")
+	os.Stdin = old
+	if code != 0 || !strings.Contains(out, `"type":"turn_result"`) || !strings.Contains(out, "2 words") {
+		t.Fatalf("exit %d err %q out:\n%s", code, errOut, out)
+	}
+}

@@ -18,6 +18,9 @@ type rpcCommand struct {
 	Type    string `json:"type"`
 	ID      any    `json:"id,omitempty"`
 	Text    string `json:"text,omitempty"`
+	// Message is pi's name for the text of prompt, steer and follow_up;
+	// a client written for pi's RPC mode may send it instead of text.
+	Message string `json:"message,omitempty"`
 	Session string `json:"session,omitempty"`
 	Summary string `json:"summary,omitempty"`
 	Model   string `json:"model,omitempty"`
@@ -82,6 +85,9 @@ func (r *rpcServer) read(in interface{ Read([]byte) (int, error) }) {
 		}
 		var cmd rpcCommand
 		err := json.Unmarshal(line, &cmd)
+		if cmd.Text == "" {
+			cmd.Text = cmd.Message
+		}
 		r.s.Post(func() {
 			if err != nil {
 				r.write(rpcResponse{Type: "response", Command: "?", Error: "not a JSON command: " + err.Error()})
