@@ -194,3 +194,24 @@ func TestRunModeRPCTakesPiFieldNames(t *testing.T) {
 		t.Fatalf("exit %d err %q out:\n%s", code, errOut, out)
 	}
 }
+
+// TestRunModeRPCAbort: pi's "abort" cancels the running turn as
+// "cancel" does.
+func TestRunModeRPCAbort(t *testing.T) {
+	isolate(t)
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"config.toml": "[providers.fake]\nprotocol = \"script\"\nscript = \"turns.jsonl\"\nmodels = { m = \"fake-1\" }\n[models]\ndefault = \"fake:m\"\n",
+		"turns.jsonl": `{"events": [{"text": "thinking hard"}, {"delay_ms": 60000}, {"text": "never"}]}` + "\n",
+	})
+	r, w, _ := os.Pipe()
+	w.WriteString(`{"type":"prompt","text":"go"}` + "\n" + `{"type":"abort","id":7}` + "\n")
+	w.Close()
+	old := os.Stdin
+	os.Stdin = r
+	code, out, errOut := runCLI(t, "run", dir, "--mode", "rpc", "--no-session")
+	os.Stdin = old
+	if code != 0 || !strings.Contains(out, `"status":"cancelled"`) || strings.Contains(out, "never") {
+		t.Fatalf("exit %d err %q out:\n%s", code, errOut, out)
+	}
+}

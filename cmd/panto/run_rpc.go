@@ -146,7 +146,7 @@ func (r *rpcServer) handle(cmd rpcCommand) {
 			break
 		}
 		r.s.Submit(cmd.Text, cmd.Type == "follow_up")
-	case "cancel":
+	case "cancel", "abort": // abort: pi's name
 		r.s.Cancel()
 	case "compact":
 		if busy {
