@@ -15,9 +15,9 @@ import (
 
 // rpcCommand is one line of --mode rpc's input (docs/rpc.md).
 type rpcCommand struct {
-	Type    string `json:"type"`
-	ID      any    `json:"id,omitempty"`
-	Text    string `json:"text,omitempty"`
+	Type string `json:"type"`
+	ID   any    `json:"id,omitempty"`
+	Text string `json:"text,omitempty"`
 	// Message is pi's name for the text of prompt, steer and follow_up;
 	// a client written for pi's RPC mode may send it instead of text.
 	Message string `json:"message,omitempty"`
