@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"panto/agent/conv"
 	"panto/agent/provider"
@@ -86,14 +87,18 @@ type Session struct {
 	bindings *bindings
 }
 
+// baseSystemPrompt is the session agent's system prompt as a session
+// starts: Options.SystemPrompt, else DefaultSystemPrompt read afresh.
+func (s *Session) baseSystemPrompt() string {
+	if s.opts.SystemPrompt != "" {
+		return s.opts.SystemPrompt
+	}
+	return DefaultSystemPrompt(s.setup, time.Now())
+}
+
 // usedCtx is a context key an extension protocol saw, released at
 // detach.
 type usedCtx struct{ protocol, key string }
-
-// DefaultSystemPrompt is the session agent's system prompt when none is
-// configured.
-const DefaultSystemPrompt = "You are panto, a coding agent working in the user's project through the tools you are given. " +
-	"Read before you change; keep changes small and explain what you did."
 
 // Open starts a new session (Resume and Continue switch to a stored one).
 func Open(ctx context.Context, o Options) (*Session, error) {
@@ -120,10 +125,7 @@ func Open(ctx context.Context, o Options) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.agent = &Agent{sess: s, borrowed: true, conv: &conv.Conversation{}, rec: rec, system: o.SystemPrompt}
-	if s.agent.system == "" {
-		s.agent.system = DefaultSystemPrompt
-	}
+	s.agent = &Agent{sess: s, borrowed: true, conv: &conv.Conversation{}, rec: rec, system: s.baseSystemPrompt()}
 	h, err := host.New(ctx, host.Options{
 		Setup: o.Setup, Session: s.info(), Module: s.module,
 		Stdout: o.Stdout, Stderr: o.Stderr, Report: o.Report, Budget: o.Budget,

@@ -36,11 +36,23 @@ func (s *Session) switchTo(ctx context.Context, reason string, rec recorder, c *
 	a.usage, a.lastCtx, a.turns = conv.Usage{}, 0, 0
 	a.steer, a.followup = nil, nil
 	a.mu.Unlock()
+	s.resetSystemPrompt()
 	if old != nil && old != rec {
 		old.Close()
 	}
 	s.host.RebuildAs(ctx, reason, s.info())
 	s.refreshLoop()
+}
+
+// resetSystemPrompt gives the session agent its starting system prompt
+// before the state is rebuilt: the new state's extensions set their own
+// as they activate, one set by the old state does not outlive it, and
+// edited instruction files (AGENTS.md) apply from here on.
+func (s *Session) resetSystemPrompt() {
+	p := s.baseSystemPrompt()
+	s.agent.mu.Lock()
+	s.agent.system = p
+	s.agent.mu.Unlock()
 }
 
 // New starts a fresh session (/new).
@@ -211,6 +223,7 @@ func (s *Session) Reload(ctx context.Context) error {
 	s.closeJobs()
 	s.releaseContexts()
 	if s.opts.Rediscover == nil {
+		s.resetSystemPrompt()
 		s.host.Rebuild(ctx, "reload")
 		s.refreshLoop()
 		return nil
@@ -220,6 +233,7 @@ func (s *Session) Reload(ctx context.Context) error {
 		return err
 	}
 	s.setup = setup
+	s.resetSystemPrompt()
 	s.host.Reload(ctx, setup, "reload")
 	s.refreshLoop()
 	return nil

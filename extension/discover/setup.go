@@ -34,6 +34,11 @@ type Setup struct {
 	// which must not depend on the user's home).
 	Home        string
 	ProjectRoot string
+	// ConfigHome is the user's panto configuration folder
+	// (XDG_CONFIG_HOME/panto, else ~/.config/panto), "" when neither is
+	// known. Bundle runs keep it: the host's own settings and the user's
+	// instructions (AGENTS.md) apply to them as to folder runs.
+	ConfigHome string
 	// DataHome holds panto's data: rocks/, auth/ (XDG_DATA_HOME/panto,
 	// else ~/.local/share/panto).
 	DataHome string
@@ -165,7 +170,7 @@ func Single(l *Layer, o Options) (*Setup, error) {
 }
 
 func (e environment) setup() *Setup {
-	s := &Setup{Cwd: e.cwd, Home: e.home, DataHome: e.dataHome}
+	s := &Setup{Cwd: e.cwd, Home: e.home, ConfigHome: e.configHome, DataHome: e.dataHome}
 	s.ProjectRoot = findProjectRoot(e.cwd, e.home)
 	if e.dataHome != "" {
 		s.RocksTree = filepath.Join(e.dataHome, "rocks", RocksVersionDir)
