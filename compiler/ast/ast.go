@@ -74,8 +74,10 @@ type TrueExpr struct{ Pos Pos }
 type FalseExpr struct{ Pos Pos }
 
 // VarargExpr is '...'. The parser has already checked that the enclosing
-// function is a vararg function.
-type VarargExpr struct{ Pos Pos }
+// function is a vararg function. Prev is the end of the token before it:
+// the reference emits VARARG before it reads the '...', so the
+// instruction carries that token's line.
+type VarargExpr struct{ Pos, Prev Pos }
 
 // NumberExpr is a numeric literal, already converted with Lua's rules: an
 // integer numeral that does not fit in 64 bits becomes a float, a hex
@@ -89,8 +91,12 @@ type NumberExpr struct {
 
 // StringExpr is a string literal with escapes already decoded, or the
 // constant key of a field access (t.name).
+// End is the end of its token (a long string or a string with escaped
+// newlines ends on a later line than it starts, and the reference stamps
+// what follows it with the line where it ends).
 type StringExpr struct {
 	Pos   Pos
+	End   Pos
 	Value string
 }
 
@@ -101,31 +107,36 @@ type NameExpr struct {
 }
 
 // IndexExpr is Obj[Key]; for Obj.name the key is a StringExpr. Pos is the
-// position of the '[' or '.'.
+// position of the '[' or '.'; Close is that of the ']' (of the name after
+// a '.').
 type IndexExpr struct {
-	Pos Pos
-	Obj Expr
-	Key Expr
+	Pos   Pos
+	Close Pos
+	Obj   Expr
+	Key   Expr
 }
 
 // CallExpr is Fn(Args...). Pos is the start of the whole suffixed expression
 // (as the reference attributes a call to the line where its prefix starts);
-// Open is the position of the argument list ('(', '{' or string literal).
+// Open is the position of the argument list ('(', '{' or string literal),
+// Close that of the ')' ending a parenthesized one.
 type CallExpr struct {
-	Pos  Pos
-	Fn   Expr
-	Args []Expr
-	Open Pos
+	Pos   Pos
+	Open  Pos
+	Close Pos
+	Fn    Expr
+	Args  []Expr
 }
 
 // MethodCallExpr is Obj:Name(Args...).
 type MethodCallExpr struct {
 	Pos     Pos
+	NamePos Pos
+	Open    Pos
+	Close   Pos
 	Obj     Expr
 	Name    string
-	NamePos Pos
 	Args    []Expr
-	Open    Pos
 }
 
 // FunctionExpr is a function body: 'function' (params) block 'end'. Pos is
@@ -164,17 +175,22 @@ type UnaryExpr struct {
 
 // ParenExpr is (X). It matters only to cut a multi-valued expression (call or
 // '...') down to one value, and to make an expression not assignable.
+// Close is the position of the ')'.
 type ParenExpr struct {
-	Pos Pos
-	X   Expr
+	Pos   Pos
+	Close Pos
+	X     Expr
 }
 
 // TableExpr is a table constructor. Fields keep source order: positional and
-// keyed fields interleave, and evaluation order is observable.
+// keyed fields interleave, and evaluation order is observable. End is the
+// position of the '}'; Prev is the end of the token before the '{': the
+// reference emits NEWTABLE before it reads the '{'.
 type TableExpr struct {
 	Pos    Pos
-	Fields []*TableField
 	End    Pos
+	Prev   Pos
+	Fields []*TableField
 }
 
 // TableField is one entry of a constructor. Key is nil for a positional

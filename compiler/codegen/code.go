@@ -79,7 +79,7 @@ func (fs *funcState) pc() int { return len(fs.f.Code) }
 
 func (fs *funcState) code(i bc.Instruction) int {
 	fs.f.Code = append(fs.f.Code, i)
-	fs.f.LineInfo = append(fs.f.LineInfo, int32(fs.line))
+	fs.f.LineInfo = append(fs.f.LineInfo, int32(fs.curLine()))
 	return len(fs.f.Code) - 1
 }
 

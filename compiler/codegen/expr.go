@@ -3,6 +3,7 @@ package codegen
 import (
 	bc "panto/bytecode"
 	"panto/compiler/ast"
+	"panto/compiler/lexer"
 )
 
 // expr compiles an expression into v.
@@ -40,28 +41,40 @@ func (fs *funcState) expr(e ast.Expr, v *expDesc) {
 	for i := len(g.spine) - 1; i >= mark; i-- {
 		switch e := g.spine[i].(type) {
 		case *ast.BinaryExpr:
-			fs.setLine(e.Pos)
+			fs.took(e.Pos, ast.NoPos)
+			fs.pos = e.Pos
 			fs.infix(e.Op, v)
 			var v2 expDesc
 			fs.expr(e.R, &v2)
-			fs.setLine(e.Pos)
+			fs.pos = e.Pos
 			fs.posfix(e.Op, v, &v2, fs.lineOf(e.Pos))
 		case *ast.IndexExpr:
+			// The prefix is put in a register before the '.' or '['
+			// is read.
 			fs.exp2anyregup(v)
 			var k expDesc
+			bracket := g.src[e.Pos] == '['
+			if bracket {
+				fs.took(e.Pos, e.Pos+1)
+			}
 			fs.keyExpr(e.Key, &k)
-			fs.setLine(e.Pos)
+			if bracket {
+				fs.took(e.Close, e.Close+1)
+			}
+			fs.pos = e.Pos
 			fs.indexed(v, &k)
 		case *ast.CallExpr:
-			fs.setLine(e.Open)
+			// So is a called function, before its '(' is read.
+			fs.pos = e.Open
 			fs.exp2nextreg(v)
-			fs.funcArgs(v, e.Args, fs.lineOf(e.Pos))
+			fs.funcArgs(v, e.Args, e.Open, e.Close, fs.callLine(e.Pos))
 		case *ast.MethodCallExpr:
 			fs.setLine(e.NamePos)
+			fs.took(e.NamePos, e.NamePos+ast.Pos(len(e.Name)))
 			key := newExp(eKStr, 0)
 			key.strval = e.Name
 			fs.self(v, &key)
-			fs.funcArgs(v, e.Args, fs.lineOf(e.Pos))
+			fs.funcArgs(v, e.Args, e.Open, e.Close, fs.callLine(e.Pos))
 		}
 	}
 	g.spine = g.spine[:mark]
@@ -71,12 +84,16 @@ func (fs *funcState) expr(e ast.Expr, v *expDesc) {
 func (fs *funcState) leafExpr(e ast.Expr, v *expDesc) {
 	switch e := e.(type) {
 	case *ast.NilExpr:
+		fs.took(e.Pos, e.Pos+3)
 		v.init(eNil, 0)
 	case *ast.TrueExpr:
+		fs.took(e.Pos, e.Pos+4)
 		v.init(eTrue, 0)
 	case *ast.FalseExpr:
+		fs.took(e.Pos, e.Pos+5)
 		v.init(eFalse, 0)
 	case *ast.NumberExpr:
+		fs.took(e.Pos, ast.NoPos)
 		if e.IsFloat {
 			v.init(eKFlt, 0)
 			v.nval = e.Float
@@ -85,23 +102,37 @@ func (fs *funcState) leafExpr(e ast.Expr, v *expDesc) {
 			v.ival = e.Int
 		}
 	case *ast.StringExpr:
+		fs.took(e.Pos, e.End)
 		v.init(eKStr, 0)
 		v.strval = e.Value
 	case *ast.VarargExpr:
-		fs.setLine(e.Pos)
+		// VARARG is emitted before the '...' is read.
+		fs.pos = e.Pos
+		if e.Prev > 0 {
+			fs.linePos = e.Prev - 1
+		}
 		v.init(eVararg, fs.codeABC(bc.OpVararg, 0, 0, 1))
+		fs.took(e.Pos, e.Pos+3)
 	case *ast.NameExpr:
-		fs.setLine(e.Pos)
-		fs.g.afterName = e.Pos + ast.Pos(len(e.Name))
+		fs.pos = e.Pos
+		end := e.Pos + ast.Pos(len(e.Name))
+		fs.took(e.Pos, end)
+		if e == fs.g.lookName {
+			fs.linePos = fs.g.lookLinePos
+		}
+		fs.g.afterName = end
 		fs.singleVar(e.Name, v)
 	case *ast.FunctionExpr:
 		fs.body(e, v)
 	case *ast.UnaryExpr:
+		fs.took(e.Pos, ast.NoPos)
 		fs.expr(e.X, v)
-		fs.setLine(e.Pos)
+		fs.pos = e.Pos
 		fs.prefix(e.Op, v, fs.lineOf(e.Pos))
 	case *ast.ParenExpr:
+		fs.took(e.Pos, e.Pos+1)
 		fs.expr(e.X, v)
+		fs.took(e.Close, e.Close+1)
 		fs.dischargeVars(v)
 	case *ast.TableExpr:
 		fs.constructor(e, v)
@@ -215,13 +246,33 @@ func kindOf(k varKind) bc.UpvalKind {
 	return bc.VarRegular
 }
 
+// callLine is the line the reference gives a call starting at pos: the
+// line its line counter stands on when it starts reading the call, which
+// is that of its first token, or of the token after it when that token is
+// a name the reference has looked past (lookName).
+func (fs *funcState) callLine(pos ast.Pos) int {
+	if n := fs.g.lookName; n != nil && n.Pos == pos {
+		return fs.lineOf(fs.g.lookLinePos)
+	}
+	return fs.lineOf(pos)
+}
+
 // funcArgs compiles the arguments of a call to the function in register
-// f.info, and the CALL itself.
-func (fs *funcState) funcArgs(f *expDesc, args []ast.Expr, line int) {
+// f.info, and the CALL itself. open is the position of the arguments,
+// close that of the ')' closing them when they are parenthesized.
+func (fs *funcState) funcArgs(f *expDesc, args []ast.Expr, open, close ast.Pos, line int) {
 	var a expDesc
+	paren := fs.g.src[open] == '('
+	if paren {
+		fs.took(open, open+1)
+	}
 	n := fs.exprList(args, &a)
 	if n > 0 && a.hasMultRet() {
 		fs.setMultRet(&a)
+	}
+	if paren {
+		// The last argument goes to its register after the ')'.
+		fs.took(close, close+1)
 	}
 	base := f.info
 	var nparams int
@@ -247,6 +298,8 @@ func (fs *funcState) exprList(list []ast.Expr, e *expDesc) int {
 	}
 	for i, x := range list {
 		if i > 0 {
+			// After the ',' is read.
+			fs.sep()
 			fs.exp2nextreg(e)
 		}
 		fs.expr(x, e)
@@ -256,9 +309,14 @@ func (fs *funcState) exprList(list []ast.Expr, e *expDesc) int {
 
 // constructor compiles a table constructor.
 func (fs *funcState) constructor(t *ast.TableExpr, v *expDesc) {
-	fs.setLine(t.Pos)
+	// NEWTABLE is emitted before the '{' is read.
+	fs.pos = t.Pos
+	if t.Prev > 0 {
+		fs.linePos = t.Prev - 1
+	}
 	pc := fs.codeABC(bc.OpNewTable, 0, 0, 0)
 	fs.codeExtraArg(0)
+	fs.took(t.Pos, t.Pos+1)
 	na, nh, tostore := 0, 0, 0
 	v.init(eNonReloc, fs.freeReg)
 	fs.reserveRegs(1)
@@ -275,22 +333,30 @@ func (fs *funcState) constructor(t *ast.TableExpr, v *expDesc) {
 			tostore = 0
 		}
 	}
-	for _, field := range t.Fields {
+	for i, field := range t.Fields {
+		if i > 0 {
+			fs.sep() // the ',' or ';' before this field
+		}
 		closeListField()
 		if field.Key == nil {
-			fs.expr(field.Value, &pending)
+			fs.listItem(field.Value, &pending)
 			tostore++
 			continue
 		}
 		// Record field: t[k] = v.
 		reg := fs.freeReg
 		var key expDesc
-		if s, ok := field.Key.(*ast.StringExpr); ok {
+		if s, ok := field.Key.(*ast.StringExpr); ok && lexer.IsNameStart(fs.g.src[s.Pos]) {
+			// name = value
+			fs.took(s.Pos, s.End)
 			key = newExp(eKStr, 0)
 			key.strval = s.Value
 		} else {
+			// [key] = value
 			fs.keyExpr(field.Key, &key)
+			fs.sep() // the ']'
 		}
+		fs.sep() // the '='
 		nh++
 		tab := *v
 		fs.indexed(&tab, &key)
@@ -300,6 +366,7 @@ func (fs *funcState) constructor(t *ast.TableExpr, v *expDesc) {
 		fs.freeReg = reg
 	}
 	fs.setLine(t.End)
+	fs.took(t.End, t.End+1)
 	// Last list field.
 	if tostore > 0 {
 		if pending.hasMultRet() {
@@ -315,6 +382,43 @@ func (fs *funcState) constructor(t *ast.TableExpr, v *expDesc) {
 		na += tostore
 	}
 	fs.setTableSize(pc, v.info, na, nh)
+}
+
+// listItem compiles a positional field of a constructor. When it starts
+// with a name, the reference has read the token after that name to tell
+// the field from name = value, and its line counter stands there while it
+// reads the name: the name's line is that of the next token.
+func (fs *funcState) listItem(e ast.Expr, v *expDesc) {
+	g := fs.g
+	first := e
+	for {
+		var next ast.Expr
+		switch x := first.(type) {
+		case *ast.BinaryExpr:
+			next = x.L
+		case *ast.IndexExpr:
+			next = x.Obj
+		case *ast.CallExpr:
+			next = x.Fn
+		case *ast.MethodCallExpr:
+			next = x.Obj
+		}
+		if next == nil {
+			break
+		}
+		first = next
+	}
+	name, ok := first.(*ast.NameExpr)
+	if !ok {
+		fs.expr(e, v)
+		return
+	}
+	after := lexer.TokenStart(g.src, name.Pos+ast.Pos(len(name.Name)))
+	end := lexer.TokenEnd(g.src, after)
+	saveName, savePos := g.lookName, g.lookLinePos
+	g.lookName, g.lookLinePos = name, max(end-1, after)
+	fs.expr(e, v)
+	g.lookName, g.lookLinePos = saveName, savePos
 }
 
 func (fs *funcState) setTableSize(pc, ra, asize, hsize int) {
@@ -375,6 +479,7 @@ func (fs *funcState) body(e *ast.FunctionExpr, v *expDesc) {
 	nfs.closeFunc()
 	fs.f.Protos = append(fs.f.Protos, nfs.f)
 	fs.setLine(e.End)
+	fs.took(e.End, e.End+3)
 	v.init(eReloc, fs.codeABx(bc.OpClosure, 0, len(fs.f.Protos)-1))
 	fs.exp2nextreg(v)
 }

@@ -101,6 +101,11 @@ type gen struct {
 	// spine is expr's stack of the links of left-deep chains, shared by
 	// its nested calls (each uses the part above where it started).
 	spine []ast.Expr
+	// lookName is a name that starts a positional field of a table
+	// constructor: the reference reads it with its line counter on the
+	// token after it, at lookLinePos (listItem).
+	lookName    *ast.NameExpr
+	lookLinePos ast.Pos
 	// work and steps report superlinear work (CompileWork).
 	work  func(int)
 	steps int
@@ -119,8 +124,24 @@ type funcState struct {
 	firstLabel int
 	needClose  bool
 	kcache     map[constKey]int
-	line       int
 	pos        ast.Pos // position used for "near" in limit errors
+	lines
+}
+
+// lines follows the reference's lastline: the line of the last token its
+// parser has read, which luaK_code stamps on each instruction. The walk
+// of the tree "reads" each token as the reference does (took, sep), so an
+// instruction gets the line of the token read last when it is emitted,
+// however an expression is spread over lines. Lines are looked up only
+// when an instruction is emitted after the position moved.
+type lines struct {
+	linePos ast.Pos // a byte of the token whose line the next instruction gets
+	lineAt  ast.Pos // the position line was computed for
+	line    int
+	// tokPos and tokEnd are the start and end of the last token read;
+	// tokEnd is NoPos when not known (a numeral), which the separator
+	// search then finds by scanning the token again.
+	tokPos, tokEnd ast.Pos
 }
 
 type constKey struct {
@@ -158,7 +179,7 @@ func CompileWork(chunk *ast.Chunk, src string, work func(steps int)) (p *bc.Prot
 	}()
 	fs := g.openFunc(nil, 0)
 	fs.f.IsVararg = true
-	fs.line = 1
+	fs.line, fs.lineAt, fs.linePos = 1, 0, 0
 	fs.code(bc.ABC(bc.OpVarargPrep, 0, 0, 0, false))
 	fs.f.Upvalues = append(fs.f.Upvalues, bc.UpvalDesc{Name: "_ENV", InStack: true, Index: 0, Kind: bc.VarRegular})
 	fs.statList(chunk.Block.Stmts, chunk.Block.End, false)
@@ -177,7 +198,7 @@ func (g *gen) openFunc(prev *funcState, line int) *funcState {
 		firstLocal: len(g.actvar),
 		firstLabel: len(g.labels),
 		kcache:     map[constKey]int{},
-		line:       line,
+		lines:      lines{line: line, lineAt: -2, linePos: -2, tokEnd: ast.NoPos},
 	}
 	fs.enterBlock(&blockCnt{}, false)
 	return fs
@@ -235,12 +256,52 @@ func (fs *funcState) checkLimit(v, limit int, what string) {
 
 func (fs *funcState) lineOf(pos ast.Pos) int { return fs.g.file.Line(pos) }
 
-// setLine sets the line recorded for the next instructions.
+// setLine sets the line recorded for the next instructions to that of
+// pos, which is also where limit errors are reported from now on.
 func (fs *funcState) setLine(pos ast.Pos) {
 	if pos >= 0 {
-		fs.line = fs.g.file.Line(pos)
+		fs.linePos = pos
 		fs.pos = pos
 	}
+}
+
+// took records that the reference's parser has read the token from pos
+// to end (NoPos: a one-line token whose end is not known): the next
+// instructions carry the line where it ends.
+func (fs *funcState) took(pos, end ast.Pos) {
+	fs.tokPos, fs.tokEnd = pos, end
+	if end > pos {
+		fs.linePos = end - 1
+	} else {
+		fs.linePos = pos
+	}
+}
+
+// sep reads the one-byte separator (',' ';' '=' ']') that follows the
+// last token read, and returns its position.
+func (fs *funcState) sep() ast.Pos {
+	src := fs.g.src
+	end := fs.tokEnd
+	if end < 0 {
+		end = lexer.TokenEnd(src, fs.tokPos)
+	}
+	if int(end) >= len(src) {
+		return end
+	}
+	if c := src[end]; c != ',' && c != ';' && c != '=' && c != ']' {
+		end = lexer.TokenStart(src, end)
+	}
+	fs.took(end, end+1)
+	return end
+}
+
+// curLine is the line of the next instruction.
+func (fs *funcState) curLine() int {
+	if fs.linePos != fs.lineAt {
+		fs.lineAt = fs.linePos
+		fs.line = fs.g.file.Line(fs.linePos)
+	}
+	return fs.line
 }
 
 // ---------------------------------------------------------------------------

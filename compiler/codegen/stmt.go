@@ -75,7 +75,9 @@ func (fs *funcState) block(b *ast.Block) {
 	var bl blockCnt
 	fs.enterBlock(&bl, false)
 	fs.statList(b.Stmts, b.End, false)
-	fs.setLine(b.End)
+	// The reference leaves the block before it reads the token that
+	// closes it.
+	fs.setLine(b.Last)
 	fs.leaveBlock()
 }
 
@@ -281,7 +283,7 @@ func (fs *funcState) retStat(s *ast.ReturnStmt) {
 			first = fs.nvarstack()
 		}
 	}
-	fs.setLine(s.Pos)
+	// The return carries the line of the last token of its values.
 	fs.ret(first, nret)
 }
 
@@ -307,6 +309,7 @@ func (fs *funcState) whileStat(s *ast.WhileStmt) {
 	fs.block(s.Body)
 	fs.setLine(s.Body.Last)
 	fs.jumpTo(whileInit)
+	fs.setLine(s.Body.End) // the loop block ends after the 'end'
 	fs.leaveBlock()
 	fs.patchToHere(condExit)
 }
@@ -445,7 +448,6 @@ func (fs *funcState) forBody(base, line, nvars int, isGen bool, body *ast.Block,
 	fs.adjustLocalVars(nvars)
 	fs.reserveRegs(nvars)
 	fs.block(body)
-	fs.setLine(body.End)
 	fs.leaveBlock()
 	fs.fixForJump(prep, fs.getLabel(), false)
 	if isGen {

@@ -45,6 +45,9 @@ var class = func() (t [256]uint8) {
 
 func isAlnum(c byte) bool { return class[c]&(cAlpha|cDigit) != 0 }
 
+// IsNameStart reports whether c can start a name (a letter or _).
+func IsNameStart(c byte) bool { return class[c]&cAlpha != 0 }
+
 // maxInterned bounds the length of string literals that go through the
 // intern table; longer ones are rarely repeated and not worth hashing.
 const maxInterned = 40
@@ -725,6 +728,20 @@ func TokenStart(src string, pos diag.Pos) diag.Pos {
 	lx.p = int(pos)
 	lx.scan(&lx.Tok)
 	return diag.Pos(lx.Tok.Pos)
+}
+
+// TokenEnd returns the end of the token at or after pos: the code
+// generator asks it for the end of a numeral, whose node records only where
+// it starts, when it looks for the separator that follows one.
+func TokenEnd(src string, pos diag.Pos) diag.Pos {
+	if pos < 0 || int(pos) >= len(src) {
+		return diag.Pos(len(src))
+	}
+	var lx Lexer
+	lx.src = src
+	lx.p = int(pos)
+	lx.scan(&lx.Tok)
+	return diag.Pos(lx.Tok.End)
 }
 
 // NearText returns how the reference names the token that starts at pos

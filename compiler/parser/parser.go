@@ -501,7 +501,7 @@ func (p *parser) fieldSel(obj ast.Expr) ast.Expr {
 	p.next()
 	name, npos := p.checkName()
 	x := p.n.index.alloc()
-	x.Pos, x.Obj, x.Key = pos, obj, p.strExpr(npos, name)
+	x.Pos, x.Close, x.Obj, x.Key = pos, npos, obj, p.strExpr(npos, npos+ast.Pos(len(name)), name)
 	return x
 }
 
@@ -759,7 +759,7 @@ func (p *parser) simpleExp() ast.Expr {
 		x.Pos, x.IsFloat, x.Float = p.pos(), true, p.t.Num
 		e = x
 	case lexer.String:
-		e = p.strExpr(p.pos(), p.t.Str)
+		e = p.strExpr(p.pos(), ast.Pos(p.t.End), p.t.Str)
 	case lexer.Nil:
 		x := p.n.nils.alloc()
 		x.Pos = p.pos()
@@ -777,7 +777,7 @@ func (p *parser) simpleExp() ast.Expr {
 			p.syntaxError("cannot use '...' outside a vararg function")
 		}
 		x := p.n.varargs.alloc()
-		x.Pos = p.pos()
+		x.Pos, x.Prev = p.pos(), ast.Pos(p.lastEnd)
 		e = x
 	case lexer.LBrace:
 		return p.constructor()
@@ -802,9 +802,10 @@ func (p *parser) primaryExp() ast.Expr {
 		pos := p.t.Pos
 		p.next()
 		x := p.expr()
+		closePos := p.pos()
 		p.checkMatch(lexer.RParen, lexer.LParen, pos)
 		e := p.n.parens.alloc()
-		e.Pos, e.X = ast.Pos(pos), x
+		e.Pos, e.Close, e.X = ast.Pos(pos), closePos, x
 		return e
 	}
 	p.syntaxError("unexpected symbol")
@@ -824,21 +825,22 @@ func (p *parser) suffixedExp() ast.Expr {
 			pos := p.pos()
 			p.next()
 			k := p.expr()
+			closePos := p.pos()
 			p.checkNext(lexer.RBrack)
 			x := p.n.index.alloc()
-			x.Pos, x.Obj, x.Key = pos, e, k
+			x.Pos, x.Close, x.Obj, x.Key = pos, closePos, e, k
 			e = x
 		case lexer.Colon:
 			p.next()
 			name, npos := p.checkName()
 			m := p.n.methods.alloc()
 			m.Pos, m.Obj, m.Name, m.NamePos, m.Open = start, e, name, npos, p.pos()
-			m.Args = p.callArgs(start)
+			m.Args, m.Close = p.callArgs(start)
 			e = m
 		case lexer.LParen, lexer.String, lexer.LBrace:
 			c := p.n.calls.alloc()
 			c.Pos, c.Fn, c.Open = start, e, p.pos()
-			c.Args = p.callArgs(start)
+			c.Args, c.Close = p.callArgs(start)
 			e = c
 		default:
 			return e
@@ -846,10 +848,12 @@ func (p *parser) suffixedExp() ast.Expr {
 	}
 }
 
-// callArgs parses '(' [explist] ')' | constructor | String. start is the
-// start of the whole suffixed expression: the reference reports a missing
-// ')' as closing a '(' on that line, not on the line of the '(' itself.
-func (p *parser) callArgs(start ast.Pos) []ast.Expr {
+// callArgs parses '(' [explist] ')' | constructor | String, and returns
+// the arguments with the position of the closing ')' (NoPos for the other
+// forms). start is the start of the whole suffixed expression: the
+// reference reports a missing ')' as closing a '(' on that line, not on
+// the line of the '(' itself.
+func (p *parser) callArgs(start ast.Pos) ([]ast.Expr, ast.Pos) {
 	switch p.t.Kind {
 	case lexer.LParen:
 		pos := int(start)
@@ -858,27 +862,28 @@ func (p *parser) callArgs(start ast.Pos) []ast.Expr {
 		if p.t.Kind != lexer.RParen {
 			args = p.exprList()
 		}
+		closePos := p.pos()
 		p.checkMatch(lexer.RParen, lexer.LParen, pos)
-		return args
+		return args, closePos
 	case lexer.LBrace:
 		l := p.n.exprLists.make(1)
 		l[0] = p.constructor()
-		return l
+		return l, ast.NoPos
 	case lexer.String:
 		l := p.n.exprLists.make(1)
-		l[0] = p.strExpr(p.pos(), p.t.Str)
+		l[0] = p.strExpr(p.pos(), ast.Pos(p.t.End), p.t.Str)
 		p.next()
-		return l
+		return l, ast.NoPos
 	}
 	p.syntaxError("function arguments expected")
-	return nil
+	return nil, ast.NoPos
 }
 
 // constructor parses a table constructor '{' [fields] '}'.
 func (p *parser) constructor() *ast.TableExpr {
 	pos := p.t.Pos
 	t := p.n.tables.alloc()
-	t.Pos = ast.Pos(pos)
+	t.Pos, t.Prev = ast.Pos(pos), ast.Pos(p.lastEnd)
 	p.checkNext(lexer.LBrace)
 	var buf [16]*ast.TableField
 	fields := buf[:0]
@@ -897,7 +902,7 @@ func (p *parser) constructor() *ast.TableExpr {
 				break
 			}
 			name, npos := p.checkName()
-			f.Key = p.strExpr(npos, name)
+			f.Key = p.strExpr(npos, npos+ast.Pos(len(name)), name)
 			p.checkNext(lexer.Assign)
 			f.Value = p.expr()
 		case lexer.LBrack:
@@ -929,9 +934,9 @@ func (p *parser) nameExpr(pos ast.Pos, name string) *ast.NameExpr {
 	return e
 }
 
-func (p *parser) strExpr(pos ast.Pos, s string) *ast.StringExpr {
+func (p *parser) strExpr(pos, end ast.Pos, s string) *ast.StringExpr {
 	e := p.n.strs.alloc()
-	e.Pos, e.Value = pos, s
+	e.Pos, e.End, e.Value = pos, end, s
 	return e
 }
 
