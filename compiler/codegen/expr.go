@@ -311,7 +311,9 @@ func (fs *funcState) exprList(list []ast.Expr, e *expDesc) int {
 func (fs *funcState) constructor(t *ast.TableExpr, v *expDesc) {
 	// NEWTABLE is emitted before the '{' is read.
 	fs.pos = t.Pos
-	if t.Prev > 0 {
+	if n := fs.g.lookName; n != nil && t.Prev == n.Pos+ast.Pos(len(n.Name)) {
+		fs.linePos = fs.g.lookLinePos // in f{...} starting a field
+	} else if t.Prev > 0 {
 		fs.linePos = t.Prev - 1
 	}
 	pc := fs.codeABC(bc.OpNewTable, 0, 0, 0)

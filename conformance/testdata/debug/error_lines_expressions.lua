@@ -1,0 +1,28 @@
+-- The line of runtime errors raised in expressions spread over lines
+-- (the message carries the current line of the failing instruction).
+local T = require("linetrace")
+g = {h = 1}
+
+T.errors("arith_nil", "local a = 1\nlocal b = a\n  + nil_global\n  * 2")
+T.errors("arith_mul_nil", "local a = 1\nlocal b = a +\n  2 *\n  nil_global")
+T.errors("call_nil", "local a = 1\nundefined_fn(\n  a,\n  a)")
+T.errors("call_nil_next_line", "local a = 1\nundefined_fn\n(\n  a)")
+T.errors("method_nil", "local s = {}\ns\n  :missing(\n  1)")
+T.errors("index_nil", "local a = g\n  .missing\n  .deeper")
+T.errors("index_bracket_nil", "local a = g[\n  'missing'\n  ][\n  1]")
+T.errors("newindex_nil", "g.missing\n  .x\n  = 1")
+T.errors("concat_bad", "local a = 'x'\nlocal s = a ..\n  {} ..\n  a")
+T.errors("concat_bad_first", "local a = 'x'\nlocal s = {}\n  .. a\n  .. a")
+T.errors("compare_bad", "local a = 1\nlocal s = a <\n  {}")
+T.errors("compare_bad_leading", "local a = 1\nlocal s = a\n  <= {}")
+T.errors("unary_bad", "local s = -\n  {}")
+T.errors("len_bad", "local s = #\n  nil_global")
+T.errors("table_item_error", "local t = {\n  1,\n  nil_global.x,\n}")
+T.errors("table_record_error", "local t = {\n  x =\n  nil_global\n  .y,\n}")
+T.errors("arg_error", "print(1,\n  2 +\n  {})")
+T.errors("return_error", "local a\nreturn a\n  .x")
+T.errors("for_limit_error", "for i = 1,\n  {} do end")
+T.errors("bitwise_error", "local a = 1.5\nlocal b = 1 |\n  a")
+T.errors("idiv_zero", "local a = 0\nlocal b = 1\n  //\n  a")
+T.errors("error_call", "error(\n  'boom')")
+T.errors("error_call_level", "local function f()\n  error('up',\n    2)\nend\nf(\n)")
