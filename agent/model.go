@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"panto/agent/provider"
 	"panto/agent/provider/builtin"
 	"panto/agent/provider/script"
+	"panto/extension/config"
 	"panto/host"
 )
 
@@ -71,6 +73,21 @@ type protocols struct {
 	builtin Protocols
 }
 
+// noModel is the error of a session with no model to use: what to
+// configure, and the models there are when there is more than one
+// (config.Merge makes a single one the default).
+func noModel(cfg *config.Merged) error {
+	refs := cfg.ModelRefs()
+	if len(refs) == 0 {
+		return errors.New("no model is configured: add a provider and its models to ~/.config/panto/config.toml " +
+			"(or the project's .panto/config.toml), as the README's \"Use a real model\" and docs/providers.md show, or pass --model provider:alias")
+	}
+	if len(refs) > 8 {
+		refs = append(refs[:8], "...")
+	}
+	return fmt.Errorf("no default model: set [models] default = \"provider:alias\" in config.toml or pass --model (configured: %s)", strings.Join(refs, ", "))
+}
+
 // resolveModel resolves ref (the configured default when empty) and a
 // reasoning label (the configured default when empty).
 func resolveModel(h *host.Host, ref, reasoning string) (*Model, error) {
@@ -79,7 +96,7 @@ func resolveModel(h *host.Host, ref, reasoning string) (*Model, error) {
 		ref = cfg.Models.Default
 	}
 	if ref == "" {
-		return nil, fmt.Errorf("no model is configured: set [models] default = \"provider:alias\" in config.toml, or pass --model")
+		return nil, noModel(cfg)
 	}
 	r, err := h.ResolveModel(ref)
 	if err != nil {

@@ -100,3 +100,39 @@ func TestMergeAndAllowed(t *testing.T) {
 		t.Error("a nil config allows everything")
 	}
 }
+
+// TestMergeDefaultModel: [models] default wins; without it, the only
+// configured model is the default, and with several there is none.
+func TestMergeDefaultModel(t *testing.T) {
+	parse := func(src string) *File {
+		t.Helper()
+		f, warns := ParseLayer("config.toml", []byte(src))
+		if f == nil || len(warns) > 0 {
+			t.Fatalf("parse %q: %v", src, warns)
+		}
+		return f
+	}
+	one := parse("[providers.local]\nprotocol = \"openai\"\nmodels = { q = \"qwen\" }\n")
+	two := parse("[providers.cloud]\nprotocol = \"anthropic\"\nmodels = { s = \"sonnet\", h = \"haiku\" }\n")
+	named := parse("[models]\ndefault = \"cloud:h\"\n")
+	cases := []struct {
+		name  string
+		files []*File
+		want  string
+	}{
+		{"one model", []*File{one}, "local:q"},
+		{"several models", []*File{one, two}, ""},
+		{"several, one named", []*File{one, two, named}, "cloud:h"},
+		{"none", nil, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := Merge(c.files...).Models.Default; got != c.want {
+				t.Errorf("default %q, want %q", got, c.want)
+			}
+		})
+	}
+	if got := Merge(one, two).ModelRefs(); strings.Join(got, " ") != "cloud:h cloud:s local:q" {
+		t.Errorf("ModelRefs %q", got)
+	}
+}

@@ -1,6 +1,10 @@
 package config
 
-import "path"
+import (
+	"maps"
+	"path"
+	"slices"
+)
 
 // Merged is the configuration of a session: the layers' files combined,
 // lowest precedence first.
@@ -41,7 +45,25 @@ func Merge(files ...*File) *Merged {
 			m.UI.Theme = f.UI.Theme
 		}
 	}
+	if m.Models.Default == "" {
+		if refs := m.ModelRefs(); len(refs) == 1 {
+			// One model configured anywhere is the default: a user who
+			// added a single provider need not also name it in [models].
+			m.Models.Default = refs[0]
+		}
+	}
 	return m
+}
+
+// ModelRefs lists every configured model as "provider:alias", sorted.
+func (m *Merged) ModelRefs() []string {
+	var refs []string
+	for _, name := range slices.Sorted(maps.Keys(m.Providers)) {
+		for _, alias := range slices.Sorted(maps.Keys(m.Providers[name].Models)) {
+			refs = append(refs, name+":"+alias)
+		}
+	}
+	return refs
 }
 
 // Allowed applies allow and deny to an extension known by any of names

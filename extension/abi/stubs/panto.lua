@@ -523,7 +523,7 @@ function Agent:set_tools(names) end
 ---@param config panto.ModelConfig
 function Agent:set_config(config) end
 
---- The effective system prompt.
+--- The effective system prompt. The session agent starts with panto's own (the working folder, platform, date, and the AGENTS.md/CLAUDE.md instruction files of the user's configuration folder and of the working folder and its ancestors), set again whenever the state is rebuilt; an owned agent with its system_prompt, else its conversation's system messages.
 ---@return string
 function Agent:system_prompt() end
 
