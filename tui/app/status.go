@@ -84,7 +84,7 @@ func (a *App) footerRows(width int) []string {
 		f.Notice = itoa(n) + " extension problem" + plural(n) + " (/problems)"
 	}
 	if err := a.s.ModelError(); err != nil {
-		f.Notice = "⚠ " + err.Error()
+		f.Notice = err.Error()
 	}
 	return status.FooterRows(f, a.th, width)
 }
