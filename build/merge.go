@@ -8,9 +8,10 @@ import (
 
 // merge adds what the check host found (see Options.Check) to the
 // static diagnostics. A dynamic problem of an entry's main file without
-// a line (it returned the wrong shape, or a declaration register_tool
-// refused) gets the line of the file's return statement, where what it
-// returned is written; one that a static diagnostic
+// a line, or at the line of the file's return statement without a column
+// (it returned the wrong shape, or a declaration register_tool refused),
+// gets the position of that statement, where what it returned is
+// written; one that a static diagnostic
 // already explains — an unknown field that made a table no entry, a
 // missing field at the same line — turns that diagnostic into an error
 // and is not repeated.
@@ -18,7 +19,7 @@ func (b *build) merge(found diag.List) {
 	for _, d := range found {
 		u := b.sources[d.File]
 		shape := strings.Contains(d.Message, "neither an entry")
-		if u != nil && u.main && d.Line == 0 && u.facts.ReturnLine > 0 {
+		if u != nil && u.main && u.facts.ReturnLine > 0 && d.Column == 0 && (d.Line == 0 || d.Line == u.facts.ReturnLine) {
 			d.Line, d.Column = u.facts.ReturnLine, u.facts.ReturnCol
 		}
 		if b.promote(d, shape) {

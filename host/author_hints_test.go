@@ -16,11 +16,11 @@ func TestAuthorHints(t *testing.T) {
 		name, src, want string
 	}{
 		{"shape typo", `return { name = "x", handeler = function() end, description = "d", schema = {} }`,
-			"evaluate: extensions/x.lua: returned a table that is neither an entry { name, activate }, a tool declaration { name, description, schema, handler }, nor a list of them ('handeler': did you mean 'handler'?)"},
+			"evaluate: extensions/x.lua:1: returned a table that is neither an entry { name, activate }, a tool declaration { name, description, schema, handler }, nor a list of them: unknown field 'handeler'; did you mean 'handler'?"},
 		{"shape foreign", `return { name = "x", execute = function() end, parameters = {} }`,
-			"('execute': bone and pi call the function 'execute'; panto calls it 'handler' (handler(input, context)); 'parameters': bone and pi call the input's JSON schema 'parameters'; panto calls it 'schema')"},
+			": unknown field 'execute' (bone and pi call the function 'execute'; panto calls it 'handler' (handler(input, context))); unknown field 'parameters' (bone and pi call the input's JSON schema 'parameters'; panto calls it 'schema')"},
 		{"list item", `return { { name = "x", activte = function() end } }`,
-			"item 1 of the returned list is neither an entry { name, activate } nor a tool declaration ('activte': did you mean 'activate'?)"},
+			"item 1 of the returned list is neither an entry { name, activate } nor a tool declaration: unknown field 'activte'; did you mean 'activate'?"},
 		{"nil call", `return { name = "x", activate = function() require("panto").ext.register_tol {} end }`,
 			"attempt to call a nil value (field 'register_tol'); panto.ext has no 'register_tol': did you mean panto.ext.register_tool?"},
 		{"missing field", `return { name = "x", activate = function() require("panto").ext.register_command { name = "c", description = "d", execute = print } end }`,
@@ -93,7 +93,7 @@ func TestCheck(t *testing.T) {
 		got = append(got, d.String())
 	}
 	want := []string{
-		"extensions/bad.lua: returned a table that is neither an entry { name, activate }, a tool declaration { name, description, schema, handler }, nor a list of them ('activte': did you mean 'activate'?)",
+		"extensions/bad.lua:1: returned a table that is neither an entry { name, activate }, a tool declaration { name, description, schema, handler }, nor a list of them: unknown field 'activte'; did you mean 'activate'?",
 		"extensions/spin.lua:2: interrupted: instruction budget exhausted (the check gives each evaluation and activation 1000000 VM ticks: an endless loop?) (entry 'spin')",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

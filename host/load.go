@@ -21,6 +21,7 @@ type item struct {
 	name     string
 	decl     *runtime.Table
 	activate runtime.Value // nil for a tool declaration
+	where    *chunkWhere   // the source's chunk, to position a refused declaration
 }
 
 // load evaluates every source, then activates what they returned. All
@@ -79,7 +80,8 @@ func (h *Host) evaluate(ctx context.Context, e *discover.Entry) []item {
 	if len(results) > 0 {
 		ret = results[0]
 	}
-	items, err := classify(es, ret)
+	where := &chunkWhere{L: v.L, fn: fn, entry: e, mod: e.Main}
+	items, err := classify(es, ret, where)
 	if err != nil {
 		if e.Origin == discover.Rock {
 			// A rock that is not an extension is a library the others
@@ -90,19 +92,38 @@ func (h *Host) evaluate(ctx context.Context, e *discover.Entry) []item {
 			v.L.Loaded().SetStr(e.Name, ret)
 			return nil
 		}
-		h.report(problemAt(StageEvaluate, src, "", err.Error()))
+		p := problemAt(StageEvaluate, src, "", err.Error())
+		if se, ok := err.(*shapeError); ok && p.Line == 0 {
+			p.Line = se.line
+		}
+		h.report(p)
 		return nil
 	}
 	return items
 }
 
-// classify checks the shape of what a source returned.
-func classify(es *entryState, v runtime.Value) ([]item, error) {
+// shapeError is what a source returned that is not an entry, a tool
+// declaration or a list of them, and the line where the chunk writes the
+// part at fault (0 when unknown).
+type shapeError struct {
+	msg  string
+	line int
+}
+
+func (e *shapeError) Error() string { return e.msg }
+
+func shapeErrorf(line int, format string, args ...any) *shapeError {
+	return &shapeError{msg: fmt.Sprintf(format, args...), line: line}
+}
+
+// classify checks the shape of what a source returned; an error is a
+// *shapeError positioned by where.
+func classify(es *entryState, v runtime.Value, where *chunkWhere) ([]item, error) {
 	t := v.AsTable()
 	if t == nil {
-		return nil, fmt.Errorf("returned %s; a source must return an entry { name, activate }, a tool declaration { name, description, schema, handler }, or a list of them", describe(v))
+		return nil, shapeErrorf(where.returned(), "returned %s; a source must return an entry { name, activate }, a tool declaration { name, description, schema, handler }, or a list of them", describe(v))
 	}
-	if it, ok, err := classifyOne(es, t); ok || err != nil {
+	if it, ok, err := classifyOne(es, t, where); ok || err != nil {
 		if err != nil {
 			return nil, err
 		}
@@ -110,20 +131,29 @@ func classify(es *entryState, v runtime.Value) ([]item, error) {
 	}
 	n, dense := isDenseArray(t)
 	if n == 0 || !dense {
-		return nil, fmt.Errorf("returned a table that is neither an entry { name, activate }, a tool declaration { name, description, schema, handler }, nor a list of them%s", shapeHint(t))
+		hint, line := shapeHint(t, where)
+		if line == 0 {
+			line = where.returned()
+		}
+		return nil, shapeErrorf(line, "returned a table that is neither an entry { name, activate }, a tool declaration { name, description, schema, handler }, nor a list of them%s", hint)
 	}
 	items := make([]item, 0, n)
 	for i := int64(1); i <= n; i++ {
 		elem := t.GetInt(i).AsTable()
 		if elem == nil {
-			return nil, fmt.Errorf("item %d of the returned list is %s, not an entry or a tool declaration", i, describe(t.GetInt(i)))
+			return nil, shapeErrorf(where.returned(), "item %d of the returned list is %s, not an entry or a tool declaration", i, describe(t.GetInt(i)))
 		}
-		it, ok, err := classifyOne(es, elem)
+		it, ok, err := classifyOne(es, elem, where)
 		if err != nil {
-			return nil, fmt.Errorf("item %d: %v", i, err)
+			se := err.(*shapeError)
+			return nil, shapeErrorf(se.line, "item %d: %s", i, se.msg)
 		}
 		if !ok {
-			return nil, fmt.Errorf("item %d of the returned list is neither an entry { name, activate } nor a tool declaration%s", i, shapeHint(elem))
+			hint, line := shapeHint(elem, where)
+			if line == 0 {
+				line = where.returned()
+			}
+			return nil, shapeErrorf(line, "item %d of the returned list is neither an entry { name, activate } nor a tool declaration%s", i, hint)
 		}
 		items = append(items, it)
 	}
@@ -132,24 +162,24 @@ func classify(es *entryState, v runtime.Value) ([]item, error) {
 
 // classifyOne recognises an entry (it has activate) or a tool declaration
 // (it has handler); anything else is not one of them (ok false).
-func classifyOne(es *entryState, t *runtime.Table) (it item, ok bool, err error) {
+func classifyOne(es *entryState, t *runtime.Table, where *chunkWhere) (it item, ok bool, err error) {
 	name := t.GetStr("name")
 	act := t.GetStr("activate")
 	switch {
 	case !act.IsNil():
 		if !name.IsString() || name.AsString() == "" {
-			return item{}, true, fmt.Errorf("an entry needs a non-empty string 'name'")
+			return item{}, true, shapeErrorf(where.field("activate"), "an entry needs a non-empty string 'name'")
 		}
 		if !act.IsFunction() {
-			return item{}, true, fmt.Errorf("entry '%s': 'activate' must be a function, got %s", name.AsString(), act.TypeName())
+			return item{}, true, shapeErrorf(where.field("activate"), "entry '%s': 'activate' must be a function, got %s", name.AsString(), act.TypeName())
 		}
-		return item{es: es, name: name.AsString(), decl: t, activate: act}, true, nil
+		return item{es: es, name: name.AsString(), decl: t, activate: act, where: where}, true, nil
 	case !t.GetStr("handler").IsNil():
 		n := ""
 		if name.IsString() {
 			n = name.AsString()
 		}
-		return item{es: es, name: n, decl: t}, true, nil
+		return item{es: es, name: n, decl: t, where: where}, true, nil
 	}
 	return item{}, false, nil
 }
@@ -177,7 +207,16 @@ func (h *Host) activate(ctx context.Context, it item) {
 		if it.activate.IsNil() {
 			subject = "tool declaration"
 		}
-		h.report(problemAt(StageActivate, src, subject, h.loadError(err)))
+		p := problemAt(StageActivate, src, subject, h.loadError(err))
+		if p.Line == 0 && it.activate.IsNil() && it.where != nil {
+			// register_tool refused the declaration the file returned:
+			// no Lua code raised, so the line is the declaration's.
+			p.Line = it.where.declaration(it.name)
+			if p.Line == 0 {
+				p.Line = it.where.returned()
+			}
+		}
+		h.report(p)
 	}
 }
 
@@ -195,8 +234,11 @@ func describe(v runtime.Value) string {
 // shapeHint explains why a returned table is no entry and no tool
 // declaration: a misspelt field (handeler, activte) or the name another
 // agent's API uses (bone's execute), found from the ABI's declaration
-// types. It returns "" when no field looks like one.
-func shapeHint(t *runtime.Table) string {
+// types, each as the build words it (": unknown field 'handeler'; did
+// you mean 'handler'?"). line is where the chunk sets the first of those
+// fields; the others name their lines when they are on others. It returns "" when no field
+// looks like one.
+func shapeHint(t *runtime.Table, where *chunkWhere) (hint string, line int) {
 	spec := abi.Get()
 	types := []*abi.Type{spec.ContractType("entry"), spec.ContractType("tool")}
 	var names []string
@@ -205,7 +247,11 @@ func shapeHint(t *runtime.Table) string {
 			names = append(names, f.Name)
 		}
 	}
-	var hints []string
+	type fieldHint struct {
+		key, text string
+		line      int
+	}
+	var hints []fieldHint
 	for k, _, ok := t.Next(runtime.Nil); ok && !k.IsNil(); k, _, ok = t.Next(k) {
 		if !k.IsString() {
 			continue
@@ -226,20 +272,41 @@ func shapeHint(t *runtime.Table) string {
 				foreign = f
 			}
 		}
+		text := ""
 		switch {
 		case foreign != nil:
-			hints = append(hints, fmt.Sprintf("'%s': %s", key, foreign.Hint))
+			text = fmt.Sprintf("unknown field '%s' (%s)", key, foreign.Hint)
 		default:
 			if sug := diag.Suggest(key, names); sug != "" {
-				hints = append(hints, fmt.Sprintf("'%s': did you mean '%s'?", key, sug))
+				text = fmt.Sprintf("unknown field '%s'; did you mean '%s'?", key, sug)
 			}
+		}
+		if text != "" {
+			hints = append(hints, fieldHint{key: key, text: text, line: where.field(key)})
 		}
 	}
 	if len(hints) == 0 {
-		return ""
+		return "", 0
 	}
-	sort.Strings(hints)
-	return " (" + strings.Join(hints, "; ") + ")"
+	sort.Slice(hints, func(i, j int) bool {
+		if hints[i].line != hints[j].line {
+			return hints[i].line < hints[j].line
+		}
+		return hints[i].key < hints[j].key
+	})
+	var b strings.Builder
+	for i, h := range hints {
+		switch {
+		case i == 0:
+			b.WriteString(": ")
+		case h.line > 0 && h.line != hints[i-1].line:
+			fmt.Fprintf(&b, "; line %d: ", h.line)
+		default:
+			b.WriteString("; ")
+		}
+		b.WriteString(h.text)
+	}
+	return b.String(), hints[0].line
 }
 
 // DefaultLoadBudget is the budget of each evaluation and activation when

@@ -38,9 +38,9 @@ end }`,
 	for _, want := range []string{
 		"evaluate: extensions/a_syntax.lua:2:14: unexpected symbol near ','",
 		"evaluate: extensions/b_runtime.lua:3: attempt to index a nil value (local 't')",
-		"evaluate: extensions/c_shape.lua: returned a number; a source must return an entry",
+		"evaluate: extensions/c_shape.lua:1: returned a number; a source must return an entry",
 		"activate: extensions/d_activate.lua:6: activation broke (entry 'half')",
-		"activate: extensions/e_decl.lua: register_tool: 'schema' is required",
+		"activate: extensions/e_decl.lua:1: register_tool: 'schema' is required",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("problems lack %q:\n%s", want, got)
@@ -51,7 +51,7 @@ end }`,
 	}
 	// The positions are the problems' own, not text inside their messages:
 	// the syntax error's from the compiler, the runtime error's from Lua's
-	// "file:line: " prefix.
+	// "file:line: " prefix, the wrong shape's from the chunk's return.
 	at := map[string][2]int{}
 	for _, p := range th.Problems() {
 		if strings.HasPrefix(p.Message, p.File) {
@@ -61,7 +61,7 @@ end }`,
 	}
 	for file, want := range map[string][2]int{
 		"extensions/a_syntax.lua": {2, 14}, "extensions/b_runtime.lua": {3, 0},
-		"extensions/c_shape.lua": {0, 0}, "extensions/d_activate.lua": {6, 0},
+		"extensions/c_shape.lua": {1, 0}, "extensions/d_activate.lua": {6, 0},
 	} {
 		t.Run(file, func(t *testing.T) {
 			if at[file] != want {

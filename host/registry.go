@@ -3,6 +3,7 @@ package host
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
@@ -87,7 +88,14 @@ func duplicateError(kind, name, first, second string) error {
 
 func (r *registry) addTool(t *Tool) error {
 	if old := r.tools[t.Name]; old != nil {
-		return duplicateError("tool", t.Name, old.Source, t.Source)
+		err := duplicateError("tool", t.Name, old.Source, t.Source)
+		if strings.HasPrefix(old.Source, "base:") && !strings.HasPrefix(t.Source, "base:") {
+			// A standard tool is replaced by an entry of its name, as
+			// every entry of a lower layer is; registering its name
+			// from another entry is a duplicate.
+			err = fmt.Errorf("%v; '%s' is a standard tool: name the entry '%s' to override it, or choose another tool name", err, t.Name, t.Name)
+		}
+		return err
 	}
 	r.tools[t.Name] = t
 	return nil

@@ -25,7 +25,7 @@ end }`,
 	})
 	p := th.problems()
 	for _, want := range []string{
-		"tools/bad.lua: register_tool: tool 'bad': invalid JSON schema: at '/type'",
+		"tools/bad.lua:1: register_tool: tool 'bad': invalid JSON schema: at '/type'",
 		"extensions/bad2.lua:3:", "tool 'bad2': invalid JSON schema: at '/properties/n/minimum': got string, want number",
 		"tool 'ref': invalid JSON schema", "external references are not allowed",
 	} {
