@@ -62,7 +62,8 @@ type Options struct {
 	// what failed (host.Check does: it evaluates and activates every
 	// entry in a host with no session). It gets a setup holding the
 	// folders' layers and runs only when everything compiled. Its
-	// problems are errors: an entry that does not load fails the build.
+	// errors fail the build (an entry that does not load); its warnings
+	// (a call the check refused to run) stay warnings.
 	// Each is positioned with what the syntax trees know (a problem with
 	// what a file returned, at its return statement), and a static
 	// warning about the same line becomes that error instead of a second

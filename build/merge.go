@@ -14,13 +14,20 @@ import (
 // written; one that a static diagnostic
 // already explains — an unknown field that made a table no entry, a
 // missing field at the same line — turns that diagnostic into an error
-// and is not repeated.
+// and is not repeated. A warning (a call the check host refused) stays
+// a warning.
 func (b *build) merge(found diag.List) {
 	for _, d := range found {
 		u := b.sources[d.File]
 		shape := strings.Contains(d.Message, "neither an entry")
 		if u != nil && u.main && u.facts.ReturnLine > 0 && d.Column == 0 && (d.Line == 0 || d.Line == u.facts.ReturnLine) {
 			d.Line, d.Column = u.facts.ReturnLine, u.facts.ReturnCol
+		}
+		if d.Severity == diag.Warning {
+			// The check host refused a call (a process, a write): the
+			// file is not known to be wrong.
+			b.add(d)
+			continue
 		}
 		if b.promote(d, shape) {
 			continue

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"panto/diag"
 	"panto/extension/discover"
@@ -17,14 +18,24 @@ import (
 // exhausts it in well under a second.
 const CheckBudget = 100_000_000
 
+// CheckTimeout bounds each evaluation and activation of a check host in
+// time as well, for what VM ticks do not count: a file that waits on a
+// timer or a read that never ends.
+const CheckTimeout = 10 * time.Second
+
+// checkTimeout is CheckTimeout; tests shorten it.
+var checkTimeout = CheckTimeout
+
 // Check evaluates and activates a setup the way a session would, in a
-// host of its own with no session (session_info() answers nil, no event
-// fires), and returns what failed as error diagnostics: a source that
+// sandboxed host of its own with no session (session_info() answers nil,
+// no event fires, no process runs and no file is written: see
+// sandbox.go), and returns what failed as error diagnostics: a source that
 // does not evaluate or returns another shape, an activation that raises,
 // a declaration register_tool refuses (a missing field, an invalid JSON
 // schema), a duplicate name, a require that cannot resolve. Each has the
-// file and, when Lua gave one, the line. Configuration problems are left
-// to discovery's own reports. budget 0 means CheckBudget.
+// file and, when Lua gave one, the line. A call the sandbox refused is a
+// warning at its line. Configuration problems are left to discovery's
+// own reports. budget 0 means CheckBudget.
 func Check(ctx context.Context, setup *discover.Setup, budget int64) diag.List {
 	if budget == 0 {
 		budget = CheckBudget
@@ -32,12 +43,19 @@ func Check(ctx context.Context, setup *discover.Setup, budget int64) diag.List {
 	var out diag.List
 	h, err := New(ctx, Options{
 		Setup: setup, Budget: budget, Stdout: io.Discard, Stderr: io.Discard,
+		Sandbox: true, CallTimeout: checkTimeout, TimeoutName: "the check's limit of",
 		Report: func(p Problem) {
 			if p.Stage != StageEvaluate && p.Stage != StageActivate {
 				return
 			}
 			d := p.Diagnostic
 			d.Severity = diag.Error
+			if strings.Contains(d.Message, refusedMark) {
+				// The check refused what the file does; whether the
+				// rest of it loads is known only in a session.
+				d.Severity = diag.Warning
+				d.Message += "; the check stopped there, and the rest of this " + string(p.Stage) + " is unchecked"
+			}
 			if strings.Contains(d.Message, "instruction budget exhausted") {
 				d.Message += fmt.Sprintf(" (the check gives each evaluation and activation %d VM ticks: an endless loop?)", budget)
 			}

@@ -67,6 +67,11 @@ type Options struct {
 	// Module, when set, adds to require("panto") in every state (see
 	// ModuleFunc).
 	Module ModuleFunc
+	// Sandbox makes the host a check host (see sandbox.go): os.execute,
+	// io.popen, writing files, luv's processes and the like raise an
+	// error instead of acting, and io.read sees no input, so that
+	// loading a tree to check it has no effect outside the state.
+	Sandbox bool
 }
 
 // SessionInfo is what session_info() returns.

@@ -99,6 +99,9 @@ func newVM(h *Host) *vm {
 		pkg := L.Loaded().GetStr("package").AsTable()
 		pkg.SetStr("path", runtime.String(rp+";"+pkg.GetStr("path").AsString()))
 	}
+	if h.opts.Sandbox {
+		v.sandbox()
+	}
 	v.installRequire()
 	preload := L.Loaded().GetStr("package").AsTable().GetStr("preload").AsTable()
 	preload.SetStr("panto", runtime.NewFunction("luaopen_panto", func(L *runtime.State) int {

@@ -45,6 +45,8 @@ func TestMistakes(t *testing.T) {
 			[]string{"extensions/mine.lua:2:38: tool 'read' is also a standard tool (base:tools/read.lua): registered from entry 'mine' it is a duplicate at run time; name the entry 'read' to override the standard one, or choose another name"}, 1, "activate: extensions/mine.lua:2: register_tool: duplicate tool name 'read': registered by base:tools/read.lua and again by extensions/mine.lua:2; 'read' is a standard tool: name the entry 'read' to override it, or choose another tool name (entry 'mine')"},
 		{"standard tool overridden", map[string]string{"tools/shell.lua": "return { name = \"shell\", description = \"d\", schema = { type = \"object\" }, handler = function() return \"\" end }\n"},
 			[]string{"tools/shell.lua:1:1: warning: entry 'shell' overrides the standard tool 'shell' (base:tools/shell.lua) in every session that loads this layer"}, 0, ""},
+		{"a process at activation", map[string]string{"extensions/g.lua": "return { name = \"g\", activate = function()\n  local rev = io.popen(\"git rev-parse HEAD\"):read(\"l\")\nend }\n"},
+			[]string{"extensions/g.lua:2: warning: io.popen is not run while panto checks extensions (the check runs no process, writes no file and uses no network; in a session it runs); the check stopped there, and the rest of this activate is unchecked (entry 'g')"}, 0, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := watchFolder(t, c.files)
