@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"regexp"
 	"sort"
@@ -47,6 +49,12 @@ var undefinedFlag = regexp.MustCompile(`flag provided but not defined: -+(\S+)`)
 // usageError words a flag mistake: the flag, the closest real one, and
 // the help to read, on one line.
 func usageError(c *cli.Context, cmd *cli.Command, err error) error {
+	if errors.Is(err, flag.ErrHelp) { // -h or --help where the flag set saw it first
+		if cmd != nil {
+			return cli.ShowCommandHelp(c, cmd.Name)
+		}
+		return cli.ShowAppHelp(c)
+	}
 	where, flags, help := "panto", c.App.Flags, "panto help"
 	if cmd != nil {
 		where, flags, help = cmd.Name, cmd.Flags, "panto help "+cmd.Name

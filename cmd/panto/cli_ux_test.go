@@ -52,6 +52,29 @@ func TestHelp(t *testing.T) {
 	}
 }
 
+// TestHelpFlags: -h and --help show the same help as `panto help`, for
+// panto itself and for a command, and exit 0.
+func TestHelpFlags(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--help"}, "COMMANDS:"},
+		{[]string{"-h"}, "COMMANDS:"},
+		{[]string{"run", "--help"}, "panto run - open a session"},
+		{[]string{"run", "-h"}, "panto run - open a session"},
+		{[]string{"build", "--help"}, "panto build - compile"},
+	}
+	for _, c := range cases {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			code, out, errOut := runCLI(t, c.args...)
+			if code != 0 || !strings.Contains(out, c.want) || errOut != "" {
+				t.Errorf("exit %d, stderr %q, stdout:\n%s", code, errOut, out)
+			}
+		})
+	}
+}
+
 // TestCompletion: each script names every command and its flags, and
 // the shells that are installed accept it.
 func TestCompletion(t *testing.T) {

@@ -33,10 +33,14 @@ func openBundle(path string, trust ed25519.PublicKey) (*discover.Setup, error) {
 func init() {
 	commands = append(commands, &cli.Command{
 		Name:      "run",
-		Usage:     "activate a bundle or an extension folder and list, run a command, or call a tool",
+		Usage:     "open a session on a bundle or an extension folder (the terminal UI, one --prompt turn, or --mode json|rpc), or list, run a command, call a tool",
 		ArgsUsage: "DIR|BUNDLE",
-		Description: "A folder is taken as the only layer: its extensions/ and tools/ (and config.toml).\n" +
+		Description: "A folder is taken as the only layer: its extensions/ and tools/ (and config.toml), over the standard tools.\n" +
+			"Without a mode flag, the interactive session opens in the terminal.\n" +
 			"Examples:\n" +
+			"  panto run examples/demo\n" +
+			"  panto run examples/demo --prompt \"How many words are in: a b c\"\n" +
+			"  panto run examples/demo --mode json --prompt \"count: a b\"\n" +
 			"  panto run examples/demo --list\n" +
 			"  panto run examples/demo --command \"/greet Ada\"\n" +
 			"  panto run examples/demo --tool word_count --input '{\"text\":\"a b c\"}'",

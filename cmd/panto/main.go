@@ -45,8 +45,10 @@ func main() {
 
 func run(args []string) int {
 	app := &cli.App{
-		Name:    "panto",
-		Usage:   "build, verify and run Lua extension bundles",
+		Name:  "panto",
+		Usage: "a terminal coding agent whose tools, commands, providers and UI are Lua extensions",
+		UsageText: "panto [--model PROVIDER:ALIAS] [--continue | --session ID]   (the interactive session, in a project)\n" +
+			"panto COMMAND [options]                                     (see the commands below; panto help COMMAND)",
 		Version: version,
 		Commands: append([]*cli.Command{{
 			Name:            "lua",
