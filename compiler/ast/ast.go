@@ -45,6 +45,9 @@ type Chunk struct {
 	// Last is the last byte of the last token, whose line the final
 	// return of the main function carries.
 	Last Pos
+	// Close is where the main function is closed (the end of input),
+	// where an undefined label is reported.
+	Close Pos
 }
 
 // Block is a sequence of statements. End is the position of the token that

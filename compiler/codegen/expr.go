@@ -53,7 +53,7 @@ func (fs *funcState) expr(e ast.Expr, v *expDesc) {
 			// is read.
 			fs.exp2anyregup(v)
 			var k expDesc
-			bracket := g.src[e.Pos] == '['
+			bracket := g.srcAt(e.Pos) == '['
 			if bracket {
 				fs.took(e.Pos, e.Pos+1)
 			}
@@ -262,7 +262,7 @@ func (fs *funcState) callLine(pos ast.Pos) int {
 // close that of the ')' closing them when they are parenthesized.
 func (fs *funcState) funcArgs(f *expDesc, args []ast.Expr, open, close ast.Pos, line int) {
 	var a expDesc
-	paren := fs.g.src[open] == '('
+	paren := fs.g.srcAt(open) == '('
 	if paren {
 		fs.took(open, open+1)
 	}
@@ -348,7 +348,7 @@ func (fs *funcState) constructor(t *ast.TableExpr, v *expDesc) {
 		// Record field: t[k] = v.
 		reg := fs.freeReg
 		var key expDesc
-		if s, ok := field.Key.(*ast.StringExpr); ok && lexer.IsNameStart(fs.g.src[s.Pos]) {
+		if s, ok := field.Key.(*ast.StringExpr); ok && lexer.IsNameStart(fs.g.srcAt(s.Pos)) {
 			// name = value
 			fs.took(s.Pos, s.End)
 			key = newExp(eKStr, 0)
@@ -478,6 +478,12 @@ func (fs *funcState) body(e *ast.FunctionExpr, v *expDesc) {
 	nfs.statList(e.Body.Stmts, e.Body.End, false)
 	nfs.f.LastLineDefined = int32(fs.lineOf(e.End))
 	nfs.setLine(e.End)
+	// The reference closes the function, and reports its undefined
+	// labels, after it has read the 'end': on the token after it.
+	nfs.pos = e.End + 3
+	if int(nfs.pos) < len(g.src) {
+		nfs.pos = lexer.TokenStart(g.src, nfs.pos)
+	}
 	nfs.closeFunc()
 	fs.f.Protos = append(fs.f.Protos, nfs.f)
 	fs.setLine(e.End)

@@ -29,6 +29,7 @@ package codegen
 import (
 	"fmt"
 	"math"
+	"runtime"
 
 	bc "panto/bytecode"
 	"panto/compiler/ast"
@@ -106,6 +107,9 @@ type gen struct {
 	// token after it, at lookLinePos (listItem).
 	lookName    *ast.NameExpr
 	lookLinePos ast.Pos
+	// progress is the furthest position the walk has reached: an error
+	// is ordered after it (FirstError).
+	progress ast.Pos
 	// work and steps report superlinear work (CompileWork).
 	work  func(int)
 	steps int
@@ -150,8 +154,12 @@ type constKey struct {
 	str  string
 }
 
-// compileError is the panic payload of a compile error.
-type compileError struct{ err *diag.Diagnostic }
+// compileError is the panic payload of a compile error; at is how far
+// the reference has read when it finds it (FirstError).
+type compileError struct {
+	err *diag.Diagnostic
+	at  ast.Pos
+}
 
 // Compile generates the main function of chunk; src is the chunk's source,
 // used to name tokens in error messages.
@@ -167,7 +175,6 @@ func Compile(chunk *ast.Chunk, src string) (p *bc.Proto, err error) {
 // a minute), counts its steps, so that a budget or a deadline of the
 // state running load stops it.
 func CompileWork(chunk *ast.Chunk, src string, work func(steps int)) (p *bc.Proto, err error) {
-	g := &gen{file: chunk.File, src: src, work: work}
 	defer func() {
 		if r := recover(); r != nil {
 			ce, ok := r.(compileError)
@@ -177,6 +184,39 @@ func CompileWork(chunk *ast.Chunk, src string, work func(steps int)) (p *bc.Prot
 			p, err = nil, ce.err
 		}
 	}()
+	return generate(chunk, src, work), nil
+}
+
+// FirstError compiles chunk, a tree parser.Recover made of what precedes a
+// syntax error, and returns the compile error it meets, if any, with how
+// far the reference has read when it reports that error: the compiler
+// reports it instead of the syntax error when that is not past the
+// syntax error. A tree cut short may be one the code generator was not
+// written for; a failure of the generator itself on it is no error.
+func FirstError(chunk *ast.Chunk, src string, work func(steps int)) (err *diag.Diagnostic, at ast.Pos) {
+	defer func() {
+		if r := recover(); r != nil {
+			if ce, ok := r.(compileError); ok {
+				err, at = ce.err, ce.at
+				return
+			}
+			if _, isRuntime := r.(runtime.Error); isRuntime {
+				return
+			}
+			if _, isString := r.(string); isString {
+				return
+			}
+			panic(r)
+		}
+	}()
+	generate(chunk, src, work)
+	return nil, 0
+}
+
+// generate compiles the main function of chunk; a compile error panics
+// with a compileError.
+func generate(chunk *ast.Chunk, src string, work func(steps int)) *bc.Proto {
+	g := &gen{file: chunk.File, src: src, work: work}
 	fs := g.openFunc(nil, 0)
 	fs.f.IsVararg = true
 	fs.line, fs.lineAt, fs.linePos = 1, 0, 0
@@ -184,9 +224,9 @@ func CompileWork(chunk *ast.Chunk, src string, work func(steps int)) (p *bc.Prot
 	fs.f.Upvalues = append(fs.f.Upvalues, bc.UpvalDesc{Name: "_ENV", InStack: true, Index: 0, Kind: bc.VarRegular})
 	fs.statList(chunk.Block.Stmts, chunk.Block.End, false)
 	fs.setLine(chunk.Last)
-	fs.pos = chunk.Block.End
+	fs.pos = chunk.Close
 	fs.closeFunc()
-	return fs.f, nil
+	return fs.f
 }
 
 // openFunc starts compiling a function defined at line.
@@ -230,7 +270,8 @@ func (fs *funcState) semError(pos ast.Pos, msg string) { fs.fail(pos, msg, "") }
 // fail raises the compile error msg at pos.
 func (fs *funcState) fail(pos ast.Pos, msg, near string) {
 	f := fs.g.file
-	panic(compileError{&diag.Diagnostic{
+	at := max(pos, fs.g.progress)
+	panic(compileError{at: at, err: &diag.Diagnostic{
 		File:    diag.FileName(f.Name),
 		Line:    f.Line(pos),
 		Column:  f.Column(pos),
@@ -262,6 +303,9 @@ func (fs *funcState) setLine(pos ast.Pos) {
 	if pos >= 0 {
 		fs.linePos = pos
 		fs.pos = pos
+		if pos > fs.g.progress {
+			fs.g.progress = pos
+		}
 	}
 }
 
@@ -270,6 +314,9 @@ func (fs *funcState) setLine(pos ast.Pos) {
 // instructions carry the line where it ends.
 func (fs *funcState) took(pos, end ast.Pos) {
 	fs.tokPos, fs.tokEnd = pos, end
+	if pos > fs.g.progress {
+		fs.g.progress = pos
+	}
 	if end > pos {
 		fs.linePos = end - 1
 	} else {
@@ -293,6 +340,28 @@ func (fs *funcState) sep() ast.Pos {
 	}
 	fs.took(end, end+1)
 	return end
+}
+
+// nextToken returns the position of the token after the last one read,
+// where the reference stands.
+func (fs *funcState) nextToken() ast.Pos {
+	end := fs.tokEnd
+	if end < 0 {
+		end = lexer.TokenEnd(fs.g.src, fs.tokPos)
+	}
+	if int(end) >= len(fs.g.src) {
+		return end
+	}
+	return lexer.TokenStart(fs.g.src, end)
+}
+
+// srcAt is the source byte at pos, or 0 past its end (a tree that
+// parser.Recover cut short has positions there).
+func (g *gen) srcAt(pos ast.Pos) byte {
+	if pos >= 0 && int(pos) < len(g.src) {
+		return g.src[pos]
+	}
+	return 0
 }
 
 // curLine is the line of the next instruction.

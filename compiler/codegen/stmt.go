@@ -11,24 +11,34 @@ import (
 // tells that the block is the body of a repeat, whose 'until' does not end
 // the block for the purpose of labels.
 func (fs *funcState) statList(stmts []ast.Stmt, end ast.Pos, inRepeat bool) {
-	for i, s := range stmts {
-		if lbl, ok := s.(*ast.LabelStmt); ok {
-			// A label is "last" when only labels follow it in the block;
-			// errors about it are reported where the reference's parser
-			// stands then: at the next statement or at the block's end.
-			last := !inRepeat
-			next := end
-			for _, rest := range stmts[i+1:] {
-				if _, isLabel := rest.(*ast.LabelStmt); !isLabel {
-					last = false
-					next = rest.Start()
-					break
-				}
-			}
-			fs.labelStat(lbl, last, next)
+	for i := 0; i < len(stmts); i++ {
+		if _, ok := stmts[i].(*ast.LabelStmt); !ok {
+			fs.statement(stmts[i])
 			continue
 		}
-		fs.statement(s)
+		// A run of labels: the reference reads each label after the
+		// first as part of the one before, so it declares them from the
+		// last to the first, all on the token after the run. They are
+		// "last" when the run ends the block; errors about them are
+		// reported where the reference's parser stands then: at the next
+		// statement or at the block's end.
+		j := i
+		for j < len(stmts) {
+			if _, ok := stmts[j].(*ast.LabelStmt); !ok {
+				break
+			}
+			j++
+		}
+		last := !inRepeat && j == len(stmts)
+		next := end
+		if j < len(stmts) {
+			last = false
+			next = stmts[j].Start()
+		}
+		for k := j - 1; k >= i; k-- {
+			fs.labelStat(stmts[k].(*ast.LabelStmt), last, next)
+		}
+		i = j - 1
 	}
 }
 
@@ -156,7 +166,8 @@ func (fs *funcState) assignStat(s *ast.AssignStmt) {
 		if !lhs[i].isVar() {
 			fs.errorAt(t.Start(), "syntax error")
 		}
-		fs.checkReadonly(&lhs[i], t.Start())
+		// Checked on the ',' or '=' after the target.
+		fs.checkReadonly(&lhs[i], fs.nextToken())
 		if i > 0 && !lhs[i].isIndexed() {
 			fs.checkConflict(lhs[:i], &lhs[i])
 		}
@@ -248,7 +259,7 @@ func (fs *funcState) funcStat(s *ast.FunctionStmt) {
 	fs.expr(s.Target, &v)
 	var b expDesc
 	fs.body(s.Func, &b)
-	fs.checkReadonly(&v, s.Target.Start())
+	fs.checkReadonly(&v, fs.nextToken()) // after the body's 'end'
 	fs.storeVar(&v, &b)
 	fs.fixLine(fs.lineOf(s.Pos))
 }

@@ -9,8 +9,10 @@
 // recovers; the hot path never checks an error value.
 //
 // Checks that need scopes (goto and labels, assignment to <const>
-// variables, 'break' outside a loop, limits on locals, upvalues and
-// registers) belong to the code generator.
+// variables, 'break' outside a loop, limits on upvalues and registers)
+// belong to the code generator; when a chunk also has a syntax error,
+// Recover gives it the tree of what precedes that error, so that the
+// error reported is the one the reference reaches first.
 package parser
 
 import (
@@ -75,7 +77,7 @@ func ParseDepth(name, src string, cCalls int) (chunk *ast.Chunk, err error) {
 	p.vararg = true // the main function is always a vararg function
 	b := p.block()
 	p.check(lexer.EOF)
-	return &ast.Chunk{File: p.lx.File(), Block: b, Last: ast.Pos(max(p.lastEnd-1, 0))}, nil
+	return &ast.Chunk{File: p.lx.File(), Block: b, Last: ast.Pos(max(p.lastEnd-1, 0)), Close: b.End}, nil
 }
 
 // parserPool keeps parsers between calls for their intern table and
@@ -100,14 +102,20 @@ type parser struct {
 	// lastEnd is the end of the last token consumed: the reference
 	// attributes a chunk's final return to that token's line.
 	lastEnd int
-	lx      lexer.Lexer
-	t       *lexer.Token // &lx.Tok, the current token
-	name    string
-	src     string
-	level   int  // current nesting level
-	limit   int  // level at which the reference overflows
-	vararg  bool // the function being parsed is a vararg function
-	err     *diag.Diagnostic
+	// recovering is set for Recover's parse, which does not stop at the
+	// first error: stopped is set there and the parse finishes the tree
+	// with what it has, reading no more tokens; stopAt is the token the
+	// reference stands on when it reports that error.
+	recovering, stopped bool
+	stopAt              int
+	lx                  lexer.Lexer
+	t                   *lexer.Token // &lx.Tok, the current token
+	name                string
+	src                 string
+	level               int  // current nesting level
+	limit               int  // level at which the reference overflows
+	vararg              bool // the function being parsed is a vararg function
+	err                 *diag.Diagnostic
 	// nlocals counts the local variables declared in the open blocks of
 	// the function being parsed (for loops' hidden ones included), and
 	// fnPos is where its first line is taken from (0 for the main chunk,
@@ -129,12 +137,21 @@ func (p *parser) line(pos int) int { return p.lx.File().Line(ast.Pos(pos)) }
 // fail aborts the parse with an error on the line of offset linePos; the
 // column is that of offset colPos.
 func (p *parser) fail(linePos, colPos int, msg, near string) {
+	if p.recovering {
+		p.stop(p.t.Pos)
+		return
+	}
 	p.err = p.lx.Diagnostic(linePos, colPos, msg, near)
 	panic(bailout{})
 }
 
-// lexError aborts the parse with the lexer's error.
-func (p *parser) lexError() {
+// lexError aborts the parse with the lexer's error, found while reading
+// the token after the one at offset at.
+func (p *parser) lexError(at int) {
+	if p.recovering {
+		p.stop(at)
+		return
+	}
 	p.err = p.lx.Err
 	panic(bailout{})
 }
@@ -156,10 +173,14 @@ func (p *parser) errorExpected(k lexer.Kind) {
 }
 
 func (p *parser) next() {
+	if p.stopped {
+		return
+	}
 	p.lastEnd = p.t.End
+	at := p.t.Pos
 	p.lx.Next()
 	if p.t.Kind == lexer.Illegal {
-		p.lexError()
+		p.lexError(at)
 	}
 }
 
@@ -212,7 +233,11 @@ func (p *parser) checkName() (string, ast.Pos) {
 // enter counts one nesting level where the reference counts one C level.
 func (p *parser) enter() {
 	p.level++
-	if p.level >= p.limit {
+	if p.level >= p.limit && !p.stopped {
+		if p.recovering {
+			p.stop(p.t.Pos)
+			return
+		}
 		p.err = &diag.Diagnostic{File: diag.FileName(p.name), Message: "C stack overflow"}
 		panic(bailout{})
 	}
@@ -409,6 +434,9 @@ func (p *parser) thenBlock() *ast.IfClause {
 	c.Cond = p.expr()
 	p.checkNext(lexer.Then)
 	c.Then = ast.Pos(max(p.lastEnd-1, 0))
+	if p.stopped {
+		c.Then = p.beyond()
+	}
 	b := p.n.blocks.alloc()
 	b.Pos = p.pos()
 	mark := len(p.stmts)
@@ -454,6 +482,9 @@ func (p *parser) forStat() {
 		}
 		s.DoPos = p.pos()
 		p.checkNext(lexer.Do)
+		if p.stopped {
+			s.DoPos = p.beyond()
+		}
 		s.Body = p.block()
 		p.checkMatch(lexer.End, lexer.For, pos)
 		p.push(s)
@@ -471,11 +502,15 @@ func (p *parser) forStat() {
 		s.Exprs = p.exprList()
 		s.DoPos = p.pos()
 		p.checkNext(lexer.Do)
+		if p.stopped {
+			s.DoPos = p.beyond()
+		}
 		s.Body = p.block()
 		p.checkMatch(lexer.End, lexer.For, pos)
 		p.push(s)
 	default:
 		p.syntaxError("'=' or 'in' expected")
+		p.placeholder(ast.Pos(pos), nil)
 	}
 }
 
@@ -555,6 +590,7 @@ func (p *parser) localStat(pos ast.Pos) {
 
 // exprStat parses an assignment or a call statement.
 func (p *parser) exprStat() {
+	start := p.pos()
 	e := p.suffixedExp()
 	if p.t.Kind != lexer.Assign && p.t.Kind != lexer.Comma {
 		switch e.(type) {
@@ -565,6 +601,8 @@ func (p *parser) exprStat() {
 			return
 		}
 		p.syntaxError("syntax error")
+		p.placeholder(start, []ast.Expr{e})
+		return
 	}
 	p.checkAssignable(e)
 	mark := len(p.exprs)
@@ -581,6 +619,11 @@ func (p *parser) exprStat() {
 	pos := p.pos()
 	p.checkNext(lexer.Assign)
 	targets := p.popExprs(mark)
+	if p.stopped && !assignable(targets) {
+		p.level -= extra
+		p.placeholder(start, targets)
+		return
+	}
 	exprs := p.exprList()
 	p.level -= extra
 	as := p.n.assigns.alloc()
@@ -589,11 +632,20 @@ func (p *parser) exprStat() {
 }
 
 func (p *parser) checkAssignable(e ast.Expr) {
-	switch e.(type) {
-	case *ast.NameExpr, *ast.IndexExpr:
-		return
+	if !assignable([]ast.Expr{e}) {
+		p.syntaxError("syntax error")
 	}
-	p.syntaxError("syntax error")
+}
+
+func assignable(targets []ast.Expr) bool {
+	for _, e := range targets {
+		switch e.(type) {
+		case *ast.NameExpr, *ast.IndexExpr:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // ---------------------------------------------------------------------------
@@ -643,6 +695,10 @@ func (p *parser) body(isMethod bool, linePos int) *ast.FunctionExpr {
 	p.vararg = saved
 	f.End = p.pos()
 	p.checkMatch(lexer.End, lexer.Function, linePos)
+	if p.stopped {
+		// The reference closes the function after its 'end'.
+		f.End = p.beyond()
+	}
 	return f
 }
 
@@ -809,7 +865,7 @@ func (p *parser) primaryExp() ast.Expr {
 		return e
 	}
 	p.syntaxError("unexpected symbol")
-	return nil
+	return p.dummy()
 }
 
 // suffixedExp parses primaryexp { '.' Name | '[' exp ']' | ':' Name args |
@@ -895,7 +951,7 @@ func (p *parser) constructor() *ast.TableExpr {
 			if k == lexer.Illegal {
 				// The reference reads the look-ahead token at once, so
 				// its lexical error comes first.
-				p.lexError()
+				p.lexError(p.t.Pos)
 			}
 			if k != lexer.Assign {
 				f.Value = p.expr()
