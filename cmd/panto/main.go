@@ -33,10 +33,19 @@ func main() {
 	// including "-e" and everything after the script name.
 	if len(args) > 1 && args[1] == "lua" {
 		stop := startCPUProfile()
-		code := luacli.Main(append([]string{"lua"}, args[2:]...), luacli.Options{
+		o := luacli.Options{
 			Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Progname: "panto", UsageName: "panto lua",
 			IsTTY: isTerminal(os.Stdin), Signals: true,
-		})
+		}
+		tail := &lineTail{w: os.Stdout}
+		lines := newTermLines(os.Stdin, os.Stdout, tail)
+		if lines != nil {
+			o.Lines, o.Stdout = lines, tail
+		}
+		code := luacli.Main(append([]string{"lua"}, args[2:]...), o)
+		if lines != nil {
+			lines.Close()
+		}
 		stop()
 		os.Exit(code)
 	}

@@ -29,6 +29,9 @@ type Options struct {
 	Getenv func(string) string
 	// IsTTY reports whether stdin is a terminal (for the REPL).
 	IsTTY bool
+	// Lines, when set, reads the REPL's lines (a line editor on the
+	// terminal); nil reads plain lines from Stdin.
+	Lines LineReader
 	// Signals binds Ctrl-C to the running chunk, as lua.c does: the first
 	// SIGINT interrupts it with "interrupted!", a second one ends the
 	// process. Off for in-process uses (tests) that must not take the
