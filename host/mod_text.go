@@ -115,6 +115,10 @@ func stylesTable(t *theme.Theme) runtime.Value {
 	for _, r := range roles {
 		out.SetStr(r, str(t.Styles[r]))
 	}
-	out.SetStr("reset", str(termtext.Reset))
+	reset := termtext.Reset
+	if t.Plain {
+		reset = ""
+	}
+	out.SetStr("reset", str(reset))
 	return runtime.TableValue(out)
 }

@@ -81,11 +81,16 @@ func runAction(c *cli.Context) error {
 		return err
 	}
 
+	themes, err := themesFor(c, c.App.Writer)
+	if err != nil {
+		return err
+	}
 	ctx, stop := interruptContext()
 	defer stop()
 	cfg := setup.Config()
 	h, err := host.New(ctx, host.Options{
 		Setup:       setup,
+		Themes:      themes,
 		Session:     &host.SessionInfo{ID: sessionID(), Directory: setup.Cwd, Model: cfg.Models.Default, Reasoning: cfg.Models.Reasoning},
 		CallTimeout: c.Duration("timeout"),
 		TimeoutName: "--timeout",

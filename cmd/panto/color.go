@@ -6,6 +6,9 @@ import (
 	"regexp"
 
 	"github.com/urfave/cli/v2"
+
+	"panto/tui/term"
+	"panto/tui/theme"
 )
 
 // colorFlag is --color for the commands that print styled text.
@@ -13,8 +16,8 @@ var colorFlag = &cli.StringFlag{Name: "color", Value: "auto", Usage: "auto: colo
 
 // useColor decides whether styled output keeps its escape sequences:
 // --color always or never wins; auto gives colour only when out is a
-// terminal, NO_COLOR is unset (https://no-color.org: any value) and
-// TERM is not dumb.
+// terminal, NO_COLOR is unset or empty (https://no-color.org) and TERM
+// is not dumb.
 func useColor(c *cli.Context, out io.Writer) (bool, error) {
 	switch c.String("color") {
 	case "always":
@@ -25,14 +28,24 @@ func useColor(c *cli.Context, out io.Writer) (bool, error) {
 	default:
 		return false, userError("--color must be auto, always or never, got %q", c.String("color"))
 	}
-	if _, set := os.LookupEnv("NO_COLOR"); set {
-		return false, nil
-	}
-	if os.Getenv("TERM") == "dumb" {
+	if !term.ColorAllowed(os.Getenv) {
 		return false, nil
 	}
 	f, ok := out.(*os.File)
 	return ok && isTerminal(f), nil
+}
+
+// themesFor is the theme registry of a host whose output goes to out:
+// plain (panto.ext.style, highlight and the native components give no
+// escape sequences) unless useColor says out takes colour.
+func themesFor(c *cli.Context, out io.Writer) (*theme.Registry, error) {
+	color, err := useColor(c, out)
+	if err != nil {
+		return nil, err
+	}
+	reg := theme.NewRegistry()
+	reg.SetPlain(!color)
+	return reg, nil
 }
 
 var sgrSequence = regexp.MustCompile("\x1b\\[[0-9;:]*m")

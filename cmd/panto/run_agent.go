@@ -68,6 +68,13 @@ func openAgentSession(ctx context.Context, c *cli.Context, target string, trust 
 		Stdout:      os.Stderr, // Lua's print must not mix with the answer
 		Stderr:      os.Stderr,
 	}
+	if c.String("mode") != "rpc" {
+		// A headless turn's output is text for a terminal or a pipe;
+		// an RPC client renders what it gets, styles included.
+		if o.Themes, err = themesFor(c, os.Stdout); err != nil {
+			return nil, err
+		}
+	}
 	if c.Bool("continue") && c.String("session") != "" {
 		return nil, userError("run: give --continue or --session, not both")
 	}

@@ -41,6 +41,9 @@ type Theme struct {
 	Name string
 	// Styles maps each role to the escape sequence that turns it on.
 	Styles map[string]string
+	// Plain is set on the themes of a plain registry: every style is
+	// empty, and so is the reset that would end one.
+	Plain bool
 }
 
 // Registry holds the themes one host knows: the built-in one and every
@@ -51,6 +54,27 @@ type Theme struct {
 type Registry struct {
 	mu     sync.RWMutex
 	themes map[string]*Theme
+	// plain makes Get and Active answer style-less copies (SetPlain).
+	plain bool
+}
+
+// SetPlain makes the registry answer every theme without styles (its
+// roles all "", Plain set), while registrations go on as before: output
+// that must carry no colour (a pipe, NO_COLOR, TERM=dumb) gets none from
+// panto.ext.style, highlight or the native components, and the themes
+// are whole again when it is turned off.
+func (r *Registry) SetPlain(on bool) {
+	r.mu.Lock()
+	r.plain = on
+	r.mu.Unlock()
+}
+
+func plainCopy(t *Theme) *Theme {
+	p := &Theme{Name: t.Name, Styles: make(map[string]string, len(t.Styles)), Plain: true}
+	for role := range t.Styles {
+		p.Styles[role] = ""
+	}
+	return p
 }
 
 // NewRegistry returns a registry holding only the built-in theme.
@@ -98,6 +122,9 @@ func (r *Registry) Get(name string) (*Theme, bool) {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
 	t, ok := r.themes[name]
+	if ok && r.plain {
+		t = plainCopy(t)
+	}
 	return t, ok
 }
 
