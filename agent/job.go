@@ -6,7 +6,6 @@ import (
 	"errors"
 	"runtime"
 	"sync"
-	"syscall"
 
 	"panto/agent/conv"
 )
@@ -107,7 +106,7 @@ func (e jobEvents) emit(ev Event) {
 // the job's problem.
 func (j *Job) wake() {
 	if j.wakeFD >= 0 {
-		syscall.Write(j.wakeFD, []byte{1})
+		writeWake(j.wakeFD)
 	}
 }
 
