@@ -8,7 +8,6 @@ import (
 	"panto/agent/conv"
 	"panto/agent/provider"
 	"panto/agent/provider/internal/history"
-	"panto/agent/provider/internal/wire"
 )
 
 // Completions implements provider.Protocol for Chat Completions. The
@@ -21,15 +20,7 @@ func (Completions) Open(ctx context.Context, req *provider.Request) (provider.St
 	if err != nil {
 		return nil, err
 	}
-	return wire.Open(ctx, wire.Call{
-		Provider:    providerName(req, CompletionsAlias),
-		Client:      req.HTTPClient,
-		URL:         EndpointURL(req.BaseURL, "chat/completions"),
-		Header:      headers(req),
-		Body:        body,
-		APIKey:      req.APIKey,
-		IdleTimeout: req.IdleTimeout,
-	}, newChatDecoder())
+	return post(ctx, req, CompletionsAlias, "chat/completions", body, newChatDecoder())
 }
 
 type chatRequest struct {

@@ -19,11 +19,13 @@
 package openai
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strings"
 
 	"panto/agent/provider"
+	"panto/agent/provider/internal/wire"
 )
 
 // Protocol names.
@@ -64,6 +66,20 @@ func official(base string) bool {
 	}
 	u, err := url.Parse(base)
 	return err == nil && u.Hostname() == "api.openai.com"
+}
+
+// post sends one streaming request of either API to path under the base
+// URL; fallback names the provider in messages when the request does not.
+func post(ctx context.Context, req *provider.Request, fallback, path string, body []byte, dec wire.Decoder) (provider.Stream, error) {
+	return wire.Open(ctx, wire.Call{
+		Provider:    providerName(req, fallback),
+		Client:      req.HTTPClient,
+		URL:         EndpointURL(req.BaseURL, path),
+		Header:      headers(req),
+		Body:        body,
+		APIKey:      req.APIKey,
+		IdleTimeout: req.IdleTimeout,
+	}, dec)
 }
 
 func headers(req *provider.Request) http.Header {

@@ -8,7 +8,6 @@ import (
 	"panto/agent/conv"
 	"panto/agent/provider"
 	"panto/agent/provider/internal/history"
-	"panto/agent/provider/internal/wire"
 )
 
 // Responses implements provider.Protocol for the Responses API. The
@@ -28,15 +27,7 @@ func (Responses) Open(ctx context.Context, req *provider.Request) (provider.Stre
 	if err != nil {
 		return nil, err
 	}
-	return wire.Open(ctx, wire.Call{
-		Provider:    providerName(req, ResponsesName),
-		Client:      req.HTTPClient,
-		URL:         EndpointURL(req.BaseURL, "responses"),
-		Header:      headers(req),
-		Body:        body,
-		APIKey:      req.APIKey,
-		IdleTimeout: req.IdleTimeout,
-	}, newResponsesDecoder())
+	return post(ctx, req, ResponsesName, "responses", body, newResponsesDecoder())
 }
 
 type responsesRequest struct {
