@@ -144,14 +144,16 @@ type MethodCallExpr struct {
 
 // FunctionExpr is a function body: 'function' (params) block 'end'. Pos is
 // the 'function' keyword (linedefined), End the closing 'end'
-// (lastlinedefined). Methods declared with ':' have "self" as their first
-// parameter already.
+// (lastlinedefined); Dots is the '...' of a vararg function, whose line
+// its VARARGPREP carries. Methods declared with ':' have "self" as their
+// first parameter already.
 type FunctionExpr struct {
 	Pos      Pos
-	Params   []*Param
-	IsVararg bool
-	Body     *Block
 	End      Pos
+	Dots     Pos
+	Params   []*Param
+	Body     *Block
+	IsVararg bool
 }
 
 // Param is a named parameter.

@@ -472,6 +472,7 @@ func (fs *funcState) body(e *ast.FunctionExpr, v *expDesc) {
 	nfs.f.NumParams = uint8(nfs.nactvar)
 	if e.IsVararg {
 		nfs.f.IsVararg = true
+		nfs.setLine(e.Dots) // emitted once the '...' is read
 		nfs.codeABC(bc.OpVarargPrep, int(nfs.f.NumParams), 0, 0)
 	}
 	nfs.reserveRegs(nfs.nactvar)

@@ -675,7 +675,7 @@ func (p *parser) body(isMethod bool, linePos int) *ast.FunctionExpr {
 				p.declare(1)
 			case lexer.Dots:
 				p.next()
-				f.IsVararg = true
+				f.IsVararg, f.Dots = true, ast.Pos(p.lastEnd-1)
 			default:
 				p.syntaxError("<name> or '...' expected")
 			}
