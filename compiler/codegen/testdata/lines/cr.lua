@@ -1,0 +1,1 @@
+local a, b = ...local c = a  + blocal t = {  a,  b}print(  c,  t)
