@@ -415,10 +415,14 @@ func (fs *funcState) listItem(e ast.Expr, v *expDesc) {
 		fs.expr(e, v)
 		return
 	}
-	after := lexer.TokenStart(g.src, name.Pos+ast.Pos(len(name.Name)))
-	end := lexer.TokenEnd(g.src, after)
+	after := lexer.SkipSpace(g.src, name.Pos+ast.Pos(len(name.Name)))
+	linePos := after
+	if c := g.srcAt(after); c == '"' || c == '\'' || c == '[' {
+		// Only a string may end on a later line than it starts.
+		linePos = max(lexer.TokenEnd(g.src, after)-1, after)
+	}
 	saveName, savePos := g.lookName, g.lookLinePos
-	g.lookName, g.lookLinePos = name, max(end-1, after)
+	g.lookName, g.lookLinePos = name, linePos
 	fs.expr(e, v)
 	g.lookName, g.lookLinePos = saveName, savePos
 }
@@ -483,7 +487,7 @@ func (fs *funcState) body(e *ast.FunctionExpr, v *expDesc) {
 	// labels, after it has read the 'end': on the token after it.
 	nfs.pos = e.End + 3
 	if int(nfs.pos) < len(g.src) {
-		nfs.pos = lexer.TokenStart(g.src, nfs.pos)
+		nfs.pos = lexer.SkipSpace(g.src, nfs.pos)
 	}
 	nfs.closeFunc()
 	fs.f.Protos = append(fs.f.Protos, nfs.f)

@@ -336,7 +336,7 @@ func (fs *funcState) sep() ast.Pos {
 		return end
 	}
 	if c := src[end]; c != ',' && c != ';' && c != '=' && c != ']' {
-		end = lexer.TokenStart(src, end)
+		end = lexer.SkipSpace(src, end)
 	}
 	fs.took(end, end+1)
 	return end
@@ -352,7 +352,7 @@ func (fs *funcState) nextToken() ast.Pos {
 	if int(end) >= len(fs.g.src) {
 		return end
 	}
-	return lexer.TokenStart(fs.g.src, end)
+	return lexer.SkipSpace(fs.g.src, end)
 }
 
 // srcAt is the source byte at pos, or 0 past its end (a tree that

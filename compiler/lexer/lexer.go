@@ -730,6 +730,36 @@ func TokenStart(src string, pos diag.Pos) diag.Pos {
 	return diag.Pos(lx.Tok.Pos)
 }
 
+// SkipSpace returns where the token at or after pos starts, skipping
+// spaces and comments without reading the token itself (which, for a
+// name, would cost an intern table): the code generator asks it where the
+// reference's parser stands after a token it has read.
+func SkipSpace(src string, pos diag.Pos) diag.Pos {
+	n := len(src)
+	if pos < 0 || int(pos) >= n {
+		return diag.Pos(n)
+	}
+	var lx Lexer
+	lx.src = src
+	var t Token
+	p := int(pos)
+	for p < n {
+		c := src[p]
+		if class[c]&cSpace != 0 {
+			p++
+			continue
+		}
+		if c == '-' && p+1 < n && src[p+1] == '-' {
+			if p = lx.skipComment(&t, p); p < 0 {
+				return diag.Pos(n) // an unfinished long comment
+			}
+			continue
+		}
+		break
+	}
+	return diag.Pos(p)
+}
+
 // TokenEnd returns the end of the token at or after pos: the code
 // generator asks it for the end of a numeral, whose node records only where
 // it starts, when it looks for the separator that follows one.
