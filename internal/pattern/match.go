@@ -43,13 +43,25 @@ type budgetError struct{}
 
 func (budgetError) Error() string { return "pattern step budget exceeded" }
 
-// Work receives the matcher's steps as it goes: one per attempt and per
-// nested match call, one per 64 subject bytes a repetition or %b scans.
-// Backtracking can take exponential time ("a*a*a*...c"), so the VM counts
-// these steps as ticks of its budget and deadline checks; Work may panic to
-// abort the match (the panic propagates to the caller of the matching
-// function). It is called every workQuantum steps or so.
-type Work func(steps int)
+// Work receives what the matcher does as it goes, so that the VM can count
+// it against budgets, deadlines and the memory limit; its methods may panic
+// to abort the match (the panic propagates to the caller of the matching
+// function). A *runtime.State is one.
+//
+// Tick gets the matcher's steps, every workQuantum or so: one per attempt,
+// per repetition and per taken '?' branch, one per 64 subject bytes a
+// repetition, %b or a back-reference scans. Those are the places where
+// backtracking can multiply the work ("a*a*a*...c" is exponential), and
+// every other call of the matcher's recursion is one of a chain no longer
+// than the pattern, so the steps stay proportional to the work without
+// costing each call of the recursion a count.
+//
+// ChargeAlloc gets, before Gsub allocates them, the bytes of the result it
+// builds: every 64 KB, and the rest before the last copy.
+type Work interface {
+	Tick(steps int)
+	ChargeAlloc(bytes int)
+}
 
 // workQuantum is how many steps the matcher gathers before calling Work.
 const workQuantum = 256
@@ -101,7 +113,7 @@ func (ms *state) report() {
 		}
 	}
 	if ms.work != nil {
-		ms.work(n)
+		ms.work.Tick(n)
 	}
 }
 
@@ -214,9 +226,6 @@ func (ms *state) match(si, pi int) int {
 		ms.fail("pattern too complex")
 	}
 	ms.depth--
-	if ms.steps++; ms.steps >= workQuantum {
-		ms.report()
-	}
 	p, s := ms.pat, ms.src
 loop:
 	for pi < len(p) {
@@ -290,6 +299,10 @@ loop:
 		}
 		switch suffix {
 		case '?':
+			// Both ways may be tried: "a?a?a?...b" is exponential.
+			if ms.steps++; ms.steps >= workQuantum {
+				ms.report()
+			}
 			if r := ms.match(si+1, ep+1); r != noMatch {
 				si = r
 				break loop
@@ -402,10 +415,10 @@ func (ms *state) maxExpand(si, pi, ep int) int {
 	i := 0
 	for ms.singleMatch(si+i, pi, ep) {
 		i++
-		if i&63 == 0 {
-			ms.step(1)
-		}
 	}
+	// One step for the repetition, one per 64 bytes it covers: the
+	// backing off below tries as many ends as the loop above scanned.
+	ms.step(1 + i>>6)
 	for ; i >= 0; i-- {
 		if r := ms.match(si+i, ep+1); r != noMatch {
 			return r
@@ -418,6 +431,9 @@ func (ms *state) maxExpand(si, pi, ep int) int {
 // rest of the pattern match.
 func (ms *state) minExpand(si, pi, ep int) int {
 	for {
+		if ms.steps++; ms.steps >= workQuantum {
+			ms.report()
+		}
 		if r := ms.match(si, ep+1); r != noMatch {
 			return r
 		}

@@ -168,8 +168,8 @@ func Gsub(s, p string, maxN int, repl func(m Match) (replacement string, keepOri
 	return gsub(s, p, maxN, repl, 0, nil)
 }
 
-// GsubWork is Gsub reporting its steps to work (see Work), the bytes it
-// copies into the result included (one step per kilobyte).
+// GsubWork is Gsub reporting its steps to work, and the bytes of its result
+// before it allocates them (see Work).
 func GsubWork(s, p string, maxN int, repl func(m Match) (replacement string, keepOriginal bool, err error), work Work) (string, int, error) {
 	return gsub(s, p, maxN, repl, 0, work)
 }
@@ -181,7 +181,8 @@ func gsub(s, p string, maxN int, repl func(m Match) (string, bool, error), budge
 	}
 	ms := &state{src: s, pat: p, limited: budget > 0, budget: budget, work: work}
 	var b strings.Builder
-	copied := 0 // s[:copied] has been dealt with
+	copied := 0  // s[:copied] has been dealt with
+	charged := 0 // bytes of b given to work.ChargeAlloc
 	n := 0
 	lastMatch := -1
 	for si := 0; maxN < 0 || n < maxN; {
@@ -198,8 +199,9 @@ func gsub(s, p string, maxN int, repl func(m Match) (string, bool, error), budge
 			return "", n, err
 		}
 		if !keep {
-			if n := start - copied + len(r); n >= 1024 {
-				ms.step(n >> 10)
+			if need := b.Len() + start - copied + len(r); need-charged >= 64<<10 && ms.work != nil {
+				ms.work.ChargeAlloc(need - charged)
+				charged = need
 			}
 			b.WriteString(s[copied:start])
 			b.WriteString(r)
@@ -212,6 +214,9 @@ func gsub(s, p string, maxN int, repl func(m Match) (string, bool, error), budge
 	}
 	if copied == 0 && b.Len() == 0 {
 		return s, n, nil // nothing replaced
+	}
+	if ms.work != nil {
+		ms.work.ChargeAlloc(b.Len() + len(s) - copied - charged)
 	}
 	b.WriteString(s[copied:])
 	return b.String(), n, nil

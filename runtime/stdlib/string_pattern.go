@@ -68,7 +68,7 @@ func findAux(L *runtime.State, find bool) int {
 	} else {
 		// The matcher's steps are ticks: backtracking can take
 		// exponential time, which budgets and deadlines must stop.
-		m, ok, err := pattern.FindWork(s, p, int(init), L.Tick)
+		m, ok, err := pattern.FindWork(s, p, int(init), L)
 		if err != nil {
 			patternError(L, err)
 		}
@@ -98,7 +98,7 @@ func strGmatch(L *runtime.State) int {
 	iter := &runtime.GoFunction{
 		Name: "gmatch_aux",
 		Fn: func(L *runtime.State) int {
-			m.SetWork(L.Tick)
+			m.SetWork(L) // the thread calling it now
 			res, ok, err := m.Next()
 			if err != nil {
 				patternError(L, err)
@@ -126,26 +126,12 @@ func strGsub(L *runtime.State) int {
 	// The reference reads the count before it checks the replacement's
 	// type, and so reports a bad count first.
 	maxN := L.OptInteger(4, int64(len(src))+1)
-	// The result is at most the subject plus every replacement: the
-	// subject is charged now, the replacements as they add up (every 64
-	// KB, so that small ones cost nothing).
-	L.ChargeAlloc(len(src))
-	owed := 0
-	charge := func(n int) {
-		if owed += n; owed >= 64<<10 {
-			L.ChargeAlloc(owed)
-			owed = 0
-		}
-	}
 	var fn func(m pattern.Match) (string, bool, error)
 	switch repl.Type() {
 	case runtime.TypeString, runtime.TypeNumber:
 		r := L.CheckString(3) // a number becomes its string form
 		if strings.IndexByte(r, '%') < 0 {
-			fn = func(pattern.Match) (string, bool, error) {
-				charge(len(r))
-				return r, false, nil
-			}
+			fn = func(pattern.Match) (string, bool, error) { return r, false, nil }
 			break
 		}
 		var scratch []byte
@@ -155,7 +141,6 @@ func strGsub(L *runtime.State) int {
 			if err != nil {
 				return "", false, err
 			}
-			charge(len(scratch))
 			// Gsub copies the replacement into its result before it
 			// calls fn again, so handing out a view of scratch is safe.
 			return ownString(scratch), false, nil
@@ -163,9 +148,7 @@ func strGsub(L *runtime.State) int {
 	case runtime.TypeTable:
 		fn = func(m pattern.Match) (string, bool, error) {
 			v := L.Index(repl, captureValue(L, src, m, 0))
-			r, keep, err := replacementValue(L, v)
-			charge(len(r))
-			return r, keep, err
+			return replacementValue(L, v)
 		}
 	case runtime.TypeFunction:
 		fn = func(m pattern.Match) (string, bool, error) {
@@ -174,14 +157,14 @@ func strGsub(L *runtime.State) int {
 			L.CallStack(n, 1)
 			v := L.Get(-1)
 			L.Pop(1)
-			r, keep, err := replacementValue(L, v)
-			charge(len(r))
-			return r, keep, err
+			return replacementValue(L, v)
 		}
 	default:
 		L.TypeError(3, "string/function/table")
 	}
-	res, n, err := pattern.GsubWork(src, p, int(max(maxN, 0)), fn, L.Tick)
+	// The matcher's steps are ticks, and the result it builds is charged
+	// to the memory limit as it grows (pattern.Work).
+	res, n, err := pattern.GsubWork(src, p, int(max(maxN, 0)), fn, L)
 	if err != nil {
 		patternError(L, err)
 	}
