@@ -262,6 +262,9 @@ func (L *State) chargeObject(n int64) {
 // tables uses it rather than Table.SetInt, so that a loop growing a table
 // is held to the memory limit.
 func (L *State) RawSetInt(t *Table, k int64, v Value) {
+	if t.SetArrayInt(k, v) {
+		return // nothing grows
+	}
 	before := tableAllocBytes(t)
 	t.SetInt(k, v)
 	L.chargeGrowth(t, before)

@@ -330,9 +330,33 @@ func (t *Table) setStr(k, v Value) {
 	}
 }
 
-// InArray reports whether key k lies in t's array part, where SetInt
-// stores without allocating.
-func (t *Table) InArray(k int64) bool { return uint64(k)-1 < uint64(len(t.arr)) }
+// SetArrayInt stores t[k] = v, as SetInt does, when k lies in t's array
+// part, where nothing is allocated, and reports whether it did. Small
+// enough to be inlined: library loops storing into sequences use it
+// before falling back to State.RawSetInt, which charges growth.
+func (t *Table) SetArrayInt(k int64, v Value) bool {
+	if i := uint64(k) - 1; i < uint64(len(t.arr)) {
+		t.arr[i] = v
+		return true
+	}
+	return false
+}
+
+// CopyArray does t[to+i] = src[from+i] for i in [0, n) with raw access,
+// as one memmove, when both ranges lie in the array parts (t and src may
+// be the same table, the ranges may overlap), and reports whether it did;
+// otherwise it does nothing. A loop of raw gets and sets gives the same
+// result when it runs in the direction that reads each value before it is
+// overwritten, which is how table.insert, table.remove and table.move
+// loop; the library uses this to shift plain tables in bulk.
+func (t *Table) CopyArray(to int64, src *Table, from, n int64) bool {
+	if n <= 0 || from < 1 || to < 1 ||
+		n > int64(len(src.arr))-(from-1) || n > int64(len(t.arr))-(to-1) {
+		return false
+	}
+	copy(t.arr[to-1:to-1+n], src.arr[from-1:from-1+n])
+	return true
+}
 
 // SetInt stores t[k] = v for an integer key.
 func (t *Table) SetInt(k int64, v Value) {

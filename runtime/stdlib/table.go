@@ -58,14 +58,47 @@ func (s *seq) get(i int64) runtime.Value {
 // set performs v[i] = x with lua_seti's semantics.
 func (s *seq) set(i int64, x runtime.Value) {
 	if t := s.t; t != nil && t.Metatable() == nil {
-		if t.InArray(i) {
-			t.SetInt(i, x)
-		} else {
+		if !t.SetArrayInt(i, x) {
 			s.L.RawSetInt(t, i, x) // growth is charged to the memory limit
 		}
 		return
 	}
 	s.L.SetIndex(s.v, runtime.Int(i), x)
+}
+
+// moveChunk is how many elements moveSeq moves per tick count.
+const moveChunk = 1024
+
+// moveSeq does dst[t+k] = src[f+k] for k from 0 to n-1 (from n-1 down to
+// 0 when down is set) with lua_geti and lua_seti semantics, counting a
+// tick per element, 1024 at a time: the length is the program's, so the
+// loop must be stoppable (table.move({}, 1, 1 << 50, 1)). Where a chunk
+// lies in the array parts of plain tables it is one memmove, which gives
+// what the loop gives in the direction the callers choose (each value is
+// read before it is overwritten).
+func moveSeq(L *runtime.State, dst, src seq, t, f, n int64, down bool) {
+	plain := dst.t != nil && dst.t.Metatable() == nil && src.t != nil && src.t.Metatable() == nil
+	for done := int64(0); done < n; {
+		c := min(n-done, moveChunk)
+		L.Tick(int(c))
+		k0 := done // the chunk is k in [k0, k0+c)
+		if down {
+			k0 = n - done - c
+		}
+		done += c
+		if plain && dst.t.CopyArray(t+k0, src.t, f+k0, c) {
+			continue
+		}
+		if down {
+			for k := k0 + c - 1; k >= k0; k-- {
+				dst.set(t+k, src.get(f+k))
+			}
+		} else {
+			for k := k0; k < k0+c; k++ {
+				dst.set(t+k, src.get(f+k))
+			}
+		}
+	}
 }
 
 // length returns #v as luaL_len does: __len is honoured and its result
@@ -119,13 +152,12 @@ func tabInsert(L *runtime.State) int {
 		if uint64(pos)-1 >= uint64(e) {
 			L.ArgError(2, "position out of bounds")
 		}
-		// The length is the program's (__len may say anything): the
-		// loop counts a tick per element, in batches.
-		for i := e; i > pos; i-- {
-			if i&1023 == 0 {
-				L.Tick(1024)
-			}
-			s.set(i, s.get(i-1))
+		// for i = e, pos+1, -1 do t[i] = t[i-1] end. The first store
+		// appends, and so is made alone: the rest is then inside the
+		// array part of a plain sequence.
+		if e > pos {
+			s.set(e, s.get(e-1))
+			moveSeq(L, s, s, pos+1, pos, e-1-pos, true)
 		}
 	default:
 		L.Errorf("wrong number of arguments to 'insert'")
@@ -145,11 +177,9 @@ func tabRemove(L *runtime.State) int {
 		L.ArgError(1, "position out of bounds")
 	}
 	res := s.get(pos)
-	for ; pos < size; pos++ {
-		if pos&1023 == 0 {
-			L.Tick(1024)
-		}
-		s.set(pos, s.get(pos+1))
+	if pos < size { // for i = pos, size-1 do t[i] = t[i+1] end
+		moveSeq(L, s, s, pos, pos+1, size-pos, false)
+		pos = size
 	}
 	s.set(pos, runtime.Nil)
 	L.Push(res)
@@ -177,21 +207,8 @@ func tabMove(L *runtime.State) int {
 		}
 		// Copy forwards unless the ranges overlap with the destination
 		// after the source in the same table.
-		if t > e || t <= f || (tt != 1 && !L.Equal(L.Arg(1), L.Arg(tt))) {
-			for i := int64(0); i < n; i++ {
-				if i&1023 == 1023 {
-					L.Tick(1024) // table.move({}, 1, 1 << 50, 1) must be stoppable
-				}
-				dst.set(t+i, src.get(f+i))
-			}
-		} else {
-			for i := n - 1; i >= 0; i-- {
-				if i&1023 == 0 {
-					L.Tick(1024)
-				}
-				dst.set(t+i, src.get(f+i))
-			}
-		}
+		down := !(t > e || t <= f || (tt != 1 && !L.Equal(L.Arg(1), L.Arg(tt))))
+		moveSeq(L, dst, src, t, f, n, down)
 	}
 	L.Push(L.Arg(tt))
 	return 1

@@ -62,3 +62,52 @@ func TestTableErrors(t *testing.T) {
 		})
 	}
 }
+
+// insert, remove and move shift plain tables in bulk (moveSeq); the
+// result must be what the reference's element-by-element loops give,
+// written here in Lua with rawget and rawset, for overlapping ranges in
+// both directions, ranges of several chunks, ranges partly outside the
+// array part and holes.
+func TestShiftsMatchElementLoops(t *testing.T) {
+	const lib = `
+local function fill(n, holes)
+  local t = {}
+  for i = 1, n do t[i] = i * 7 end
+  if holes then for i = 5, n, 97 do t[i] = nil end end
+  return t
+end
+local function same(a, b, n)
+  for i = -2, n + 2 do
+    if rawget(a, i) ~= rawget(b, i) then return "differ at " .. i end
+  end
+  return "same"
+end
+local function loopmove(a, f, e, t, b)
+  b = b or a
+  if e >= f then
+    if t > e or t <= f or a ~= b then
+      for i = 0, e - f do rawset(b, t + i, rawget(a, f + i)) end
+    else
+      for i = e - f, 0, -1 do rawset(b, t + i, rawget(a, f + i)) end
+    end
+  end
+end
+`
+	for _, c := range []struct{ src, want string }{
+		{`local a, b = fill(5000), fill(5000) table.move(a, 1, 4000, 301) loopmove(b, 1, 4000, 301) print(same(a, b, 5000))`, "same\n"},
+		{`local a, b = fill(5000), fill(5000) table.move(a, 301, 4800, 1) loopmove(b, 301, 4800, 1) print(same(a, b, 5000))`, "same\n"},
+		{`local a, b = fill(5000), fill(5000) table.move(a, 2, 5000, 3) loopmove(b, 2, 5000, 3) print(same(a, b, 5003))`, "same\n"},
+		{`local a, b = fill(3000, true), fill(3000, true) table.move(a, 10, 2990, 20) loopmove(b, 10, 2990, 20) print(same(a, b, 3020))`, "same\n"},
+		{`local a, b, x, y = fill(3000), fill(3000), {}, {} table.move(a, 1, 3000, 2000, x) loopmove(b, 1, 3000, 2000, y) print(same(x, y, 5000))`, "same\n"},
+		{`local a, b = fill(4000), fill(4000) table.insert(a, 7, "x") for i = 4001, 8, -1 do rawset(b, i, rawget(b, i - 1)) end b[7] = "x" print(same(a, b, 4001))`, "same\n"},
+		{`local a, b = fill(4000), fill(4000) local r = table.remove(a, 3) for i = 3, 3999 do rawset(b, i, rawget(b, i + 1)) end b[4000] = nil print(r, same(a, b, 4000))`, "21\tsame\n"},
+		{`local a = fill(4000) table.insert(a, 4001, 1) table.insert(a, 1, 2) print(#a, a[1], a[2], a[4002])`, "4002\t2\t7\t1\n"},
+		{`local a = fill(3) print(table.remove(a, 1), a[1], a[2], a[3], #a)`, "7\t14\t21\tnil\t2\n"},
+	} {
+		t.Run(c.src, func(t *testing.T) {
+			if got := runLua(t, lib+c.src); got != c.want {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+}
