@@ -620,8 +620,20 @@ func (p *parser) exprStat() {
 	p.checkNext(lexer.Assign)
 	targets := p.popExprs(mark)
 	if p.stopped && !assignable(targets) {
+		// The reference checks each target as it reads the next: keep
+		// those before the one the error cut short.
 		p.level -= extra
-		p.placeholder(start, targets)
+		n := 0
+		for n < len(targets) && assignable(targets[n:n+1]) {
+			n++
+		}
+		if n == 0 {
+			p.placeholder(start, targets)
+			return
+		}
+		as := p.n.assigns.alloc()
+		as.Pos, as.Targets, as.Exprs = p.beyond(), targets[:n], []ast.Expr{p.dummy()}
+		p.push(as)
 		return
 	}
 	exprs := p.exprList()

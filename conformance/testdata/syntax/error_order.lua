@@ -55,6 +55,10 @@ try("const function statement", "local x <const> = 1\nfunction x() end\ny y")
 try("const function statement at error", "local x <const> = 1\nfunction x() end )")
 try("const function with bad body", "local x <const> = 1\nfunction x() y y end")
 try("const compound target", "local x <const> = {}\nx.y = 1\nx = 2 y y")
+try("const before a bad target", "local x <const> = 1\nx, 1 = 2")
+try("const before a call target", "local x <const> = 1\nlocal y\ny, x, f() = 2")
+try("call target before const", "local x <const> = 1\nlocal y\ny, f(), x = 2")
+try("const after a field target", "local x <const> = 1\nx.y, x = 2 +")
 
 -- too many upvalues
 do
