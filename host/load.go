@@ -34,7 +34,15 @@ func (h *Host) load(ctx context.Context) {
 	// Evaluation and activation have a budget of their own.
 	if b, own := h.loadBudget(); own {
 		h.vm.loop.SetBudget(b)
-		defer h.vm.loop.SetBudget(h.opts.Budget)
+		defer func() {
+			h.vm.loop.SetBudget(h.opts.Budget)
+			if h.opts.Budget == 0 {
+				// The loop leaves a state's budget alone when it has
+				// none of its own: what the last load slice left of
+				// the load's budget must not bound the handlers.
+				h.vm.L.SetBudget(0)
+			}
+		}()
 	}
 	res := h.setup.Resolve()
 	for _, s := range res.Shadowed {

@@ -86,3 +86,18 @@ func TestRunTimePositionsStripped(t *testing.T) {
 		t.Errorf("%+v", ps)
 	}
 }
+
+// TestLoadBudgetEndsWithTheLoad: the load's budget bounds evaluation and
+// activation only; a handler that runs longer than it, in a host with no
+// Budget, runs to its end.
+func TestLoadBudgetEndsWithTheLoad(t *testing.T) {
+	th := hostWith(t, map[string]string{"tools/long.lua": `return { name = "long", description = "d", schema = { type = "object" },
+  handler = function() local n = 0 for i = 1, 3000000 do n = n + 1 end return tostring(n) end }`},
+		func(o *Options) { o.LoadBudget = 1_000_000 })
+	th.expectNoProblems(t)
+	for range 2 {
+		if tc := th.callTool(t, "long", "{}"); !tc.OK || tc.Output != "3000000" {
+			t.Fatalf("%v %q", tc.OK, tc.Output)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package runtime
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -29,6 +30,8 @@ type interruptState struct {
 	deadline  time.Time
 	flag      atomic.Pointer[InterruptError]
 	tripped   error
+	// probe is what Probe asked, answered at the next check.
+	probe atomic.Pointer[func(string)]
 
 	// wakeMu guards wake, the function that ends the blocking call in
 	// progress (Blocking), which Interrupt calls from any goroutine.
@@ -110,6 +113,24 @@ var errBudget = &InterruptError{Reason: "instruction budget exhausted"}
 // call from any goroutine.
 func (L *State) Interrupt(reason string) {
 	L.interrupt(&InterruptError{Reason: reason})
+}
+
+// Probe asks the running code where it is, without stopping it: at its
+// next interrupt check (within a thousand-odd ticks while Lua runs) f is
+// called with "chunk:line" of the innermost Lua function running ("" when
+// none has a line), on the goroutine running the code; f must not use
+// the state. A host uses it to say where a slow handler is. A later
+// Probe replaces one not yet answered. Safe from any goroutine.
+func (L *State) Probe(f func(where string)) { L.g.interrupt.probe.Store(&f) }
+
+// runningLine is "chunk:line" of the innermost Lua function of L's stack.
+func (L *State) runningLine() string {
+	for level := 0; level < 4; level++ {
+		if w := L.Where(level); w != "" {
+			return strings.TrimSuffix(w, ": ")
+		}
+	}
+	return ""
 }
 
 // InterruptMessage is Interrupt with the error's whole text given, and
@@ -253,6 +274,9 @@ func (L *State) tickBytes(n int) { L.Tick(n >> 10) }
 
 func (L *State) checkInterruptAt(where int) {
 	s := &L.g.interrupt
+	if p := s.probe.Load(); p != nil && s.probe.CompareAndSwap(p, nil) {
+		(*p)(L.runningLine())
+	}
 	s.used += int64(s.armed) - int64(s.countdown)
 	if s.tripped == nil {
 		if s.budget > 0 && s.used >= s.budget {

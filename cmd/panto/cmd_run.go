@@ -113,7 +113,9 @@ func runAction(c *cli.Context) error {
 		printRegistrations(out, h)
 	}
 	if line := c.String("command"); line != "" {
+		stop := slowNotice(h.State().Lua(), c.App.ErrWriter, "command "+strings.Fields(line+" ")[0])
 		res, err := h.RunCommand(ctx, line)
+		stop()
 		if err != nil {
 			return userError("%v", err)
 		}
@@ -158,7 +160,9 @@ func runSetup(target string, trust ed25519.PublicKey) (*discover.Setup, error) {
 }
 
 func runTool(ctx context.Context, c *cli.Context, h *host.Host, name string) error {
+	stop := slowNotice(h.State().Lua(), c.App.ErrWriter, "tool "+name)
 	tc, err := h.CallTool(ctx, name, c.String("input"))
+	stop()
 	if err != nil {
 		return userError("tool %s: %v", name, err)
 	}
