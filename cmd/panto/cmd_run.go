@@ -113,7 +113,8 @@ func runAction(c *cli.Context) error {
 		printRegistrations(out, h)
 	}
 	if line := c.String("command"); line != "" {
-		stop := slowNotice(h.State().Lua(), c.App.ErrWriter, "command "+strings.Fields(line+" ")[0])
+		name, _, _ := strings.Cut(strings.TrimSpace(line), " ")
+		stop := slowNotice(h.State().Lua(), c.App.ErrWriter, "command "+name)
 		res, err := h.RunCommand(ctx, line)
 		stop()
 		if err != nil {
