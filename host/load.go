@@ -88,7 +88,7 @@ func (h *Host) evaluate(ctx context.Context, e *discover.Entry) []item {
 	if len(results) > 0 {
 		ret = results[0]
 	}
-	where := &chunkWhere{L: v.L, fn: fn, entry: e, mod: e.Main}
+	where := &chunkWhere{L: v.L, fn: fn}
 	items, err := classify(es, ret, where)
 	if err != nil {
 		if e.Origin == discover.Rock {

@@ -1,11 +1,7 @@
 package host
 
 import (
-	"regexp"
-	"strings"
-
 	"panto/bytecode"
-	"panto/extension/discover"
 	"panto/runtime"
 )
 
@@ -24,8 +20,6 @@ import (
 type chunkWhere struct {
 	L     *runtime.State
 	fn    runtime.Value
-	entry *discover.Entry // with module, the file the chunk was loaded from
-	mod   discover.Module
 	proto *bytecode.Proto
 	done  bool
 }
@@ -51,33 +45,7 @@ func (w *chunkWhere) field(name string) int {
 	if p == nil {
 		return 0
 	}
-	return w.refine(fieldLine(p, name), name)
-}
-
-// fieldSearch is how far below the chunk's line refine looks for a field.
-const fieldSearch = 200
-
-// refine corrects the line of a field set to a constant (`safety =
-// "read_only"`): the compiler gives such a SETFIELD the line of the code
-// emitted before it, which can be a line above the field. When the
-// chunk was loaded from source, the field is on the first line from
-// there that assigns it; a binary chunk keeps the chunk's line.
-func (w *chunkWhere) refine(line int, name string) int {
-	if line <= 0 || w.entry == nil {
-		return line
-	}
-	data, err := readFile(w.entry, w.mod)
-	if err != nil || strings.HasPrefix(string(data), "\x1bLua") {
-		return line
-	}
-	lines := strings.Split(string(data), "\n")
-	assign := regexp.MustCompile(`(^|[^\w.:])` + regexp.QuoteMeta(name) + `\s*=($|[^=])|\[\s*["']` + regexp.QuoteMeta(name) + `["']\s*\]\s*=($|[^=])`)
-	for l := line; l <= len(lines) && l < line+fieldSearch; l++ {
-		if assign.MatchString(lines[l-1]) {
-			return l
-		}
-	}
-	return line
+	return fieldLine(p, name)
 }
 
 func fieldLine(p *bytecode.Proto, name string) int {

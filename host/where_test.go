@@ -49,11 +49,6 @@ func TestRunTimePositions(t *testing.T) {
 			}
 		}
 		t.Run(c.name, func(t *testing.T) { check(t, c.src) })
-		if c.name == "unknown constant field" || c.name == "foreign fields" {
-			// A constant-valued field has the line of the code before
-			// it in a chunk: only source corrects it (see refine).
-			continue
-		}
 		t.Run(c.name+"/binary", func(t *testing.T) {
 			L := runtime.NewState()
 			defer L.Close()
