@@ -51,8 +51,11 @@ func TestLuaREPLInTmux(t *testing.T) {
 	typed(x, "end")
 	keys(x, "Enter")
 	x.waitFor("row1 row2 >") // the prompt after what the chunk left on the row, as readline puts it
-	typed(x, "line = io.read('l')")
+	// The chunk says when it reads: what is typed before that would go
+	// to the line editor, which is still reading the keyboard.
+	typed(x, "io.write('reading: ') line = io.read('l')")
 	keys(x, "Enter")
+	x.waitFor("\nreading:")
 	typed(x, "typed at io.read")
 	keys(x, "Enter")
 	typed(x, "=line:upper()")
@@ -84,7 +87,7 @@ func TestLuaREPLInTmux(t *testing.T) {
 	for range 4 { // back past print('back...'), while ..., return line:upper()
 		keys(x, "Up")
 	}
-	x.waitFor("> line = io.read('l')")
+	x.waitFor("> io.write('reading: ') line = io.read('l')")
 	keys(x, "Up")
 	x.waitFor("> for i = 1, 2 do\n  io.write('row', i, ' ')\n  end")
 	keys(x, "Enter")
