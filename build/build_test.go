@@ -163,16 +163,19 @@ func TestSyntaxErrorsAllAtOnce(t *testing.T) {
 		"extensions/pkg/util.lua": "local t = {\n  a = 1,\n  b = 2\n  c = 3\n}",
 		"tools/_std.lua":          "goto nowhere",
 		"tools/t.lua":             "#!/usr/bin/env lua\nreturn { name = 't', description = 'd', schema = {}, handler = function() return 'x' }",
+		// Two errors: the reference reports the one it meets first.
+		"tools/_two.lua": "local x <const> = 1\nx = 2\nreturn {{{\n",
 	})
 	expectDiagnostics(t, opts(dir, dir),
 		"extensions/bad1.lua:1:11: unexpected symbol near '='",
 		"extensions/pkg/util.lua:4:3: '}' expected (to close '{' at line 1) near 'c'",
 		"tools/_std.lua:1:13: no visible label 'nowhere' for <goto> at line 1",
+		"tools/_two.lua:2:3: attempt to assign to const variable 'x'",
 		"tools/t.lua:2:86: 'end' expected near '}'",
 	)
 	_, err := Build(opts(dir, dir))
 	var be *BuildError
-	if !errors.As(err, &be) || be.Errors() != 4 || !strings.HasSuffix(err.Error(), "4 errors") {
+	if !errors.As(err, &be) || be.Errors() != 5 || !strings.HasSuffix(err.Error(), "5 errors") {
 		t.Errorf("error %v", err)
 	}
 }

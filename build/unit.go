@@ -5,6 +5,7 @@ import (
 	"io/fs"
 
 	"panto/bytecode"
+	"panto/compiler"
 	"panto/compiler/codegen"
 	"panto/compiler/parser"
 	"panto/diag"
@@ -36,9 +37,12 @@ func (u *unit) compile(strip bool) {
 		return
 	}
 	src := runtime.SkipComment(string(data))
-	chunk, err := parser.Parse(diag.ChunkName(u.blobPath), src)
+	name := diag.ChunkName(u.blobPath)
+	chunk, err := parser.Parse(name, src)
 	if err != nil {
-		u.syntaxError(err)
+		// The error load would give: a goto or <const> mistake before the
+		// syntax error is the one the reference reports.
+		u.syntaxError(compiler.FirstError(name, src, parser.DefaultCCalls, err, nil))
 		return
 	}
 	p, err := codegen.Compile(chunk, src)
