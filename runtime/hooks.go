@@ -123,10 +123,21 @@ func (L *State) runHook(event string, line int, ftransfer, ntransfer int) {
 		L.stack[fn+2] = Nil
 	}
 	L.top = fn + 3
+	// The hook's own calls and returns move lastCI and oldpc. When the
+	// hook returns to a Lua frame, the reference's return sets L->oldpc to
+	// the instruction that frame is at (rethook), so the frame carries on
+	// from there: after a count hook, the same instruction's line event
+	// fires (npc <= oldpc), as it does in lua5.4.
+	lastCI, oldpc := L.hook.lastCI, L.hook.oldpc
 	defer func() {
 		ci.status &^= ciHooked
 		ci.ftransfer, ci.ntransfer = 0, 0
 		L.hook.disabled = false
+		if ci.status&ciLua != 0 {
+			L.hook.lastCI, L.hook.oldpc = ci, max(ci.pc-1, 0)
+		} else {
+			L.hook.lastCI, L.hook.oldpc = lastCI, oldpc
+		}
 	}()
 	L.callNoYield(fn, 0)
 	L.top = savedTop
