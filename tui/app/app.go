@@ -102,6 +102,11 @@ type App struct {
 
 	inputMu   sync.Mutex
 	stopInput context.CancelFunc
+
+	// cmdMu guards cancelCmd, the cancel of the slash command running on
+	// the owner: the input goroutine may call it (see unstick).
+	cmdMu     sync.Mutex
+	cancelCmd context.CancelFunc
 	inputDone chan struct{}
 }
 
@@ -263,13 +268,42 @@ func (a *App) startInput() {
 		defer close(done)
 		for ev := range events {
 			ev := ev
-			a.s.Post(func() { a.handle(ev) })
+			handled := make(chan struct{})
+			a.s.Post(func() { close(handled); a.handle(ev) })
+			if ev.Is("esc") || ev.Is("ctrl+c") {
+				go a.unstick(handled)
+			}
 		}
 		if ctx.Err() == nil {
 			// The input ended (EOF): nothing more will be typed.
 			a.s.Post(func() { a.quit = true })
 		}
 	}()
+}
+
+// stuckAfter is how long an Esc or Ctrl-C may wait for the owner before
+// unstick acts on it.
+const stuckAfter = 500 * time.Millisecond
+
+// unstick makes Esc and Ctrl-C work while the owner is held by Lua code
+// that does not yield (a tool handler or a slash command in an endless
+// loop): every key waits for the owner, which is busy, so when the key
+// is still unhandled after stuckAfter, the running turn and command are
+// cancelled from here. Their contexts interrupt the Lua code at its next
+// check; the owner is free again and handles the key as usual.
+func (a *App) unstick(handled <-chan struct{}) {
+	select {
+	case <-handled:
+		return
+	case <-time.After(stuckAfter):
+	}
+	a.s.Cancel()
+	a.cmdMu.Lock()
+	cancel := a.cancelCmd
+	a.cmdMu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
 }
 
 // stopReader stops reading the terminal and waits until the read has

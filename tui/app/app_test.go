@@ -64,7 +64,7 @@ models = { m = "fake-1" }
 default = "fake:m"
 `
 
-func startUI(t *testing.T, files map[string]string, width int) *uiTest {
+func startUI(t *testing.T, files map[string]string, width int, mods ...func(*agent.Options)) *uiTest {
 	t.Helper()
 	dir := t.TempDir()
 	if _, ok := files["config.toml"]; !ok {
@@ -98,8 +98,12 @@ func startUI(t *testing.T, files map[string]string, width int) *uiTest {
 	resizes := make(chan struct{}, 1)
 	ui := New(Options{In: in, Out: vt, Term: vt, Plain: true, Themes: themes, HistoryPath: filepath.Join(data, "history.jsonl"), Resizes: resizes})
 	ctx, cancel := context.WithCancel(context.Background())
-	s, err := agent.Open(ctx, agent.Options{Setup: setup, OnEvent: ui.OnEvent, Report: ui.Problem,
-		Stdout: ui.Output(), Stderr: ui.Output(), Terminal: ui, Themes: themes, Budget: 50_000_000})
+	o := agent.Options{Setup: setup, OnEvent: ui.OnEvent, Report: ui.Problem,
+		Stdout: ui.Output(), Stderr: ui.Output(), Terminal: ui, Themes: themes, Budget: 50_000_000}
+	for _, mod := range mods {
+		mod(&o)
+	}
+	s, err := agent.Open(ctx, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -347,10 +351,12 @@ func TestResumeAndTreePickers(t *testing.T) {
 	u.waitFor("Ask, or type")
 	u.typ("number one\r")
 	u.waitFor("first answer")
+	u.waitForGone("esc to cancel") // the turn has ended: /new refuses to run during one
 	u.typ("/new\r")
 	u.waitFor("new session")
 	u.typ("number two\r")
 	u.waitFor("second answer")
+	u.waitForGone("esc to cancel")
 	u.typ("/resume\r")
 	u.waitFor("Resume a session")
 	u.waitFor("number one") // the picker shows the session's last prompt
@@ -379,10 +385,12 @@ func TestResumeReplaysBlocksInOrder(t *testing.T) {
 	u.waitFor("Ask, or type")
 	u.typ("show me\r")
 	u.waitFor("After the call.")
+	u.waitForGone("esc to cancel")
 	u.typ("/new\r")
 	u.waitFor("new session")
 	u.typ("elsewhere\r")
 	u.waitFor("other session")
+	u.waitForGone("esc to cancel")
 	u.typ("/resume\r")
 	u.waitFor("show me") // the picker
 	u.typ("\r")
@@ -401,4 +409,32 @@ func TestResumeReplaysBlocksInOrder(t *testing.T) {
 	if strings.Contains(got, "  t4") || strings.Contains(got, "four") {
 		t.Errorf("the replay shows collapsed lines:\n%s", got)
 	}
+}
+
+// TestEscapeStopsLuaThatNeverYields: a tool handler and a slash command
+// stuck in an endless loop hold the owner, which handles the keys; Esc
+// and Ctrl-C still stop them, and the session goes on.
+func TestEscapeStopsLuaThatNeverYields(t *testing.T) {
+	u := startUI(t, map[string]string{
+		"tools/spin.lua": `return { name = "spin", description = "Spin.", schema = { type = "object" },
+  handler = function() while true do end end }`,
+		"extensions/stuck.lua": `local panto = require("panto")
+return { name = "stuck", activate = function()
+  panto.ext.register_command { name = "stuck", description = "Loop.", handler = function() while true do end end }
+end }`,
+		"turns.jsonl": `{"events": [{"tool_call": {"id": "c1", "name": "spin", "input": {}}}]}` + "\n" +
+			`{"text": "after the cancel"}` + "\n",
+	}, 100, func(o *agent.Options) { o.Budget = 0 }) // no budget: only the keys stop the loops
+	u.waitFor("Ask, or type")
+	u.typ("go\r")
+	u.waitFor("Running spin")
+	u.typ("\x1b")
+	u.waitFor("cancelled")
+	u.waitForGone("esc to cancel")
+	u.typ("/stuck\r")
+	u.waitFor("› /stuck")
+	u.typ("\x03")
+	u.waitFor("stuck.lua:3: interrupted") // the command's error says where it was stopped
+	u.typ("again\r")
+	u.waitFor("after the cancel")
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strings"
@@ -72,7 +73,15 @@ func (a *App) command(line string) {
 		b.run(a, args)
 		return
 	}
-	out, err := a.s.Host().RunCommand(a.ctx, line)
+	ctx, cancel := context.WithCancel(a.ctx)
+	a.cmdMu.Lock()
+	a.cancelCmd = cancel
+	a.cmdMu.Unlock()
+	out, err := a.s.Host().RunCommand(ctx, line)
+	a.cmdMu.Lock()
+	a.cancelCmd = nil
+	a.cmdMu.Unlock()
+	cancel()
 	switch {
 	case err != nil:
 		a.scr.Print(paint(a.th, "error", "✗ "+err.Error()))
