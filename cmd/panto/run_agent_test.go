@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // isolate points the data and config homes at fresh folders, so runs
@@ -207,6 +208,36 @@ func TestRunModeRPCAbort(t *testing.T) {
 	r, w, _ := os.Pipe()
 	w.WriteString(`{"type":"prompt","text":"go"}` + "\n" + `{"type":"abort","id":7}` + "\n")
 	w.Close()
+	old := os.Stdin
+	os.Stdin = r
+	code, out, errOut := runCLI(t, "run", dir, "--mode", "rpc", "--no-session")
+	os.Stdin = old
+	if code != 0 || !strings.Contains(out, `"status":"cancelled"`) || strings.Contains(out, "never") {
+		t.Fatalf("exit %d err %q out:\n%s", code, errOut, out)
+	}
+}
+
+// TestRunModeRPCCancelsLuaThatNeverYields: a cancel reaches a tool
+// handler in an endless loop, which holds the owner the commands are
+// handled on.
+func TestRunModeRPCCancelsLuaThatNeverYields(t *testing.T) {
+	isolate(t)
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"config.toml": "[providers.fake]\nprotocol = \"script\"\nscript = \"turns.jsonl\"\nmodels = { m = \"fake-1\" }\n[models]\ndefault = \"fake:m\"\n",
+		"turns.jsonl": `{"events": [{"tool_call": {"id": "c1", "name": "spin", "input": {}}}]}` + "\n" + `{"events": [{"text": "never"}]}` + "\n",
+		"tools/spin.lua": `return { name = "spin", description = "Spin.", schema = { type = "object" },
+  handler = function() while true do end end }`,
+	})
+	r, w, _ := os.Pipe()
+	go func() {
+		w.WriteString(`{"type":"prompt","text":"go"}` + "\n")
+		// The handler is spinning once its dispatch is under way; the
+		// cancel may come at any moment of it.
+		time.Sleep(200 * time.Millisecond)
+		w.WriteString(`{"type":"cancel"}` + "\n")
+		w.Close()
+	}()
 	old := os.Stdin
 	os.Stdin = r
 	code, out, errOut := runCLI(t, "run", dir, "--mode", "rpc", "--no-session")

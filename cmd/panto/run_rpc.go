@@ -88,6 +88,11 @@ func (r *rpcServer) read(in interface{ Read([]byte) (int, error) }) {
 		if cmd.Text == "" {
 			cmd.Text = cmd.Message
 		}
+		if cmd.Type == "cancel" || cmd.Type == "abort" || cmd.Type == "quit" {
+			// At once, from here: the owner may be held by Lua code that
+			// never yields, and the posted command would wait behind it.
+			r.s.Cancel()
+		}
 		r.s.Post(func() {
 			if err != nil {
 				r.write(rpcResponse{Type: "response", Command: "?", Error: "not a JSON command: " + err.Error()})
