@@ -53,6 +53,9 @@ type Options struct {
 	Stdout, Stderr io.Writer
 	Report         func(host.Problem)
 	Budget         int64
+	LoadBudget     int64
+	CallTimeout    time.Duration
+	TimeoutName    string
 	Terminal       host.Terminal
 	Themes         *theme.Registry
 }
@@ -129,6 +132,7 @@ func Open(ctx context.Context, o Options) (*Session, error) {
 	h, err := host.New(ctx, host.Options{
 		Setup: o.Setup, Session: s.info(), Module: s.module,
 		Stdout: o.Stdout, Stderr: o.Stderr, Report: o.Report, Budget: o.Budget,
+		LoadBudget: o.LoadBudget, CallTimeout: o.CallTimeout, TimeoutName: o.TimeoutName,
 		Terminal: o.Terminal, Themes: o.Themes,
 	})
 	if err != nil {

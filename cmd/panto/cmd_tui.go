@@ -90,6 +90,7 @@ func runInteractive(c *cli.Context, setup *discover.Setup, rediscover func() (*d
 		NoSession: c.Bool("no-session"), Model: c.String("model"), Reasoning: c.String("reasoning"),
 		Protocols: builtinProtocols, OnEvent: ui.OnEvent, Report: ui.Problem,
 		Stdout: ui.Output(), Stderr: ui.Output(), Terminal: ui, Themes: themes,
+		CallTimeout: c.Duration("timeout"), TimeoutName: "--timeout", LoadBudget: c.Int64("load-budget"),
 	})
 	if err != nil {
 		return userError("%v", err)

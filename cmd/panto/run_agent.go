@@ -67,6 +67,9 @@ func openAgentSession(ctx context.Context, c *cli.Context, target string, trust 
 		Protocols:   builtinProtocols,
 		Stdout:      os.Stderr, // Lua's print must not mix with the answer
 		Stderr:      os.Stderr,
+		CallTimeout: c.Duration("timeout"),
+		TimeoutName: "--timeout",
+		LoadBudget:  c.Int64("load-budget"),
 	}
 	if c.String("mode") != "rpc" {
 		// A headless turn's output is text for a terminal or a pipe;
@@ -122,13 +125,18 @@ func runAgent(c *cli.Context, target string, trust ed25519.PublicKey) error {
 		return err
 	}
 	out := c.App.Writer
-	var onEvent func(agent.Event)
+	var show func(agent.Event)
 	switch {
 	case mode == "json":
 		enc := json.NewEncoder(out)
-		onEvent = func(e agent.Event) { enc.Encode(e) }
+		show = func(e agent.Event) { enc.Encode(e) }
 	default:
-		onEvent = stderrEvents(c.App.ErrWriter, c.Bool("verbose"))
+		show = stderrEvents(c.App.ErrWriter, c.Bool("verbose"))
+	}
+	slow := &slowTools{w: c.App.ErrWriter, stops: map[string]func(){}}
+	onEvent := func(e agent.Event) {
+		slow.observe(e)
+		show(e)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -137,6 +145,7 @@ func runAgent(c *cli.Context, target string, trust ed25519.PublicKey) error {
 		return err
 	}
 	defer s.Close()
+	slow.s = s
 	stop := interruptTurn(s)
 	defer stop()
 	res, err := s.Prompt(ctx, text)
@@ -202,6 +211,40 @@ func interruptTurn(s *agent.Session) func() {
 			signal.Stop(ch)
 			close(done)
 		})
+	}
+}
+
+// slowTools says on stderr where a tool handler of a headless turn is
+// when it has run longer than slowAfter, as --tool does. It observes the
+// session's events on the owner; the notices come from their timers.
+type slowTools struct {
+	w     io.Writer
+	s     *agent.Session // set once the session is open
+	stops map[string]func()
+}
+
+func (st *slowTools) observe(e agent.Event) {
+	id, _ := e.Fields["id"].(string)
+	switch e.Type {
+	case "tool_dispatch_start":
+		if st.s == nil {
+			return
+		}
+		name, _ := e.Fields["tool_name"].(string)
+		if stop := st.stops[id]; stop != nil {
+			stop()
+		}
+		st.stops[id] = slowNotice(st.s.Host().State().Lua(), st.w, "tool "+name)
+	case "tool_result":
+		if stop := st.stops[id]; stop != nil {
+			stop()
+			delete(st.stops, id)
+		}
+	case "turn_end":
+		for id, stop := range st.stops {
+			stop()
+			delete(st.stops, id)
+		}
 	}
 }
 

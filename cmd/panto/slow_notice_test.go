@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -32,5 +33,36 @@ func TestSlowNotice(t *testing.T) {
 	}
 	if code, out, errOut := runCLI(t, "run", ".", "--command", "/quick"); code != 0 || out != "done\n" || strings.Contains(errOut, "still running") {
 		t.Errorf("quick: exit %d %q %q", code, out, errOut)
+	}
+}
+
+// TestSlowNoticeInATurn: a tool handler of a headless turn that runs
+// past slowAfter is named with its line on stderr, once; the answer on
+// stdout is unchanged.
+func TestSlowNoticeInATurn(t *testing.T) {
+	isolate(t)
+	defer func(d time.Duration) { slowAfter = d }(slowAfter)
+	slowAfter = 50 * time.Millisecond
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"config.toml": "[providers.fake]\nprotocol = \"script\"\nscript = \"turns.jsonl\"\nmodels = { m = \"fake-1\" }\n",
+		"turns.jsonl": `{"events": [{"tool_call": {"id": "c1", "name": "busy", "input": {}}}]}` + "\n" + `{"events": [{"text": "done"}]}` + "\n",
+		// Far longer than --timeout: the call is stopped there.
+		"tools/busy.lua": "return { name = \"busy\", description = \"d\", schema = { type = \"object\" }, handler = function()\n  local n = 0\n  while n < 4e9 do\n    n = n + 1\n  end\n  return 'x'\nend }\n",
+	})
+	code, out, errOut := runCLI(t, "run", dir, "--prompt", "go", "--no-session", "--timeout", "1s", "--verbose")
+	if code != 0 || out != "done\n" {
+		t.Fatalf("exit %d, stdout %q, stderr:\n%s", code, out, errOut)
+	}
+	for _, want := range []string{
+		"panto: tool busy: still running after 50ms, at " + filepath.Join(dir, "tools/busy.lua") + ":4 (",
+		"⎿ error: " + filepath.Join(dir, "tools/busy.lua") + ":4: ran past --timeout 1s",
+	} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
+	}
+	if n := strings.Count(errOut, "still running"); n != 1 {
+		t.Errorf("%d notices:\n%s", n, errOut)
 	}
 }
