@@ -49,8 +49,9 @@ func (budgetError) Error() string { return "pattern step budget exceeded" }
 // function). A *runtime.State is one.
 //
 // Tick gets the matcher's steps, every workQuantum or so: one per attempt,
-// per repetition and per taken '?' branch, one per 64 subject bytes a
-// repetition, %b or a back-reference scans. Those are the places where
+// per greedy repetition, per end a lazy repetition tries and per '?' whose
+// item matched, and one per 64 subject bytes a greedy repetition, %b or a
+// back-reference scans. Those are the places where
 // backtracking can multiply the work ("a*a*a*...c" is exponential), and
 // every other call of the matcher's recursion is one of a chain no longer
 // than the pattern, so the steps stay proportional to the work without
