@@ -10,6 +10,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"sync"
 )
 
 //go:embed abi.json
@@ -160,15 +161,19 @@ type EventObject struct {
 // its keys vary by contract, so it stays a map.
 type Contract map[string]any
 
-// spec is the parsed description; abi.json is part of the binary, so a
-// parse failure is a build defect and panics at init.
-var spec = mustParse(abiJSON)
+// spec is the parsed description, parsed on first use: every panto
+// process links this package, and most (panto lua, a bundle run) never
+// look at it, so parsing it at init was a millisecond of every start.
+// abi.json is part of the binary, so a parse failure is a build defect
+// and panics.
+var spec = sync.OnceValue(func() *Spec { return mustParse(abiJSON) })
 
-// Version is the ABI version this host implements (semantic versioning).
-var Version = spec.Version
+// Version is the ABI version this host implements (semantic versioning):
+// abi.json's "version", which TestVersionMatchesDescription holds it to.
+const Version = "1.1.0"
 
 // Get returns the parsed description. Callers must not modify it.
-func Get() *Spec { return spec }
+func Get() *Spec { return spec() }
 
 func mustParse(data []byte) *Spec {
 	s, err := Parse(data)

@@ -9,10 +9,14 @@ import (
 	"testing"
 )
 
-func TestVersion(t *testing.T) {
-	if Version != "1.1.0" {
-		t.Errorf("Version = %s", Version)
+// TestVersionMatchesDescription: the Version constant is abi.json's.
+func TestVersionMatchesDescription(t *testing.T) {
+	if Version != Get().Version {
+		t.Errorf("Version = %s, abi.json says %s", Version, Get().Version)
 	}
+}
+
+func TestVersion(t *testing.T) {
 	for _, c := range []struct {
 		host, bundle string
 		ok           bool
