@@ -112,10 +112,15 @@ func TestStreamNextRefusedInSyncEntrypoint(t *testing.T) {
 return { name = "s", activate = function()
   panto.ext.on("turn_start", function()
     local w = panto.agent { config = assert(panto.ext.resolve_model {}) }
-    w:run("x"):next()
+    local s = w:run("x")
+    -- The events already buffered (the run's user_message may be) come
+    -- without waiting; the model's answer has to be waited for.
+    while s:next() do end
   end)
 end }`,
-		"turns.jsonl": "{\"text\": \"x\"}\n{\"text\": \"y\"}\n",
+		// The owned agent's request (the first: turn_start comes before
+		// the turn's own) answers late, so next() has to wait for it.
+		"turns.jsonl": "{\"events\": [{\"delay_ms\": 2000}, {\"text\": \"x\"}]}\n{\"text\": \"y\"}\n",
 	})
 	ts.prompt("hi")
 	ts.mu.Lock()
