@@ -66,6 +66,17 @@ func openLua(ctx context.Context, o owner, st *host.State, p *host.Protocol, req
 		}
 	})
 	if derr != nil {
+		// The turn gave up waiting (it was cancelled), but f was posted and
+		// runs anyway: a stream it opens is nobody's, so it is abandoned
+		// and closed right after, on the owner, as every stream is.
+		if lp := o.loop(); lp != nil {
+			lp.Post(func() {
+				if ls.stream != nil && err == nil {
+					ls.abandonOnOwner()
+					ls.closeOnOwner()
+				}
+			})
+		}
 		return nil, derr
 	}
 	return ls, err
@@ -305,37 +316,37 @@ func (ls *luaStream) usage(v runtime.Value) (conv.Usage, error) {
 // abandon runs cancel_turn when the stream is left unfinished: the
 // stream's own cancel_turn, else the registration's (with the context
 // string).
-func (ls *luaStream) abandon() {
-	ls.o.do(context.WithoutCancel(ls.ctx), func() {
-		if ls.finished || !ls.st.Live() {
-			return
-		}
-		ls.finished = true
-		ctx := context.WithoutCancel(ls.ctx)
-		if fn := ls.stream.GetStr("cancel_turn"); fn.IsFunction() {
-			_, err := ls.st.Loop().CallSync(ctx, fn, runtime.TableValue(ls.stream))
-			ls.report("cancel_turn", err)
-			return
-		}
-		if !ls.proto.CancelTurn.IsNil() {
-			_, err := ls.st.Loop().CallSync(ctx, ls.proto.CancelTurn, ls.proto.Decl, str(ls.key))
-			ls.report("cancel_turn", err)
-		}
-	})
+func (ls *luaStream) abandon() { ls.o.do(context.WithoutCancel(ls.ctx), ls.abandonOnOwner) }
+
+func (ls *luaStream) abandonOnOwner() {
+	if ls.finished || !ls.st.Live() {
+		return
+	}
+	ls.finished = true
+	ctx := context.WithoutCancel(ls.ctx)
+	if fn := ls.stream.GetStr("cancel_turn"); fn.IsFunction() {
+		_, err := ls.st.Loop().CallSync(ctx, fn, runtime.TableValue(ls.stream))
+		ls.report("cancel_turn", err)
+		return
+	}
+	if !ls.proto.CancelTurn.IsNil() {
+		_, err := ls.st.Loop().CallSync(ctx, ls.proto.CancelTurn, ls.proto.Decl, str(ls.key))
+		ls.report("cancel_turn", err)
+	}
 }
 
 // close runs the stream's close(self), always, once.
-func (ls *luaStream) close() {
-	ls.o.do(context.WithoutCancel(ls.ctx), func() {
-		if ls.closed || !ls.st.Live() {
-			return
-		}
-		ls.closed = true
-		if fn := ls.stream.GetStr("close"); fn.IsFunction() {
-			_, err := ls.st.Loop().CallSync(context.WithoutCancel(ls.ctx), fn, runtime.TableValue(ls.stream))
-			ls.report("close", err)
-		}
-	})
+func (ls *luaStream) close() { ls.o.do(context.WithoutCancel(ls.ctx), ls.closeOnOwner) }
+
+func (ls *luaStream) closeOnOwner() {
+	if ls.closed || !ls.st.Live() {
+		return
+	}
+	ls.closed = true
+	if fn := ls.stream.GetStr("close"); fn.IsFunction() {
+		_, err := ls.st.Loop().CallSync(context.WithoutCancel(ls.ctx), fn, runtime.TableValue(ls.stream))
+		ls.report("close", err)
+	}
 }
 
 func (ls *luaStream) report(what string, err error) {
