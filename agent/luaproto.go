@@ -66,18 +66,7 @@ func openLua(ctx context.Context, o owner, st *host.State, p *host.Protocol, req
 		}
 	})
 	if derr != nil {
-		// The turn gave up waiting (it was cancelled), but f was posted and
-		// runs anyway: a stream it opens is nobody's, so it is abandoned
-		// and closed right after, on the owner, as every stream is.
-		if lp := o.loop(); lp != nil {
-			lp.Post(func() {
-				if ls.stream != nil && err == nil {
-					ls.abandonOnOwner()
-					ls.closeOnOwner()
-				}
-			})
-		}
-		return nil, derr
+		return nil, derr // open never ran (owner.do)
 	}
 	return ls, err
 }

@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"errors"
+	"sync/atomic"
 
 	"panto/runtime/luv"
 )
@@ -17,23 +18,40 @@ type owner struct {
 }
 
 // do runs f on the owner and waits for it. It must not be called on the
-// owner itself. If ctx ends first, f may still run later; do returns
-// ctx's error at once.
+// owner itself. When ctx ends first, f either never runs (it had not
+// started: do returns ctx's error) or has run to its end when do returns
+// (it had started: do waits for it and returns nil). So f never runs
+// beside its caller, which may go on using what f touches: a turn that
+// is cancelled while f writes its reader's state, or opens a stream,
+// would otherwise race with f or lose what it made.
 func (o owner) do(ctx context.Context, f func()) error {
 	lp := o.loop()
 	if lp == nil {
 		return errOwnerGone
 	}
+	const (
+		pending = iota
+		running
+		dropped
+	)
+	var state atomic.Int32
 	done := make(chan struct{})
 	lp.Post(func() {
+		if !state.CompareAndSwap(pending, running) {
+			return // the caller gave up before f started
+		}
+		defer close(done)
 		f()
-		close(done)
 	})
 	select {
 	case <-done:
 		return nil
 	case <-ctx.Done():
-		return ctx.Err()
+		if state.CompareAndSwap(pending, dropped) {
+			return ctx.Err()
+		}
+		<-done
+		return nil
 	}
 }
 
