@@ -20,6 +20,28 @@ func isolate(t *testing.T) (data string) {
 	return data
 }
 
+// runCLIWithStdin is runCLI with stdin read from the pipe that feed
+// writes to (and closes).
+func runCLIWithStdin(t *testing.T, feed func(w *os.File), args ...string) (int, string, string) {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		defer w.Close()
+		feed(w)
+	}()
+	old := os.Stdin
+	os.Stdin = r
+	defer func() { os.Stdin = old }()
+	return runCLI(t, args...)
+}
+
+// scriptConfig routes the default model to a script protocol reading
+// turns.jsonl of the layer.
+const scriptConfig = "[providers.fake]\nprotocol = \"script\"\nscript = \"turns.jsonl\"\nmodels = { m = \"fake-1\" }\n[models]\ndefault = \"fake:m\"\n"
+
 const demoPrompt = "How many words are in: the quick brown fox"
 
 func TestRunPromptFolderAndBundle(t *testing.T) {
@@ -51,7 +73,7 @@ func TestRunPromptSaysItRetries(t *testing.T) {
 	isolate(t)
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{
-		"config.toml": "[providers.fake]\nprotocol = \"script\"\nscript = \"turns.jsonl\"\nmodels = { m = \"fake-1\" }\n[models]\ndefault = \"fake:m\"\n",
+		"config.toml": scriptConfig,
 		"turns.jsonl": `{"events": [{"error": {"kind": "rate_limit", "message": "slow down", "retry_after": 0.01}}]}` + "\n" +
 			`{"events": [{"text": "after the wait"}]}` + "\n",
 	})
@@ -93,13 +115,7 @@ func TestRunModeJSON(t *testing.T) {
 
 func TestRunPromptFromStdinAndResume(t *testing.T) {
 	data := isolate(t)
-	r, w, _ := os.Pipe()
-	w.WriteString("count: one two three\n")
-	w.Close()
-	old := os.Stdin
-	os.Stdin = r
-	code, out, errOut := runCLI(t, "run", demo(t), "--prompt", "-")
-	os.Stdin = old
+	code, out, errOut := runCLIWithStdin(t, func(w *os.File) { w.WriteString("count: one two three\n") }, "run", demo(t), "--prompt", "-")
 	if code != 0 || !strings.Contains(out, "3 words") {
 		t.Fatalf("exit %d out %q err %q", code, out, errOut)
 	}
@@ -150,13 +166,9 @@ func TestRunPromptErrors(t *testing.T) {
 
 func TestRunModeRPC(t *testing.T) {
 	isolate(t)
-	r, w, _ := os.Pipe()
-	w.WriteString(`{"type":"get_state","id":1}` + "\n" + `{"type":"prompt","text":"count: a b c","id":2}` + "\n" + `{"type":"bogus"}` + "\n")
-	w.Close()
-	old := os.Stdin
-	os.Stdin = r
-	code, out, errOut := runCLI(t, "run", demo(t), "--mode", "rpc", "--no-session")
-	os.Stdin = old
+	code, out, errOut := runCLIWithStdin(t, func(w *os.File) {
+		w.WriteString(`{"type":"get_state","id":1}` + "\n" + `{"type":"prompt","text":"count: a b c","id":2}` + "\n" + `{"type":"bogus"}` + "\n")
+	}, "run", demo(t), "--mode", "rpc", "--no-session")
 	if code != 0 {
 		t.Fatalf("exit %d err %q", code, errOut)
 	}
@@ -184,13 +196,7 @@ func TestRunModeRPC(t *testing.T) {
 // sends the prompt's text as "message"; it starts the same turn.
 func TestRunModeRPCTakesPiFieldNames(t *testing.T) {
 	isolate(t)
-	r, w, _ := os.Pipe()
-	w.WriteString(`{"type":"prompt","message":"count: a b"}` + "\n")
-	w.Close()
-	old := os.Stdin
-	os.Stdin = r
-	code, out, errOut := runCLI(t, "run", demo(t), "--mode", "rpc", "--no-session")
-	os.Stdin = old
+	code, out, errOut := runCLIWithStdin(t, func(w *os.File) { w.WriteString(`{"type":"prompt","message":"count: a b"}` + "\n") }, "run", demo(t), "--mode", "rpc", "--no-session")
 	if code != 0 || !strings.Contains(out, `"type":"turn_result"`) || !strings.Contains(out, "2 words") {
 		t.Fatalf("exit %d err %q out:\n%s", code, errOut, out)
 	}
@@ -202,16 +208,12 @@ func TestRunModeRPCAbort(t *testing.T) {
 	isolate(t)
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{
-		"config.toml": "[providers.fake]\nprotocol = \"script\"\nscript = \"turns.jsonl\"\nmodels = { m = \"fake-1\" }\n[models]\ndefault = \"fake:m\"\n",
+		"config.toml": scriptConfig,
 		"turns.jsonl": `{"events": [{"text": "thinking hard"}, {"delay_ms": 60000}, {"text": "never"}]}` + "\n",
 	})
-	r, w, _ := os.Pipe()
-	w.WriteString(`{"type":"prompt","text":"go"}` + "\n" + `{"type":"abort","id":7}` + "\n")
-	w.Close()
-	old := os.Stdin
-	os.Stdin = r
-	code, out, errOut := runCLI(t, "run", dir, "--mode", "rpc", "--no-session")
-	os.Stdin = old
+	code, out, errOut := runCLIWithStdin(t, func(w *os.File) {
+		w.WriteString(`{"type":"prompt","text":"go"}` + "\n" + `{"type":"abort","id":7}` + "\n")
+	}, "run", dir, "--mode", "rpc", "--no-session")
 	if code != 0 || !strings.Contains(out, `"status":"cancelled"`) || strings.Contains(out, "never") {
 		t.Fatalf("exit %d err %q out:\n%s", code, errOut, out)
 	}
@@ -224,24 +226,18 @@ func TestRunModeRPCCancelsLuaThatNeverYields(t *testing.T) {
 	isolate(t)
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{
-		"config.toml": "[providers.fake]\nprotocol = \"script\"\nscript = \"turns.jsonl\"\nmodels = { m = \"fake-1\" }\n[models]\ndefault = \"fake:m\"\n",
+		"config.toml": scriptConfig,
 		"turns.jsonl": `{"events": [{"tool_call": {"id": "c1", "name": "spin", "input": {}}}]}` + "\n" + `{"events": [{"text": "never"}]}` + "\n",
 		"tools/spin.lua": `return { name = "spin", description = "Spin.", schema = { type = "object" },
   handler = function() while true do end end }`,
 	})
-	r, w, _ := os.Pipe()
-	go func() {
+	code, out, errOut := runCLIWithStdin(t, func(w *os.File) {
 		w.WriteString(`{"type":"prompt","text":"go"}` + "\n")
 		// The handler is spinning once its dispatch is under way; the
 		// cancel may come at any moment of it.
 		time.Sleep(200 * time.Millisecond)
 		w.WriteString(`{"type":"cancel"}` + "\n")
-		w.Close()
-	}()
-	old := os.Stdin
-	os.Stdin = r
-	code, out, errOut := runCLI(t, "run", dir, "--mode", "rpc", "--no-session")
-	os.Stdin = old
+	}, "run", dir, "--mode", "rpc", "--no-session")
 	if code != 0 || !strings.Contains(out, `"status":"cancelled"`) || strings.Contains(out, "never") {
 		t.Fatalf("exit %d err %q out:\n%s", code, errOut, out)
 	}

@@ -58,7 +58,7 @@ func TestTUIInTmux(t *testing.T) {
 	bin := pantobin.Path(t)
 	dir := t.TempDir()
 	files := map[string]string{
-		"config.toml": "[providers.fake]\nprotocol = \"script\"\nscript = \"turns.jsonl\"\nmodels = { m = \"fake-1\" }\n[models]\ndefault = \"fake:m\"\n",
+		"config.toml": scriptConfig,
 		"tools/echo.lua": `return { name = "echo", description = "Echo.", schema = { type = "object", properties = { message = { type = "string" } } },
   handler = function(input) return "echo: " .. input.message end }`,
 		"extensions/greet.lua": `local panto = require("panto")
@@ -190,7 +190,7 @@ func TestTUIQuitAfterLoadFailure(t *testing.T) {
 	}
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{
-		"config.toml":           "[providers.fake]\nprotocol = \"script\"\nscript = \"turns.jsonl\"\nmodels = { m = \"fake-1\" }\n[models]\ndefault = \"fake:m\"\n",
+		"config.toml":           scriptConfig,
 		"turns.jsonl":           `{"events": [{"text": "fine"}]}` + "\n",
 		"extensions/broken.lua": "return { name = \"broken\", activate = function() error(\"boom\") end }\n",
 		"tools/echo.lua":        `return { name = "echo", description = "Echo.", schema = { type = "object" }, handler = function() return "e" end }`,
