@@ -20,17 +20,7 @@ func (fs *funcState) expr(e ast.Expr, v *expDesc) {
 	g := fs.g
 	mark := len(g.spine)
 	for {
-		var next ast.Expr
-		switch x := e.(type) {
-		case *ast.BinaryExpr:
-			next = x.L
-		case *ast.IndexExpr:
-			next = x.Obj
-		case *ast.CallExpr:
-			next = x.Fn
-		case *ast.MethodCallExpr:
-			next = x.Obj
-		}
+		next := leftOperand(e)
 		if next == nil {
 			break
 		}
@@ -394,17 +384,7 @@ func (fs *funcState) listItem(e ast.Expr, v *expDesc) {
 	g := fs.g
 	first := e
 	for {
-		var next ast.Expr
-		switch x := first.(type) {
-		case *ast.BinaryExpr:
-			next = x.L
-		case *ast.IndexExpr:
-			next = x.Obj
-		case *ast.CallExpr:
-			next = x.Fn
-		case *ast.MethodCallExpr:
-			next = x.Obj
-		}
+		next := leftOperand(first)
 		if next == nil {
 			break
 		}
@@ -511,4 +491,22 @@ func (fs *funcState) exp2const(e *expDesc) (expDesc, bool) {
 		return fs.g.actvar[e.info].k, true
 	}
 	return expDesc{}, false
+}
+
+// leftOperand is the sub-expression an expression's code starts from
+// (what the reference's parser reads first): the left operand of a binary
+// operator, the object of an index or method call, the function of a
+// call; nil for every other expression.
+func leftOperand(e ast.Expr) ast.Expr {
+	switch x := e.(type) {
+	case *ast.BinaryExpr:
+		return x.L
+	case *ast.IndexExpr:
+		return x.Obj
+	case *ast.CallExpr:
+		return x.Fn
+	case *ast.MethodCallExpr:
+		return x.Obj
+	}
+	return nil
 }
