@@ -153,3 +153,22 @@ build = { type = "builtin", modules = { foo = "foo.lua", ["foo.core"] = "core.c"
 		t.Errorf("C rock: exit %d %q", code, errOut)
 	}
 }
+
+// TestStubsMissingFolder: panto stubs on a folder that does not exist
+// makes it and writes the stubs; a path that cannot be a folder gets an
+// error naming it, without the help text.
+func TestStubsMissingFolder(t *testing.T) {
+	work := t.TempDir()
+	t.Chdir(work)
+	code, out, errOut := runCLI(t, "stubs", filepath.Join("new", "layer"))
+	if code != 0 || !strings.Contains(out, "wrote "+filepath.Join("new", "layer", ".luals", "panto.lua")) || errOut != "" {
+		t.Errorf("stubs on a missing folder: exit %d %q %q", code, out, errOut)
+	}
+	if err := os.WriteFile("file", nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = runCLI(t, "stubs", filepath.Join("file", "sub"))
+	if code != 1 || out != "" || !strings.Contains(errOut, filepath.Join("file", "sub")) || strings.Contains(errOut, "USAGE") || strings.Count(errOut, "\n") != 1 {
+		t.Errorf("stubs under a file: exit %d %q %q", code, out, errOut)
+	}
+}

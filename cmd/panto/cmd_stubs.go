@@ -16,7 +16,7 @@ func init() {
 		Description: "Writes DIR/" + scaffold.StubsDir + "/panto.lua (require(\"panto\"): every function, declaration shape and\n" +
 			"event with its fields, generated from the ABI description), panto-std.lua (require(\"panto.std\")),\n" +
 			"panto-test.lua (require(\"panto.test\")), and DIR/.luarc.json pointing the Lua language server\n" +
-			"at them when there is none.\n" +
+			"at them when there is none. DIR is made when it does not exist.\n" +
 			"Run it again after upgrading panto.\n" +
 			"Example:\n" +
 			"  panto stubs myext",
@@ -30,7 +30,8 @@ func stubsAction(c *cli.Context) error {
 	}
 	written, err := scaffold.WriteStubs(c.Args().First())
 	if err != nil {
-		return userError("stubs: %v", shortPathErr(err))
+		// The whole error: it names the path that failed.
+		return userError("stubs: %v", err)
 	}
 	for _, f := range written {
 		fmt.Fprintln(c.App.Writer, "wrote "+f)

@@ -156,11 +156,16 @@ const Luarc = `{
 }
 `
 
-// WriteStubs writes the LuaLS definitions into an existing layer folder
-// (and a .luarc.json when it has none) and returns the paths written:
-// `panto stubs`.
+// WriteStubs writes the LuaLS definitions into a layer folder, making
+// the folder when it does not exist yet (and a .luarc.json when it has
+// none), and returns the paths written: `panto stubs`.
 func WriteStubs(dir string) ([]string, error) {
-	if fi, err := os.Stat(dir); err != nil {
+	if fi, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
+		// A new layer: make its folder, as panto new would.
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, err
+		}
+	} else if err != nil {
 		return nil, err
 	} else if !fi.IsDir() {
 		return nil, fmt.Errorf("%s is not a folder", dir)
