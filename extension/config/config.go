@@ -25,7 +25,14 @@ type File struct {
 	// Dir is the folder of the layer the file belongs to, set by whoever
 	// reads it (discovery, a bundle's setup): relative paths in the file
 	// (a provider's script) resolve against it.
-	Dir        string              `toml:"-"`
+	Dir string `toml:"-"`
+	// Project is true for a file from a project's tree (its
+	// .panto/config.toml or .panto/local/config.toml), set by discovery:
+	// such a file is untrusted input, and Merge keeps its providers away
+	// from the credentials the user configured (see Merge).
+	Project bool `toml:"-"`
+	// Root is the project folder of a Project file.
+	Root       string              `toml:"-"`
 	Extensions Extensions          `toml:"extensions"`
 	Providers  map[string]Provider `toml:"providers"`
 	Models     Models              `toml:"models"`

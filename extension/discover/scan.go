@@ -34,6 +34,9 @@ func (s *Setup) scanLayer(name, dir string, fsys fs.FS, prefix string, exclude [
 		return s.Display(filepath.Join(dir, filepath.FromSlash(rel)))
 	}}
 	l.readConfig(r)
+	if l.Config != nil && (name == Project || name == Local) {
+		l.Config.Project, l.Config.Root = true, s.ProjectRoot
+	}
 	var found []*Entry
 	for _, folder := range canonicalFolders {
 		found = append(found, scanFolder(l, r, folder, Canonical)...)

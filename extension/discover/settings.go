@@ -29,7 +29,8 @@ func (s *Setup) AddHostSettings(o Options) error {
 	}
 	project := filepath.Join(s.ProjectRoot, ".panto")
 	paths = append(paths, filepath.Join(project, "config.toml"), filepath.Join(project, "local", "config.toml"))
-	for _, p := range paths {
+	for i, p := range paths {
+		fromProject := i >= len(paths)-2
 		data, err := os.ReadFile(p)
 		if errors.Is(err, os.ErrNotExist) {
 			continue
@@ -45,6 +46,9 @@ func (s *Setup) AddHostSettings(o Options) error {
 		}
 		f.Dir = filepath.Dir(p)
 		f.Extensions = config.Extensions{}
+		if fromProject {
+			f.Project, f.Root = true, s.ProjectRoot
+		}
 		s.Settings = append(s.Settings, f)
 	}
 	return nil

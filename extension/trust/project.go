@@ -1,0 +1,153 @@
+package trust
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+
+	"panto/diag"
+	"panto/extension/config"
+	"panto/extension/discover"
+)
+
+// Project is the part of a setup that trust gates: the project's layer
+// and the local layer inside it, and the project's config files a run
+// of a named folder reads as host settings.
+type Project struct {
+	// Root is the project folder (the one holding .panto), as discovered.
+	Root string
+	// Digest is the layer's digest (see Digest).
+	Digest string
+	// Layers are the setup's project and local layers.
+	Layers []*discover.Layer
+	// Settings are the setup's host settings read from the project's
+	// tree (see discover.Setup.AddHostSettings).
+	Settings []*config.File
+}
+
+// DotPanto is the project's layer folder.
+func (p *Project) DotPanto() string { return filepath.Join(p.Root, ".panto") }
+
+// Find returns the project part of s, or nil when there is nothing to
+// trust: no .panto folder, or one that holds no file the digest covers.
+func Find(s *discover.Setup) (*Project, error) {
+	p := &Project{Root: s.ProjectRoot}
+	var extra []*discover.Entry
+	for _, l := range s.Layers {
+		if l.Name == discover.Project || l.Name == discover.Local {
+			p.Layers = append(p.Layers, l)
+			extra = append(extra, l.Entries...)
+		}
+	}
+	for _, f := range s.Settings {
+		if f.Project {
+			p.Settings = append(p.Settings, f)
+		}
+	}
+	digest, files, err := digest(p.DotPanto(), extra)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p.DotPanto(), err)
+	}
+	if files == 0 {
+		return nil, nil
+	}
+	p.Digest = digest
+	return p, nil
+}
+
+// Restrict takes out what an untrusted project may not bring: its
+// entries (extensions, tools, [extensions] paths and rocks) and
+// resources (skills and other files extensions read), its [extensions]
+// and [providers] tables (a deny list could switch off the user's own
+// extensions; providers carry endpoints, headers and key variables), and
+// the warnings about what was taken out. What stays is harmless
+// preference: [models] (which can only name models the user's own
+// providers define, once the project's are gone) and [ui].
+func (p *Project) Restrict() {
+	for _, l := range p.Layers {
+		l.Entries, l.Resources, l.Shadowed, l.Problems = nil, nil, nil, nil
+		if l.Config != nil {
+			l.Config = preferences(l.Config)
+		}
+	}
+	for _, f := range p.Settings {
+		*f = *preferences(f)
+	}
+}
+
+// preferences is f without its code and credential-bearing tables.
+func preferences(f *config.File) *config.File {
+	return &config.File{Path: f.Path, Dir: f.Dir, Project: f.Project, Root: f.Root, Models: f.Models, UI: f.UI}
+}
+
+// Note is the one line that says an untrusted project was skipped and
+// how to trust it: headless runs print it on stderr.
+func (p *Project) Note() string {
+	return fmt.Sprintf("%s is not trusted: its extensions, tools and provider settings were skipped (to trust it: panto trust %s)", p.DotPanto(), p.Root)
+}
+
+// Warn records Note as a warning of the project layer, for a session
+// that reports its setup's problems (a reload in the terminal UI).
+func (p *Project) Warn() {
+	if len(p.Layers) > 0 {
+		p.Layers[0].Problems.Add(diag.Diagnostic{File: p.DotPanto(), Message: p.Note(), Severity: diag.Warning})
+	}
+}
+
+// Summary is what a trust dialog shows of a project: what would run and
+// where its providers would send requests.
+type Summary struct {
+	Root string
+	// Entries are the extensions and tools, as "name (source)".
+	Entries []string
+	// Providers are the providers its config files define.
+	Providers []ProviderSummary
+	// Files counts the other files (resources, config files).
+	Files int
+}
+
+// ProviderSummary is one provider a project defines.
+type ProviderSummary struct {
+	Name, Protocol, BaseURL, APIKeyEnv string
+	Headers                            []string // header names only
+}
+
+// Summarize describes p for a trust dialog.
+func (p *Project) Summarize() Summary {
+	s := Summary{Root: p.Root}
+	providers := map[string]config.Provider{}
+	addConfig := func(f *config.File) {
+		if f == nil {
+			return
+		}
+		s.Files++
+		for name, pv := range f.Providers {
+			providers[name] = pv
+		}
+	}
+	for _, l := range p.Layers {
+		for _, e := range l.Entries {
+			s.Entries = append(s.Entries, fmt.Sprintf("%s (%s)", e.Name, e.Main.Source))
+		}
+		s.Files += len(l.Resources)
+		addConfig(l.Config)
+	}
+	for _, f := range p.Settings {
+		addConfig(f)
+	}
+	names := make([]string, 0, len(providers))
+	for n := range providers {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		pv := providers[n]
+		ps := ProviderSummary{Name: n, Protocol: pv.Protocol, BaseURL: pv.BaseURL, APIKeyEnv: pv.APIKeyEnv}
+		for h := range pv.Headers {
+			ps.Headers = append(ps.Headers, h)
+		}
+		sort.Strings(ps.Headers)
+		s.Providers = append(s.Providers, ps)
+	}
+	return s
+}
