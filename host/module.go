@@ -1,9 +1,12 @@
 package host
 
-import "panto/runtime"
+import (
+	"panto/runtime"
+	"panto/runtime/luaregex"
+)
 
-// pantoModule builds require("panto") for this state: panto.ext and
-// panto.text. There is deliberately no global panto.
+// pantoModule builds require("panto") for this state: panto.ext,
+// panto.text and panto.regex. There is deliberately no global panto.
 func (v *vm) pantoModule() runtime.Value {
 	ext := runtime.NewTable(0, 16)
 	for name, fn := range map[string]func(*runtime.State) int{
@@ -32,6 +35,7 @@ func (v *vm) pantoModule() runtime.Value {
 	mod := runtime.NewTable(0, 8)
 	mod.SetName("ext", runtime.TableValue(ext))
 	mod.SetName("text", runtime.TableValue(text))
+	mod.SetName("regex", runtime.TableValue(luaregex.Module(v.L)))
 	if f := v.h.opts.Module; f != nil {
 		f(v.state, mod, ext)
 	}

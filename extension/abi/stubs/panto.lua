@@ -1,7 +1,15 @@
 ---@meta panto
--- The panto extension API, ABI 1.1.0: LuaLS definitions generated from
+-- The panto extension API, ABI 1.2.0: LuaLS definitions generated from
 -- extension/abi/abi.json by `panto stubs`. Do not edit; regenerate.
--- require("panto") returns the module; there is no global panto. panto.ext and panto.text come from the host; the native API (panto.agent, panto.conversation, the stores, panto.ext.agent, and the agent, stream, job, conversation and store objects) from the agent (ABI 1.1).
+-- require("panto") returns the module; there is no global panto. panto.ext, panto.text and panto.regex come from the host (panto.regex since ABI 1.2); the native API (panto.agent, panto.conversation, the stores, panto.ext.agent, and the agent, stream, job, conversation and store objects) from the agent (ABI 1.1).
+
+--- One match of a panto.Regex.
+---@class panto.RegexMatch
+---@field start integer 1-based byte position of the first byte
+---@field stop integer position of the last byte (start - 1 for an empty match)
+---@field text string the matched text
+---@field groups (string|false)[] the groups in order; false for one that took no part
+---@field named table<string, string|false> the named groups by name
 
 --- What a source returns to run code at activation: register things inside activate().
 ---@class panto.Entry
@@ -708,9 +716,92 @@ function Text.truncate(s, n) end
 ---@return string[]
 function Text.wrap(s, n) end
 
+---@class panto.RegexModule
+local RegexModule = {}
+
+--- Compile a regular expression in RE2 syntax (Go's regexp: matching in linear time, no look-around or backreferences). flags: any of i (case-insensitive), m (^ and $ at line ends), s (. matches \n), U (ungreedy). A pattern RE2 refuses gives nil and a one-line error that names the construct it lacks (look-ahead, a backreference, ...) and what to write instead; an unknown flag raises.
+---@param pattern string
+---@param flags? string
+---@return panto.Regex|nil
+---@return string? err
+function RegexModule.compile(pattern, flags) end
+
+--- s with every regex metacharacter escaped, so that it matches itself.
+---@param s string
+---@return string
+function RegexModule.quote(s) end
+
+---@class panto.Regex
+local Regex = {}
+
+--- The first match at or after init (default 1; negative counts from the end), as string.find returns it: 1-based byte positions, stop inclusive, then the groups (false for a group that took no part). Matching starts at init as if the subject began there.
+---@param s string
+---@param init? integer
+---@return integer? start
+---@return integer? stop
+---@return string|false ... captures
+function Regex:find(s, init) end
+
+--- As string.match: the groups of the first match, or the whole match when the expression has none.
+---@param s string
+---@param init? integer
+---@return string|false ...
+function Regex:match(s, init) end
+
+--- Whether s has a match at or after init.
+---@param s string
+---@param init? integer
+---@return boolean
+function Regex:test(s, init) end
+
+--- As string.gmatch: each non-overlapping match in turn, its groups or the whole match (an empty match never directly follows another).
+---@param s string
+---@return fun(): string|false ...
+function Regex:gmatch(s) end
+
+--- Every non-overlapping match (at most limit), each { start, stop, text, groups, named }.
+---@param s string
+---@param limit? integer
+---@return panto.RegexMatch[]
+function Regex:find_all(s, limit) end
+
+--- The first match at or after init as { start, stop, text, groups, named }.
+---@param s string
+---@param init? integer
+---@return panto.RegexMatch|nil
+function Regex:submatches(s, init) end
+
+--- As string.gsub: repl is a template ($1, ${1}, ${name}, $$ for a dollar), a function called with the groups (or the whole match) or a table indexed by the first group or the match; a false or nil result keeps the match. At most limit replacements.
+---@param s string
+---@param repl string|table|fun(...: string|false): string|number|false|nil
+---@param limit? integer
+---@return string
+---@return integer count
+function Regex:replace(s, repl, limit) end
+
+--- The text between the matches (at most limit pieces; the last holds the rest).
+---@param s string
+---@param limit? integer
+---@return string[]
+function Regex:split(s, limit) end
+
+--- How many capture groups the expression has.
+---@return integer
+function Regex:groups() end
+
+--- The named groups ((?P<name>...) or (?<name>...)) and their numbers.
+---@return table<string, integer>
+function Regex:names() end
+
+--- What the expression was compiled from.
+---@return string
+---@return string flags
+function Regex:pattern() end
+
 ---@class panto
 ---@field ext panto.Ext
 ---@field text panto.Text
+---@field regex panto.RegexModule
 local panto = {}
 
 --- An owned agent: config from resolve_model (default: the session's model), store panto.null_store() (default), panto.file_system_jsonl_store { dir } or a table with append(self, session_id, entry), tools the names of registered tools it may call, conversation a panto.conversation to start from.
