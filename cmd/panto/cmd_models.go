@@ -108,6 +108,11 @@ func modelsConfig(dir string) (*config.Merged, []string, error) {
 		return nil, nil, userError("models: %v", err)
 	}
 	var problems []string
+	// What a session would use: an untrusted project's providers are
+	// not listed, and the note says why.
+	if err := gateProject(setup, nil, func(msg string) { problems = append(problems, msg) }); err != nil {
+		return nil, nil, userError("models: %v", err)
+	}
 	for _, p := range setup.Problems() {
 		// Extension problems belong to panto run; only the
 		// configuration's are about models.

@@ -48,6 +48,9 @@ models = { gpt = "gpt-5" }
 typo = 1
 `)
 	t.Chdir(project)
+	if code, _, errOut := runCLI(t, "trust"); code != 0 {
+		t.Fatalf("panto trust: %s", errOut)
+	}
 	runDir = t.TempDir()
 	writeFile(t, filepath.Join(runDir, "config.toml"), `
 [providers.demo]
@@ -154,5 +157,22 @@ func TestModelsErrors(t *testing.T) {
 	}
 	if code, _, errOut := runCLI(t, "models", "extra"); code != 1 || !strings.Contains(errOut, "takes no arguments") {
 		t.Errorf("an argument: exit %d, %q", code, errOut)
+	}
+}
+
+// TestModelsUntrustedProject: panto models lists what a session would
+// use, so an untrusted project's providers are left out, with the note.
+func TestModelsUntrustedProject(t *testing.T) {
+	modelsSetup(t)
+	wd, _ := os.Getwd()
+	if code, _, errOut := runCLI(t, "trust", "--revoke", wd); code != 0 {
+		t.Fatalf("revoke: %s", errOut)
+	}
+	code, out, errOut := runCLI(t, "models")
+	if code != 0 || strings.Contains(out, "work") || !strings.Contains(out, "claude:sonnet") {
+		t.Errorf("exit %d, the listing:\n%s", code, out)
+	}
+	if !strings.Contains(errOut, "is not trusted") || strings.Contains(errOut, "typo") {
+		t.Errorf("stderr: %q, want the note and not the skipped file's warnings", errOut)
 	}
 }

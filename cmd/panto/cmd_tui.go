@@ -74,6 +74,12 @@ func runInteractive(c *cli.Context, setup *discover.Setup, rediscover func() (*d
 		return userError("%v", err)
 	}
 	defer t.Close()
+	if err := gateProject(setup, nil, setupNote(setup)); err != nil {
+		return userError("%v", err)
+	}
+	if rediscover != nil {
+		rediscover = gatedRediscover(rediscover)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	themes := theme.NewRegistry()

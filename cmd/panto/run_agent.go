@@ -56,9 +56,20 @@ func openAgentSession(ctx context.Context, c *cli.Context, target string, trust 
 	if err := setup.AddHostSettings(discover.Options{}); err != nil {
 		return nil, userError("run: %v", err)
 	}
+	// Headless runs never ask: an untrusted project's settings are
+	// skipped with one line on stderr.
+	if err := gateProject(setup, nil, stderrNote(c.App.ErrWriter)); err != nil {
+		return nil, userError("run: %v", err)
+	}
 	o := agent.Options{
-		Setup:       setup,
-		Rediscover:  func() (*discover.Setup, error) { return runSetup(target, trust) },
+		Setup: setup,
+		Rediscover: gatedRediscover(func() (*discover.Setup, error) {
+			s, err := runSetup(target, trust)
+			if err != nil {
+				return nil, err
+			}
+			return s, s.AddHostSettings(discover.Options{})
+		}),
 		NoSession:   c.Bool("no-session"),
 		Model:       c.String("model"),
 		Reasoning:   c.String("reasoning"),

@@ -53,3 +53,9 @@ func (s *Setup) AddHostSettings(o Options) error {
 	}
 	return nil
 }
+
+// Warn adds a problem about the setup as a whole (the project was not
+// trusted, say), reported after the layers' own.
+func (s *Setup) Warn(d diag.Diagnostic) {
+	s.settingsProblems.Add(d)
+}

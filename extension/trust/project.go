@@ -30,6 +30,9 @@ func (p *Project) DotPanto() string { return filepath.Join(p.Root, ".panto") }
 
 // Find returns the project part of s, or nil when there is nothing to
 // trust: no .panto folder, or one that holds no file the digest covers.
+// When the layer cannot be digested (unreadable, too large) it returns
+// the project without a digest and the error: such a layer cannot be
+// trusted, and must be restricted.
 func Find(s *discover.Setup) (*Project, error) {
 	p := &Project{Root: s.ProjectRoot}
 	var extra []*discover.Entry
@@ -44,9 +47,12 @@ func Find(s *discover.Setup) (*Project, error) {
 			p.Settings = append(p.Settings, f)
 		}
 	}
+	if len(p.Layers) == 0 && len(p.Settings) == 0 {
+		return nil, nil // a run of a named folder that reads no project settings
+	}
 	digest, files, err := digest(p.DotPanto(), extra)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", p.DotPanto(), err)
+		return p, fmt.Errorf("%s: %w", p.DotPanto(), err)
 	}
 	if files == 0 {
 		return nil, nil
@@ -86,12 +92,10 @@ func (p *Project) Note() string {
 	return fmt.Sprintf("%s is not trusted: its extensions, tools and provider settings were skipped (to trust it: panto trust %s)", p.DotPanto(), p.Root)
 }
 
-// Warn records Note as a warning of the project layer, for a session
-// that reports its setup's problems (a reload in the terminal UI).
-func (p *Project) Warn() {
-	if len(p.Layers) > 0 {
-		p.Layers[0].Problems.Add(diag.Diagnostic{File: p.DotPanto(), Message: p.Note(), Severity: diag.Warning})
-	}
+// Warn records Note as a warning of setup s, for a session that reports
+// its setup's problems (the terminal UI, a reload).
+func (p *Project) Warn(s *discover.Setup) {
+	s.Warn(diag.Diagnostic{File: p.DotPanto(), Message: p.Note(), Severity: diag.Warning})
 }
 
 // Summary is what a trust dialog shows of a project: what would run and
