@@ -4,7 +4,7 @@ GO      ?= go
 BIN     ?= bin/panto
 FUZZTIME ?= 30s
 
-.PHONY: all demo build test test-short race vet fmt cross golden fuzz bench bench-go clean help
+.PHONY: all demo build test test-short race vet fmt cross golden fuzz bench bench-go mutate clean help
 
 all: build
 
@@ -18,6 +18,7 @@ help:
 	@echo "fuzz       run every fuzz target for FUZZTIME each (default $(FUZZTIME))"
 	@echo "bench      run bench/ programs under panto, lua5.4 and gopher-lua"
 	@echo "bench-go   run the Go benchmarks (go test -bench)"
+	@echo "mutate     mutation testing of PKG (e.g. PKG=./agent/...; MUTATEFLAGS='-n 50 -v')"
 
 build:
 	$(GO) build -o $(BIN) ./cmd/panto
@@ -72,6 +73,13 @@ bench: build
 
 bench-go:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# Mutation testing (cmd/mutate, CONTRIBUTING.md): slow, never part of
+# `make test`. One mutant at a time at the lowest priority by default.
+PKG ?= ./...
+MUTATEFLAGS ?=
+mutate:
+	nice -n 19 $(GO) run ./cmd/mutate $(MUTATEFLAGS) $(PKG)
 
 clean:
 	rm -rf bin

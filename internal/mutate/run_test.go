@@ -1,0 +1,151 @@
+package mutate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func calcConfig(t *testing.T) Config {
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Config{Dir: dir, Patterns: []string{"./testdata/calc"}}
+}
+
+// TestRunClassifies runs the harness's boundary flips on the test
+// subject: Sign's tests kill both, Positive's weak test lets its flip
+// survive, and Big has no test at all. The real file is never written.
+func TestRunClassifies(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test once per mutant")
+	}
+	calc := filepath.Join("testdata", "calc", "calc.go")
+	before, err := os.ReadFile(calc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := calcConfig(t)
+	cfg.Func = regexp.MustCompile(`^(Sign|Positive|Big)$`)
+	cfg.Ops = map[string]bool{OpBoundary: true}
+	results, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := results[0]
+	if r.Error != "" {
+		t.Fatal(r.Error)
+	}
+	want := map[string]Status{"Sign": Killed, "Positive": Survived, "Big": Uncovered}
+	seen := map[string]int{}
+	for _, m := range r.Mutants {
+		seen[m.Func]++
+		if m.Status != want[m.Func] && m.Status != NotViable {
+			t.Errorf("%s:%d %s %s: %s (%s), want %s", m.File, m.Line, m.Op, m.Change, m.Status, m.Detail, want[m.Func])
+		}
+	}
+	if seen["Sign"] != 2 || seen["Positive"] != 1 || seen["Big"] != 1 {
+		t.Errorf("mutants per function: %v", seen)
+	}
+	if r.Tested != 4 || r.Killed != 2 || r.Survived != 2 || r.Uncovered != 1 {
+		t.Errorf("counts: %+v", r)
+	}
+	after, err := os.ReadFile(calc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(after) != string(before) {
+		t.Fatal("the harness wrote calc.go")
+	}
+	var text strings.Builder
+	WriteText(&text, results, false)
+	line := 1 + strings.Count(string(before[:strings.Index(string(before), "return v > 0")]), "\n")
+	if !strings.Contains(text.String(), fmt.Sprintf("testdata/calc/calc.go:%d: boundary: > → >= [Positive]\n", line)) {
+		t.Errorf("report lacks Positive's survivor:\n%s", text.String())
+	}
+}
+
+// TestRunInterrupted cancels the run while a mutant's tests are
+// running: Run returns promptly, removes its temporary folder and leaves
+// the tree as it was.
+func TestRunInterrupted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	calc := filepath.Join("testdata", "calc", "calc.go")
+	before, err := os.ReadFile(calc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cfg := calcConfig(t)
+	cfg.Func = regexp.MustCompile(`^Sign$`)
+	cfg.Progress = cancelOnWrite{cancel: cancel}
+	results, err := Run(ctx, cfg)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Run = %v, want context.Canceled", err)
+	}
+	if len(results) != 1 || results[0].Killed+results[0].Survived == 0 {
+		t.Errorf("no partial result: %+v", results)
+	}
+	after, _ := os.ReadFile(calc)
+	if string(after) != string(before) {
+		t.Fatal("calc.go changed")
+	}
+	entries, _ := os.ReadDir(tmp)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), "panto-mutate-") {
+			t.Errorf("temporary folder %s left behind", e.Name())
+		}
+	}
+}
+
+type cancelOnWrite struct{ cancel context.CancelFunc }
+
+func (c cancelOnWrite) Write(p []byte) (int, error) {
+	c.cancel()
+	return len(p), nil
+}
+
+// TestSampleIsReproducible checks that -n with a seed picks the same
+// mutants each time and a different seed picks others.
+func TestSampleIsReproducible(t *testing.T) {
+	pick := func(seed uint64) string {
+		cfg := calcConfig(t)
+		cfg.List, cfg.Limit, cfg.Seed = true, 4, seed
+		results, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var keys []string
+		for _, m := range results[0].Mutants {
+			if m.Status == Pending {
+				keys = append(keys, m.Op+m.Change)
+			}
+		}
+		if len(keys) != 4 {
+			t.Fatalf("seed %d: %d mutants sampled, want 4", seed, len(keys))
+		}
+		return strings.Join(keys, "|")
+	}
+	a, b := pick(1), pick(1)
+	if a != b {
+		t.Errorf("same seed, different samples:\n%s\n%s", a, b)
+	}
+	differs := false
+	for s := uint64(2); s < 6 && !differs; s++ {
+		differs = pick(s) != a
+	}
+	if !differs {
+		t.Error("four other seeds all gave seed 1's sample")
+	}
+}
