@@ -446,13 +446,18 @@ func TestNameChecks(t *testing.T) {
 		{"bone", "tools/wc.lua", "return {\n  name = \"wc\", description = \"d\",\n  parameters = { type = \"object\" },\n  safety = \"read_only\",\n  execute = function() end,\n}",
 			[]string{
 				"tools/wc.lua:3:3: warning: " + neither + ": unknown field 'parameters' (bone and pi call the input's JSON schema 'parameters'; panto calls it 'schema')",
-				"tools/wc.lua:4:3: warning: " + neither + ": unknown field 'safety' (panto has no 'safety' field: tools run without an approval prompt; a tool_call_complete handler can inspect or rewrite the input)",
+				"tools/wc.lua:4:3: warning: " + neither + ": unknown field 'safety' (bone's 'safety' is panto's 'effects': effects = { \"read\" } for read_only; a tool without effects is judged as execute and asks before it runs)",
 				"tools/wc.lua:5:3: warning: " + neither + ": unknown field 'execute' (bone and pi call the function 'execute'; panto calls it 'handler' (handler(input, context)))",
 			}},
 		{"unknown tool field", "tools/u.lua", "return { name = \"u\", description = \"d\", schema = {}, handler = print, descripton = \"x\", color = 1 }",
 			[]string{
 				"tools/u.lua:1:71: warning: returned tool declaration: unknown field 'descripton'; did you mean 'description'?",
-				"tools/u.lua:1:89: warning: returned tool declaration: unknown field 'color' (a tool has name, description, schema, handler)",
+				"tools/u.lua:1:89: warning: returned tool declaration: unknown field 'color' (a tool has name, description, schema, handler, effects, path_field, command_field)",
+			}},
+		{"effects", "tools/w.lua", "return { name = \"w\", description = \"d\", schema = {}, handler = print,\n  effects = { \"read\", \"writes\", \"sudo\" } }",
+			[]string{
+				"tools/w.lua:2:23: warning: returned tool declaration: unknown effect 'writes'; did you mean 'write'?",
+				"tools/w.lua:2:33: warning: returned tool declaration: unknown effect 'sudo' (the effects are read, write, execute, network)",
 			}},
 		{"register_tol", "extensions/r.lua", "local panto = require(\"panto\")\nreturn { name = \"r\", activate = function()\n  panto.ext.register_tol { name = \"x\" }\n  local ext = panto.ext\n  ext.registerCommand { name = \"y\" }\n  panto.ext.jsn.decode(\"1\")\n  if panto.ext.run_foregroundd then end\n  panto.text.widht(\"x\")\nend }",
 			[]string{

@@ -2,6 +2,7 @@ package build
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -152,6 +153,33 @@ func (s *scanner) declare(t *ast.TableExpr, contract, form string, keys map[stri
 	}
 	s.decls = append(s.decls, d)
 	s.checkFields(t, contract, form)
+	if contract == "tool" {
+		s.checkEffects(keys["effects"], form)
+	}
+}
+
+// checkEffects reports the literal effect names of a tool declaration
+// that the ABI does not have ({ "writes" }), where the host would refuse
+// the registration.
+func (s *scanner) checkEffects(e ast.Expr, form string) {
+	t, ok := e.(*ast.TableExpr)
+	if !ok {
+		return
+	}
+	known := abi.Get().ToolEffects()
+	for _, f := range t.Fields {
+		v, ok := f.Value.(*ast.StringExpr)
+		if f.Key != nil || !ok || slices.Contains(known, v.Value) {
+			continue
+		}
+		msg := fmt.Sprintf("%s: unknown effect '%s' (the effects are %s)", form, v.Value, strings.Join(known, ", "))
+		if sug := diag.Suggest(v.Value, known); sug != "" {
+			msg = fmt.Sprintf("%s: unknown effect '%s'; did you mean '%s'?", form, v.Value, sug)
+		}
+		is := fieldIssue{form: msg}
+		is.line, is.col = s.pos(v.Pos)
+		s.fields = append(s.fields, is)
+	}
 }
 
 func (s *scanner) visit(n ast.Node) {

@@ -55,8 +55,10 @@ func (v *vm) declareTool(L *runtime.State, t *runtime.Table, what, source string
 		L.Errorf("%s: tool '%s': invalid JSON schema: %v", what, name, err)
 	}
 	handler := functionField(L, t, what, "handler", true)
-	return &Tool{Name: name, Description: desc, Schema: v.anchor(schema), SchemaJSON: schemaJSON, schema: compiled,
+	tool := &Tool{Name: name, Description: desc, Schema: v.anchor(schema), SchemaJSON: schemaJSON, schema: compiled,
 		Handler: v.anchor(handler), Source: source, owner: v.activating}
+	declareEffects(L, t, what, name, tool)
+	return tool
 }
 
 func (v *vm) luaRegisterCommand(L *runtime.State) int {

@@ -22,6 +22,12 @@ type Tool struct {
 	// validated against.
 	schema  *jsonschema.Schema
 	Handler runtime.Value
+	// Effects are what the tool declared it does (read, write, execute,
+	// network), for the permission decision; none means it did not say.
+	Effects []string
+	// PathField and CommandField name the input field holding the path
+	// the tool acts on or the command it runs ("" when it has none).
+	PathField, CommandField string
 	// Source is where it was registered: "file:line" of the register_tool
 	// call, or the file that returned the declaration.
 	Source string

@@ -19,7 +19,7 @@ func TestRunTimePositions(t *testing.T) {
 		{"unknown field", "tools/t.lua", "return {\n  name = \"t\",\n  description = \"d\",\n  schema = { type = \"object\" },\n  handeler = function() end, -- here\n}\n",
 			"unknown field 'handeler'; did you mean 'handler'?"},
 		{"unknown constant field", "tools/t.lua", "return {\n  name = \"t\",\n  description = \"d\",\n  schema = { type = \"object\" },\n  safety = \"read_only\", -- here\n}\n",
-			"unknown field 'safety' (panto has no 'safety' field"},
+			"unknown field 'safety' (bone's 'safety' is panto's 'effects'"},
 		{"foreign fields", "tools/wc.lua", "return {\n  name = \"wc\",\n  description = \"d\",\n  parameters = { type = \"object\" }, -- here\n  safety = \"read_only\",\n  execute = function() return \"\" end,\n}\n",
 			"unknown field 'parameters' (bone and pi call the input's JSON schema 'parameters'; panto calls it 'schema'); line 5: unknown field 'safety'"},
 		{"entry typo", "extensions/e.lua", "local M = {}\n\nreturn {\n  name = \"e\",\n  activte = function() end, -- here\n}\n",

@@ -3,6 +3,8 @@ package permission
 import (
 	"strings"
 	"testing"
+
+	"panto/extension/abi"
 )
 
 func TestParseRule(t *testing.T) {
@@ -169,4 +171,16 @@ func FuzzSplitCommand(f *testing.F) {
 			}
 		}
 	})
+}
+
+// The effects a tool may declare are the ABI's (abi.json's tool
+// contract), which the host checks registrations against.
+func TestEffectsMatchABI(t *testing.T) {
+	var ours []string
+	for _, e := range Effects {
+		ours = append(ours, string(e))
+	}
+	if got, want := strings.Join(ours, ","), strings.Join(abi.Get().ToolEffects(), ","); got != want {
+		t.Fatalf("permission.Effects %s, the ABI's %s", got, want)
+	}
 }

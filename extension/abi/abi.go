@@ -293,3 +293,16 @@ func (e *Event) Field(name string) *Field {
 	}
 	return nil
 }
+
+// ToolEffects are the names a tool declaration's effects may use (ABI
+// 1.2), from the tool contract.
+func (s *Spec) ToolEffects() []string {
+	list, _ := s.Contracts["tool"]["effects"].([]any)
+	out := make([]string, 0, len(list))
+	for _, e := range list {
+		if name, ok := e.(string); ok {
+			out = append(out, name)
+		}
+	}
+	return out
+}

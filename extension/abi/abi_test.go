@@ -59,8 +59,10 @@ func TestCatalogue(t *testing.T) {
 			}
 		}
 	}
-	// The spec names exactly three writable fields.
-	if len(writable) != 3 || !writable["user_message.text"] || !writable["tool_call_complete.input"] || !writable["tool_result.output"] {
+	// The spec names exactly three writable fields; ABI 1.2 adds the
+	// permission vote of tool_permission.
+	if len(writable) != 5 || !writable["user_message.text"] || !writable["tool_call_complete.input"] || !writable["tool_result.output"] ||
+		!writable["tool_permission.decision"] || !writable["tool_permission.reason"] {
 		t.Errorf("writable fields %v", writable)
 	}
 	for _, name := range []string{"tool", "tool_details", "tool_delta", "tool_call_complete", "tool_result", "tool_collapse",
@@ -74,7 +76,9 @@ func TestCatalogue(t *testing.T) {
 	// Notifications have no default component; tool events all expose
 	// collapsed.
 	for _, e := range s.Events {
-		notification := strings.HasPrefix(e.Name, "session_") || strings.HasPrefix(e.Name, "command_") || strings.HasPrefix(e.Name, "turn_")
+		// tool_permission is a vote, not something drawn.
+		notification := strings.HasPrefix(e.Name, "session_") || strings.HasPrefix(e.Name, "command_") || strings.HasPrefix(e.Name, "turn_") ||
+			e.Name == "tool_permission"
 		if notification == e.Component {
 			t.Errorf("%s: component = %v", e.Name, e.Component)
 		}

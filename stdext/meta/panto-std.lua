@@ -21,6 +21,9 @@
 ---@field name string
 ---@field description string
 ---@field params panto.std.Param[]
+---@field effects? panto.Effect[] what the tool does, for permissions (see panto.ToolDeclaration)
+---@field path_field? string the param holding the path the tool acts on
+---@field command_field? string the param holding the command line it runs
 ---@field run fun(args: table, context: panto.ToolContext): string|panto.ToolResult args are checked, defaults filled in; fail a call with std.fail
 
 --- The state of one call, as a renderer's body sees it.

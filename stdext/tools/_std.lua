@@ -6,6 +6,7 @@
 --   return std.install_renderer({
 --     name = "read", description = "...",
 --     params = { { name = "path", type = "string", required = true, description = "..." }, ... },
+--     effects = { "read" }, path_field = "path",              -- what it does, for permissions
 --     run = function(args, context) ... return "result" end,
 --   }, {
 --     title = function(input) return input.path end,        -- optional
@@ -116,6 +117,9 @@ function M.declare(spec)
     name = spec.name,
     description = spec.description,
     schema = schema_of(params),
+    effects = spec.effects,
+    path_field = spec.path_field,
+    command_field = spec.command_field,
     handler = function(input, context)
       return spec.run(check(params, input), context)
     end,

@@ -149,6 +149,7 @@ end
 
 return std.install_renderer({
   name = "edit",
+  effects = { "write" }, path_field = "path",
   description = "Edit a file by replacing exact text: old_string must match the file's current content exactly "
     .. "(whitespace and indentation included) and, unless replace_all is true, exactly once; include enough "
     .. "surrounding lines to make it unique. The result shows the edited lines. The file is replaced atomically "

@@ -59,6 +59,7 @@ end
 
 return std.install_renderer({
   name = "find",
+  effects = { "read" }, path_field = "path",
   description = "Find files and folders by glob, below a folder (default: the project root), skipping .git. "
     .. "A glob without '/' matches names at any depth ('*.go', 'README*', '*test*'); a glob with '/' matches the path "
     .. "below the searched folder ('src/**/*.ts', 'cmd/*/main.go'). * ? [abc] {a,b} and ** work as in shells. "

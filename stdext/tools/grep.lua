@@ -261,6 +261,7 @@ end
 
 return std.install_renderer({
   name = "grep",
+  effects = { "read" }, path_field = "path",
   description = "Search file contents line by line. The pattern is a Lua pattern, not a regular expression "
     .. "(. any character, %d digit, %w word character, %s space, %a letter, [set], * + - ? repetition, ^ $ anchors, "
     .. "%. a literal dot; no | alternation); set literal to true to search for the text as it is. "

@@ -73,6 +73,7 @@ end
 
 return std.install_renderer({
   name = "ls",
+  effects = { "read" }, path_field = "path",
   description = "List a folder (default: the project root): one entry per line with its kind (file, dir, link, ...), "
     .. "its size (files) and its name; folders end in '/', links show their target. Sorted by name, hidden entries included, "
     .. "at most " .. MAX_ENTRIES .. " entries. Paths are relative to the project root unless absolute.",

@@ -161,6 +161,7 @@ end
 
 return std.install_renderer({
   name = "read",
+  effects = { "read" }, path_field = "path",
   description = "Read a text file. Returns its lines numbered from 1 (a tab after each number), "
     .. "at most " .. DEFAULT_LIMIT .. " lines and " .. (MAX_OUTPUT // 1024) .. " KiB per call; "
     .. "use offset and limit to page through longer files (the result says where to continue). "

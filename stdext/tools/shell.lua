@@ -147,6 +147,7 @@ end
 
 return std.install_renderer({
   name = "shell",
+  effects = { "execute" }, command_field = "command",
   description = "Run a command with /bin/sh -c in the project root (or cwd) and return its output: stdout, "
     .. "then stderr after a [stderr] line, then [exit code: N]. A non-zero exit code is reported, not an error. "
     .. "Standard input is empty, so interactive programs see end of input. The command and everything it starts "

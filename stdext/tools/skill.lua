@@ -151,6 +151,7 @@ end
 
 return std.install_renderer({
   name = "skill",
+  effects = { "read" },
   description = description(),
   params = {
     { name = "name", type = "string", nonempty = true, no_nul = true,

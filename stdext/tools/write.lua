@@ -58,6 +58,7 @@ local SLUGS = {
 
 return std.install_renderer({
   name = "write",
+  effects = { "write" }, path_field = "path",
   description = "Write a file: create it, or replace its whole content. Missing parent folders are created. "
     .. "The file is replaced atomically (a temporary file beside it, then a rename), and an existing file keeps its permissions. "
     .. "To change part of a file, prefer edit. Paths are relative to the project root unless absolute.",

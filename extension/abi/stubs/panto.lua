@@ -22,6 +22,9 @@
 ---@field description string what the model reads to decide when to call it
 ---@field schema table a JSON schema object for the input
 ---@field handler fun(input: table, context: panto.ToolContext): string|panto.ToolResult runs as a coroutine: it may await luv work
+---@field effects? panto.Effect[] what the tool does, for the permission decision (ABI 1.2): read, write, execute, network; a tool without effects is judged as execute and asks before it runs
+---@field path_field? string the input field holding the path the tool acts on, which rules like write(src/**) match and the project boundary is checked against (ABI 1.2); an absent or empty value means the project root
+---@field command_field? string the input field holding the command line the tool runs, which rules like shell(git status*) match (ABI 1.2)
 
 --- The second argument of a tool handler.
 ---@class panto.ToolContext
@@ -248,6 +251,9 @@
 ---@field reasoning? string
 ---@field directory string
 
+--- what a tool does (ABI 1.2)
+---@alias panto.Effect "read"|"write"|"execute"|"network"
+
 --- auto, none, required, or one tool
 ---@alias panto.ToolChoice "auto"|"none"|"required"|{ name: string }
 
@@ -259,6 +265,7 @@
 ---| "tool_details" The tool name and call id are known.
 ---| "tool_delta" A chunk of the call's JSON arguments arrived.
 ---| "tool_call_complete" The call is complete: this ends the call; its result arrives later.
+---| "tool_permission" The permission decision for a call, before it is dispatched (ABI 1.2): handlers see the verdict of the mode, the rules and the other voters and may write decision and reason. An allow loosens only a verdict that is not binding (deny and ask rules, plan mode's denials and earlier ask or deny votes are); ask and deny always apply. Not fired for calls the rules or the mode already deny.
 ---| "tool_dispatch_start" The host is about to run the tool handler.
 ---| "tool_output_delta" Tool output arrived.
 ---| "tool_result" The tool finished; its text is about to be sent back to the model.
@@ -306,6 +313,20 @@
 ---@field tool_name string
 ---@field id string
 ---@field input table WRITABLE during dispatch. the final decoded input; assign a Lua table to change what the handler receives
+---@field collapsed boolean
+
+--- The permission decision for a call, before it is dispatched (ABI 1.2): handlers see the verdict of the mode, the rules and the other voters and may write decision and reason. An allow loosens only a verdict that is not binding (deny and ask rules, plan mode's denials and earlier ask or deny votes are); ask and deny always apply. Not fired for calls the rules or the mode already deny.
+-- Event "tool_permission" (a notification: get_component returns nil).
+---@class panto.events.tool_permission: panto.Event
+---@field index integer
+---@field tool_name string
+---@field id string
+---@field input table the input the handler will receive
+---@field effects table the tool's declared effects (an array of strings; { "execute" } when it declares none)
+---@field mode string the permission mode: default, accept-edits, plan or yolo
+---@field decision string WRITABLE during dispatch. allow, ask or deny; assign one of them to vote
+---@field reason string WRITABLE during dispatch. why: the model reads it on a denial, the user on a question
+---@field rule? string the rule that decided so far, as written
 ---@field collapsed boolean
 
 --- The host is about to run the tool handler.
@@ -439,6 +460,7 @@ function Ext.register_protocol(decl) end
 ---@overload fun(name: "tool_details", handler: fun(event: panto.events.tool_details))
 ---@overload fun(name: "tool_delta", handler: fun(event: panto.events.tool_delta))
 ---@overload fun(name: "tool_call_complete", handler: fun(event: panto.events.tool_call_complete))
+---@overload fun(name: "tool_permission", handler: fun(event: panto.events.tool_permission))
 ---@overload fun(name: "tool_dispatch_start", handler: fun(event: panto.events.tool_dispatch_start))
 ---@overload fun(name: "tool_output_delta", handler: fun(event: panto.events.tool_output_delta))
 ---@overload fun(name: "tool_result", handler: fun(event: panto.events.tool_result))
