@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"crypto/ed25519"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,11 +14,13 @@ import (
 	"panto/agent"
 	"panto/agent/store"
 	"panto/extension/discover"
+	"panto/extension/trust"
 	"panto/host"
 	"panto/stdext"
 	"panto/tui/app"
 	"panto/tui/term"
 	"panto/tui/theme"
+	"panto/tui/trustui"
 )
 
 // rootFlags are `panto`'s own: the interactive session over the normal
@@ -74,7 +77,10 @@ func runInteractive(c *cli.Context, setup *discover.Setup, rediscover func() (*d
 		return userError("%v", err)
 	}
 	defer t.Close()
-	if err := gateProject(setup, nil, setupNote(setup)); err != nil {
+	if err := gateProject(setup, trustDialog(t), setupNote(setup)); err != nil {
+		if errors.Is(err, errQuitAtTrust) {
+			return cli.Exit("", 130)
+		}
 		return userError("%v", err)
 	}
 	if rediscover != nil {
@@ -118,6 +124,29 @@ func runInteractive(c *cli.Context, setup *discover.Setup, rediscover func() (*d
 	}
 	t.Close() // what follows is printed on the user's own terminal again
 	return quitStatus(os.Stderr, s.Host())
+}
+
+// errQuitAtTrust is the trust dialog's Ctrl-C: panto ends without a
+// session.
+var errQuitAtTrust = errors.New("quit at the trust dialog")
+
+// trustDialog asks on the terminal whether to trust a project's layer,
+// before the session's UI (or anything of the project) starts.
+func trustDialog(t *term.Terminal) askTrust {
+	return func(p *trust.Project) (bool, error) {
+		width, _, err := t.Size()
+		if err != nil {
+			width = 80
+		}
+		a, err := trustui.Ask(context.Background(), t.Input, os.Stdout, p.Summarize(), trustui.Options{Width: width, Plain: !term.ColorAllowed(os.Getenv)})
+		switch {
+		case err != nil:
+			return false, err
+		case a == trustui.Quit:
+			return false, errQuitAtTrust
+		}
+		return a == trustui.Trust, nil
+	}
 }
 
 // quitStatus is how an interactive session ends once the terminal is the

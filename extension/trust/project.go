@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"sort"
+	"strings"
+	"unicode/utf8"
 
 	"panto/diag"
 	"panto/extension/config"
@@ -131,7 +133,7 @@ func (p *Project) Summarize() Summary {
 	}
 	for _, l := range p.Layers {
 		for _, e := range l.Entries {
-			s.Entries = append(s.Entries, fmt.Sprintf("%s (%s)", e.Name, e.Main.Source))
+			s.Entries = append(s.Entries, printable(fmt.Sprintf("%s (%s)", e.Name, e.Main.Source)))
 		}
 		s.Files += len(l.Resources)
 		addConfig(l.Config)
@@ -146,12 +148,24 @@ func (p *Project) Summarize() Summary {
 	sort.Strings(names)
 	for _, n := range names {
 		pv := providers[n]
-		ps := ProviderSummary{Name: n, Protocol: pv.Protocol, BaseURL: pv.BaseURL, APIKeyEnv: pv.APIKeyEnv}
+		ps := ProviderSummary{Name: printable(n), Protocol: printable(pv.Protocol), BaseURL: printable(pv.BaseURL), APIKeyEnv: printable(pv.APIKeyEnv)}
 		for h := range pv.Headers {
-			ps.Headers = append(ps.Headers, h)
+			ps.Headers = append(ps.Headers, printable(h))
 		}
 		sort.Strings(ps.Headers)
 		s.Providers = append(s.Providers, ps)
 	}
 	return s
+}
+
+// printable replaces control characters with '?': the summary is text
+// from the project, shown on the user's terminal, and an escape sequence
+// in a URL could otherwise hide or rewrite what the dialog says.
+func printable(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == utf8.RuneError {
+			return '?'
+		}
+		return r
+	}, s)
 }
