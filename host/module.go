@@ -2,11 +2,12 @@ package host
 
 import (
 	"panto/runtime"
+	"panto/runtime/luafs"
 	"panto/runtime/luaregex"
 )
 
 // pantoModule builds require("panto") for this state: panto.ext,
-// panto.text and panto.regex. There is deliberately no global panto.
+// panto.text, panto.regex and panto.fs. There is deliberately no global panto.
 func (v *vm) pantoModule() runtime.Value {
 	ext := runtime.NewTable(0, 16)
 	for name, fn := range map[string]func(*runtime.State) int{
@@ -36,6 +37,7 @@ func (v *vm) pantoModule() runtime.Value {
 	mod.SetName("ext", runtime.TableValue(ext))
 	mod.SetName("text", runtime.TableValue(text))
 	mod.SetName("regex", runtime.TableValue(luaregex.Module(v.L)))
+	mod.SetName("fs", runtime.TableValue(luafs.Module(v.loop)))
 	if f := v.h.opts.Module; f != nil {
 		f(v.state, mod, ext)
 	}

@@ -1,6 +1,10 @@
 package luv
 
-import "panto/runtime"
+import (
+	"context"
+
+	"panto/runtime"
+)
 
 // Await lets a Go function called from Lua wait for outside work without
 // blocking the loop: it is used as
@@ -59,6 +63,16 @@ func (lp *Loop) Await(L *runtime.State, work func() (func() []runtime.Value, err
 	return L.YieldK(0, 0, func(L *runtime.State, _ runtime.Status, _ int) int {
 		return push(L, mk, werr)
 	})
+}
+
+// Context is the context of the entrypoint whose Lua code is running
+// (background when none is): Go work a Lua call starts through Await
+// should stop when it is done, as the call it belongs to was cancelled.
+func (lp *Loop) Context() context.Context {
+	if lp.runCtx == nil {
+		return context.Background()
+	}
+	return lp.runCtx
 }
 
 // resumeThread resumes a suspended coroutine from the loop. An entrypoint

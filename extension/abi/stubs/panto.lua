@@ -1,7 +1,23 @@
 ---@meta panto
 -- The panto extension API, ABI 1.2.0: LuaLS definitions generated from
 -- extension/abi/abi.json by `panto stubs`. Do not edit; regenerate.
--- require("panto") returns the module; there is no global panto. panto.ext, panto.text and panto.regex come from the host (panto.regex since ABI 1.2); the native API (panto.agent, panto.conversation, the stores, panto.ext.agent, and the agent, stream, job, conversation and store objects) from the agent (ABI 1.1).
+-- require("panto") returns the module; there is no global panto. panto.ext, panto.text, panto.regex and panto.fs come from the host (the last two since ABI 1.2); the native API (panto.agent, panto.conversation, the stores, panto.ext.agent, and the agent, stream, job, conversation and store objects) from the agent (ABI 1.1).
+
+--- What panto.fs.walk returns.
+---@class panto.WalkResult
+---@field entries { path: string, type: 'file'|'directory'|'other', link?: boolean }[] paths relative to the walked folder, '/'-separated, depth first in name order
+---@field total integer how many entries matched (entries holds at most limit)
+---@field skipped table<string, integer> ignored, hidden, vcs, link_dirs, link_loops, broken, unreadable
+---@field stopped boolean max_entries ended the walk
+
+--- What panto.fs.search returns.
+---@class panto.SearchResult
+---@field files { path: string, count: integer, lines: { line: integer, text: string, col?: integer, cut_before?: integer, cut_after?: integer }[] }[] files with kept lines, in walk order
+---@field matched_lines integer all matching lines, kept or not
+---@field matched_files integer
+---@field searched integer files read and searched
+---@field skipped table<string, integer> binary, too_large, unreadable and the walk's reasons
+---@field stopped boolean max_files ended the walk
 
 --- One match of a panto.Regex.
 ---@class panto.RegexMatch
@@ -753,6 +769,19 @@ function RegexModule.compile(pattern, flags) end
 ---@return string
 function RegexModule.quote(s) end
 
+---@class panto.Fs
+local Fs = {}
+
+--- List the tree below the folder path as ripgrep does, awaiting the walk on a goroutine: .gitignore (in a git repository, with the ignore files of the folders above path, .git/info/exclude and core.excludesFile) and .ignore honoured unless no_ignore; names starting with '.' skipped unless hidden; .git, .hg and .svn skipped unless vcs; links to folders followed only with follow, never into their own path. glob (find's syntax: without '/' it matches names, with '/' paths below path) and type ('file' or 'directory') filter what is reported. Result: { entries = { { path, type, link? } }, total, skipped = { ignored, hidden, vcs, link_dirs, link_loops, broken, unreadable }, stopped } in depth-first name order; entries holds at most limit of the total matches; max_entries stops the walk (stopped = true). Errors (a missing path, a bad glob) raise.
+---@param opts { path: string, glob?: string, type?: 'file'|'directory', hidden?: boolean, no_ignore?: boolean, follow?: boolean, vcs?: boolean, max_depth?: integer, limit?: integer, max_entries?: integer }
+---@return panto.WalkResult
+function Fs.walk(opts) end
+
+--- Search the file path, or the files walk would list below the folder path, for lines matching regex (a panto.Regex), in parallel on goroutines while the caller awaits. A match lies within one line unless multiline. Files holding a NUL byte (binary) and files over max_filesize bytes are skipped and counted. The first limit matching lines in walk order are kept (each cut to about max_line bytes around its match), the rest counted. Result: { files = { { path, count, lines = { { line, text, col?, cut_before?, cut_after? } } } }, matched_lines, matched_files, searched, skipped = { binary, too_large, unreadable, ignored, hidden, ... }, stopped }; paths are relative to path ("" when path is a file).
+---@param opts { path: string, regex: panto.Regex, multiline?: boolean, limit?: integer, max_line?: integer, max_filesize?: integer, max_files?: integer, glob?: string, hidden?: boolean, no_ignore?: boolean, follow?: boolean, vcs?: boolean, max_depth?: integer }
+---@return panto.SearchResult
+function Fs.search(opts) end
+
 ---@class panto.Regex
 local Regex = {}
 
@@ -824,6 +853,7 @@ function Regex:pattern() end
 ---@field ext panto.Ext
 ---@field text panto.Text
 ---@field regex panto.RegexModule
+---@field fs panto.Fs
 local panto = {}
 
 --- An owned agent: config from resolve_model (default: the session's model), store panto.null_store() (default), panto.file_system_jsonl_store { dir } or a table with append(self, session_id, entry), tools the names of registered tools it may call, conversation a panto.conversation to start from.

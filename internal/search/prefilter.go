@@ -1,0 +1,198 @@
+package search
+
+import (
+	"bytes"
+	"regexp/syntax"
+	"unicode/utf8"
+)
+
+// prefilter is a set of literals at least one of which every match of
+// the expression contains. Finding them with bytes.Index (vectorised)
+// and running the expression only on the lines that hold one is what
+// makes a regex search run at the speed of a literal one: Go's regexp
+// scans a large buffer an order of magnitude slower than bytes.Index.
+type prefilter struct {
+	lits [][]byte
+	// fold: the literals are lower-case ASCII and are to be found in a
+	// lower-cased copy of the text.
+	fold bool
+}
+
+// minUseful is the shortest literal worth searching for first: shorter
+// ones hit on most lines and the prefilter only adds work.
+const minUseful = 2
+
+// newPrefilter derives the literals from pattern (Perl syntax, flags as
+// Go's regexp applies them); nil when none can be derived.
+func newPrefilter(pattern string) *prefilter {
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	alts := required(re.Simplify())
+	if len(alts) == 0 || len(alts) > 8 {
+		return nil
+	}
+	p := &prefilter{}
+	for _, a := range alts {
+		if a.fold {
+			p.fold = true
+		}
+	}
+	for _, a := range alts {
+		s := string(a.runes)
+		if len(s) < minUseful {
+			return nil
+		}
+		if p.fold {
+			if !asciiFoldable(s) {
+				return nil
+			}
+			s = string(lowerASCII([]byte(s)))
+		}
+		p.lits = append(p.lits, []byte(s))
+	}
+	return p
+}
+
+type lit struct {
+	runes []rune
+	fold  bool
+}
+
+// required returns literals one of which every match of re contains,
+// or nil when it cannot tell.
+func required(re *syntax.Regexp) []lit {
+	switch re.Op {
+	case syntax.OpLiteral:
+		return []lit{{re.Rune, re.Flags&syntax.FoldCase != 0}}
+	case syntax.OpCapture, syntax.OpPlus:
+		return required(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return required(re.Sub[0])
+		}
+	case syntax.OpConcat:
+		var best []lit
+		for _, sub := range re.Sub {
+			if c := required(sub); c != nil && better(c, best) {
+				best = c
+			}
+		}
+		return best
+	case syntax.OpAlternate:
+		var all []lit
+		for _, sub := range re.Sub {
+			c := required(sub)
+			if c == nil {
+				return nil
+			}
+			all = append(all, c...)
+		}
+		return all
+	}
+	return nil
+}
+
+// better prefers fewer alternatives, then a longer shortest literal.
+func better(a, b []lit) bool {
+	if b == nil {
+		return true
+	}
+	sa, sb := shortest(a), shortest(b)
+	if (sa >= 3) != (sb >= 3) {
+		return sa >= 3
+	}
+	if len(a) != len(b) {
+		return len(a) < len(b)
+	}
+	return sa > sb
+}
+
+func shortest(ls []lit) int {
+	n := -1
+	for _, l := range ls {
+		if k := len(string(l.runes)); n < 0 || k < n {
+			n = k
+		}
+	}
+	return n
+}
+
+// asciiFoldable reports whether s's case-insensitive matches are all
+// ASCII, so that lower-casing ASCII finds them all: non-ASCII letters
+// are out, and so are k and s, which fold to the Kelvin sign and the
+// long s too (those are checked per file, see hasOddFolds).
+func asciiFoldable(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// oddFolds are the non-ASCII characters that fold to ASCII letters
+// (K, k: KELVIN SIGN; S, s: LATIN SMALL LETTER LONG S). A file holding
+// one is searched without the folded prefilter.
+var oddFolds = [][]byte{[]byte("\u212a"), []byte("\u017f")}
+
+func hasOddFolds(buf []byte) bool {
+	for _, f := range oddFolds {
+		if bytes.Contains(buf, f) {
+			return true
+		}
+	}
+	return false
+}
+
+func lowerASCII(b []byte) []byte {
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 32
+		}
+	}
+	return b
+}
+
+// cursor finds the literals' occurrences in order in one buffer,
+// remembering each literal's next occurrence so that every byte is
+// scanned once per literal.
+type cursor struct {
+	p    *prefilter
+	buf  []byte
+	next []int // next occurrence of each literal at or after the last ask; -1 none; -2 unknown
+}
+
+func (p *prefilter) cursor(buf []byte) *cursor {
+	c := &cursor{p: p, buf: buf, next: make([]int, len(p.lits))}
+	for i := range c.next {
+		c.next[i] = -2
+	}
+	return c
+}
+
+// find returns the first occurrence of any literal at or after pos, or
+// -1.
+func (c *cursor) find(pos int) int {
+	best := -1
+	for i, l := range c.p.lits {
+		n := c.next[i]
+		if n == -1 {
+			continue
+		}
+		if n < pos {
+			k := bytes.Index(c.buf[pos:], l)
+			if k < 0 {
+				c.next[i] = -1
+				continue
+			}
+			n = pos + k
+			c.next[i] = n
+		}
+		if best < 0 || n < best {
+			best = n
+		}
+	}
+	return best
+}
