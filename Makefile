@@ -4,7 +4,7 @@ GO      ?= go
 BIN     ?= bin/panto
 FUZZTIME ?= 30s
 
-.PHONY: all demo build test test-short race vet fmt cross golden fuzz bench bench-go mutate clean help
+.PHONY: all demo build test test-short race vet fmt cross golden fuzz bench bench-go mutate transpile-corpus clean help
 
 all: build
 
@@ -19,6 +19,7 @@ help:
 	@echo "bench      run bench/ programs under panto, lua5.4 and gopher-lua"
 	@echo "bench-go   run the Go benchmarks (go test -bench)"
 	@echo "mutate     mutation testing of PKG (e.g. PKG=./agent/...; MUTATEFLAGS='-n 50 -v')"
+	@echo "transpile-corpus  transpile every conformance program to Go, build it, check the goldens"
 
 build:
 	$(GO) build -o $(BIN) ./cmd/panto
@@ -70,6 +71,13 @@ fuzz:
 
 bench: build
 	cd bench && $(GO) run ./cmd/benchrun -panto ../$(BIN)
+
+# The whole conformance corpus run as native code (compiler/gogen): each
+# program's chunk transpiled, built into one lua command, and checked
+# against its golden output. Not part of test: it compiles a lot of Go.
+transpile-corpus:
+	@mkdir -p bin; PANTO_TRANSPILE_CORPUS=1 $(GO) test -count=1 -timeout 60m -run '^TestCorpusTranspiled$$' -v ./compiler/gogen >bin/transpile-corpus.log 2>&1; \
+	st=$$?; grep -E '^(\s*--- FAIL|ok|FAIL|\s+corpus_test.go:[0-9]+: transpiled corpus)' bin/transpile-corpus.log; exit $$st
 
 bench-go:
 	$(GO) test -run '^$$' -bench . -benchmem ./...

@@ -123,3 +123,16 @@ func (c Constant) String() string {
 	}
 	return strconv.Quote(c.Str)
 }
+
+// InstructionString renders instruction pc of p as one line of a listing
+// (opcode, operands and the annotation after ';'), without its number and
+// line: for code generated from bytecode, which shows each instruction it
+// implements.
+func InstructionString(p *Proto, pc int) string {
+	i := p.Code[pc]
+	s := fmt.Sprintf("%s %s", i.Op(), strings.ReplaceAll(operands(i, pc), "\t", " "))
+	if c := comment(p, i, pc); c != "" {
+		s += " ; " + c
+	}
+	return s
+}

@@ -41,6 +41,9 @@
 //     inline (lvm.c's luaV_execute).
 //   - vm_slow.go: every instruction the loop hands off once its fast path
 //     fails: metamethods, coercions, errors (the rest of lvm.c).
+//   - native.go: native prototypes, the Go code compiler/gogen generates
+//     from a prototype's bytecode (no counterpart in the reference; LuaAOT
+//     is the closest). See "Native prototypes" below.
 //   - hooks.go: call, return, line and count hooks (ldo.c's luaD_hook,
 //     ldebug.c's luaG_traceexec).
 //   - interrupt.go: stopping running code by context, deadline, budget or
@@ -59,6 +62,39 @@
 //     lauxlib.c).
 //   - lib_base.go, lib_coroutine.go, lib_debug.go: the base, coroutine and
 //     debug libraries (lbaselib.c, lcorolib.c, ldblib.c).
+//
+// # Native prototypes
+//
+// A prototype may carry a Go implementation (a NativeFunc), generated from
+// its verified bytecode and registered with RegisterNative under the
+// chunk's bytecode.Digest; Load attaches it to a chunk whose bytecode has
+// that digest, so native code never runs for bytecode it was not made
+// from (an edited source simply runs interpreted). The contract:
+//
+//   - Same frame. A native function runs the frame the interpreter would
+//     run (registers on the Lua stack above ci.fn, the vararg layout, the
+//     saved pc) and keeps no state of its own between instructions, so
+//     the interpreter can take over a native frame at any instruction and
+//     a native function can start at any pc: its entry is a switch on the
+//     saved pc to the instruction's label.
+//   - Same slow paths. What it does not do inline it hands to
+//     Frame.Slow, the interpreter's own execSlow, so metamethods, errors
+//     and their file:line (the saved pc is exactly the interpreter's),
+//     coercions, closures, varargs and to-be-closed variables behave as
+//     interpreted. Inline code is limited to cases that cannot raise.
+//   - Calls through execute. A call of a Lua function (native or not)
+//     pushes the callee and returns slowFrame; execute runs it, and its
+//     return enters the caller's native function again at the saved pc.
+//     Lua-to-Lua calls thus never nest Go frames, a yield returns
+//     slowYield like the interpreter's slow path (resume unrolls and
+//     re-enters at the saved pc, after finishOp completed the interrupted
+//     instruction), and error unwinding and tracebacks see plain frames.
+//   - Interruption as often as interpreted: a tick at each call and each
+//     backward jump, checked with the interpreter's jump check.
+//   - Hooks: while a hook is set, frames are interpreted. execute does not
+//     enter native code then, and a native function returns
+//     nativeHandBack after any slow path or check that set one; the
+//     interpreter goes on at the saved pc.
 //
 // File names follow one rule: a file is named after the part of the engine
 // it implements, never after the code that calls it; a part that needs

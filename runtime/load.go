@@ -48,6 +48,7 @@ func (L *State) Load(src, chunkname, mode string) (Value, error) {
 		return Nil, e
 	}
 	cl := &Closure{p: newFuncProto(p)}
+	attachNatives(cl.p, p)
 	cl.upvals = make([]*upval, len(p.Upvalues))
 	for i := range cl.upvals {
 		uv := &upval{}
@@ -121,6 +122,7 @@ func (L *State) loadBinary(src, chunkname string) (Value, error) {
 		return Nil, newError(StatusSyntaxError, name+": "+err.Error())
 	}
 	cl := &Closure{p: newFuncProto(p)}
+	attachNatives(cl.p, p)
 	cl.upvals = make([]*upval, len(p.Upvalues))
 	for i := range cl.upvals {
 		uv := &upval{}

@@ -44,6 +44,9 @@ func NewFunction(name string, fn func(L *State) int) Value {
 // funcProto is a prototype prepared for execution: the constants are Lua
 // values, so the VM never converts them.
 type funcProto struct {
+	// native runs the prototype as Go code when set (native.go). First,
+	// in the cache line of code and k, which a frame's start reads too.
+	native    NativeFunc
 	code      []bytecode.Instruction
 	k         []Value
 	protos    []*funcProto

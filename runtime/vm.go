@@ -54,6 +54,10 @@ func (L *State) execute(ci *callInfo, resumable bool) {
 newFrame:
 	fs.ci = ci
 	fs.cl = ci.cl
+	if fs.cl.p.native != nil && L.hook.mask == 0 {
+		goto native
+	}
+interpret:
 	kb = unsafe.Pointer(unsafe.SliceData(fs.cl.p.k))
 	cb = unsafe.Pointer(unsafe.SliceData(fs.cl.p.code))
 	fs.kb, fs.cb = kb, cb
@@ -964,6 +968,28 @@ hookedStep:
 		}
 	}
 	goto reload
+
+native:
+	// A native prototype runs its Go code (native.go) until the frame
+	// stops being the one to run; a hand-back goes on interpreting the
+	// frame from its saved pc. Out of the way of the interpreter's own
+	// call path, which only tests the prototype's native field.
+	switch fs.cl.p.native(L, ci) {
+	case slowFrame:
+		ci = L.ci
+		if ci.status&ciLua == 0 {
+			return // unreachable, as for OpReturn0
+		}
+		goto newFrame
+	case slowYield:
+		if fs.resumable {
+			return
+		}
+		panic(yieldUnwind{})
+	case slowDone:
+		return
+	}
+	goto interpret
 }
 
 // arithFast performs an arithmetic operation on two numbers, with the
