@@ -33,18 +33,22 @@ func TestMain(m *testing.M) {
 var benchCleanup func()
 
 // writeForever appends numbered user messages until it is killed,
-// printing the session id first.
+// printing the session id once the first is written.
 func writeForever(dir string) {
 	w, err := NewFileStore(dir).Create("/p", "")
 	if err != nil {
 		fmt.Println("error", err)
 		os.Exit(1)
 	}
-	fmt.Println(w.SessionID())
 	pad := strings.Repeat("x", 3000) // long lines make torn writes likely
 	for i := 0; ; i++ {
 		if err := w.Append(&Entry{Type: TypeMessage, Message: textMsg(conv.User, strconv.Itoa(i)+" "+pad)}); err != nil {
 			os.Exit(1)
+		}
+		if i == 0 {
+			// The file exists from the first Append on: only then may
+			// the test kill this process and expect a session.
+			fmt.Println(w.SessionID())
 		}
 		if i%7 == 0 {
 			w.Sync()

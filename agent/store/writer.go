@@ -175,7 +175,7 @@ func (w *Writer) Sync() error {
 	if w.f == nil {
 		return nil
 	}
-	if err := w.f.Sync(); err != nil {
+	if err := syncFile(w.f); err != nil {
 		return err
 	}
 	now := time.Now()
@@ -193,12 +193,16 @@ func (w *Writer) Close() error {
 	if w.f == nil {
 		return nil
 	}
-	err := w.f.Sync()
+	err := syncFile(w.f)
 	if cerr := w.f.Close(); err == nil {
 		err = cerr
 	}
 	return err
 }
+
+// syncFile is (*os.File).Sync; tests replace it to see that Sync and
+// Close reach stable storage, which no file system test can observe.
+var syncFile = (*os.File).Sync
 
 // openAppend opens an existing session for appending: it takes the lock,
 // and when the file does not end in a newline (a torn last line) it ends
