@@ -32,19 +32,28 @@ type Agent struct {
 	borrowed bool   // the session agent
 	lane     string // durable context suffix: "" for the session agent
 
-	mu       sync.Mutex
-	conv     *conv.Conversation
-	rec      recorder
-	model    *Model
-	system   string // "" means the conversation's own system messages
-	usage    conv.Usage
-	lastCtx  int64 // context size of the last request
-	turns    int
-	running  bool
-	cancel   context.CancelFunc
-	steer    []submission
-	followup []submission
-	job      *Job
+	mu      sync.Mutex
+	conv    *conv.Conversation
+	rec     recorder
+	model   *Model
+	system  string // "" means the conversation's own system messages
+	usage   conv.Usage
+	lastCtx int64 // context size of the last request
+	// scale is the provider's token count over panto's estimate, as the
+	// last report showed it (0: none yet); overhead the estimated tokens
+	// of the last request's system prompt and tools. They let the next
+	// request's size be known before it is sent.
+	scale    float64
+	overhead int64
+	// compactErr is the reason the last automatic compaction failed,
+	// reported once ("" after a success).
+	compactErr string
+	turns      int
+	running    bool
+	cancel     context.CancelFunc
+	steer      []submission
+	followup   []submission
+	job        *Job
 
 	// Tools: the session agent offers every registered tool; an owned
 	// agent offers the host tools it selected (set_tools) and its own.
@@ -68,7 +77,7 @@ type submission struct {
 func (a *Agent) Conversation() *conv.Conversation {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	return &conv.Conversation{Messages: a.conv.Snapshot()}
+	return &conv.Conversation{Messages: a.conv.Snapshot(), Offloaded: a.conv.Offloaded}
 }
 
 // SessionID is the id its store knows the conversation by.
@@ -204,6 +213,36 @@ func (a *Agent) appendMessage(m conv.Message) (conv.Message, error) {
 	}
 	a.conv.Append(m)
 	return m, err
+}
+
+// forgetCompacted drops from memory the messages the latest compaction
+// summary replaced, when the store can read them back (a session file:
+// /tree, store:load and the transcript of a resume read them there). It
+// keeps a long session's memory to what the model sees. a.mu is held.
+func (a *Agent) forgetCompacted() {
+	if _, ok := a.rec.(*store.Writer); !ok {
+		return
+	}
+	a.conv.ForgetCompacted()
+}
+
+// ContextStats describes the agent's context: the messages its next
+// request carries (the latest summary counting as one) and their tokens
+// (the last request's reported size, else an estimate), and the messages
+// of the whole branch, those compaction dropped from memory included.
+func (a *Agent) ContextStats() (messages int, tokens int64, total int) {
+	a.mu.Lock()
+	active := a.conv.Active()
+	tokens = a.lastCtx
+	if tokens == 0 && len(active) > 0 {
+		tokens = a.overhead + estimateTokens(active)
+		if a.scale > 0 {
+			tokens = int64(float64(tokens) * a.scale)
+		}
+	}
+	total = a.conv.Offloaded + a.conv.Len()
+	a.mu.Unlock()
+	return len(sendable(active)), tokens, total
 }
 
 // systemPrompt is the effective system prompt: the agent's own, else the

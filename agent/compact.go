@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -17,12 +18,11 @@ import (
 // Compaction keeps a long conversation inside the model's window: the
 // older messages are summarised by the model into a compaction summary,
 // and the active context becomes the summary plus the recent messages
-// (conv.Conversation.Active). The defaults are pi's: reserve 16,384
-// tokens below the window, keep about 20,000 recent tokens, and cut only
-// before a user message (never between a tool call and its result).
+// (conv.Conversation.Active). How much is reserved and kept scales with
+// the window (windowBudget); the cut falls before a user message, or
+// inside a long turn before an assistant message, never between a tool
+// call and its result.
 const (
-	compactReserve = 16384
-	compactKeep    = 20000
 	// summaryToolChars bounds each tool result in the summary's input.
 	summaryToolChars = 2000
 )
@@ -33,51 +33,87 @@ const summaryPrompt = `You summarise a coding session so that it can continue fr
 	`Key decisions; Next steps; Critical context (names, values, errors that matter); Files read and modified. ` +
 	`Be specific: paths, function names, commands. Do not invent anything.`
 
-// maybeCompact compacts when the last request came close to the model's
-// context window.
+// maybeCompact compacts when the next request would come close to the
+// model's context window. It does nothing, without an error, when what
+// could be summarised is too small to help: then the request is cut to
+// fit instead (fitRequest).
 func (s *Session) maybeCompact(ctx context.Context, a *Agent, ev events) error {
-	m := a.Model()
-	if m == nil {
+	b := budgetFor(a.Model())
+	if b.window <= 0 {
 		return nil
 	}
-	window := m.ContextWindow()
-	if window <= 0 {
+	if a.nextContext() < b.limit() {
 		return nil
 	}
-	_, last := a.Usage()
-	if last == 0 || last < window-compactReserve {
+	err := s.compactKeeping(ctx, a, "", b.keep, ev)
+	if errors.Is(err, errNothingToCompact) {
 		return nil
 	}
-	return s.compact(ctx, a, "", ev)
+	return err
+}
+
+// nextContext estimates the context of the agent's next request: the
+// active messages and the last request's system prompt and tools,
+// corrected by the provider's reports.
+func (a *Agent) nextContext() int64 {
+	a.mu.Lock()
+	est := a.overhead + estimateTokens(a.conv.Active())
+	a.mu.Unlock()
+	return a.scaled(est)
+}
+
+// compactFailed records a failed automatic compaction and reports
+// whether its reason is new (a reason is reported once, not on every
+// request).
+func (a *Agent) compactFailed(err error) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if err.Error() == a.compactErr {
+		return false
+	}
+	a.compactErr = err.Error()
+	return true
 }
 
 // errNothingToCompact: the conversation is too short to summarise.
 var errNothingToCompact = errors.New("nothing to compact: the conversation is shorter than what compaction keeps")
 
-// compact summarises the older part of a's conversation. summary, when
-// not empty, is used as it is (an extension supplying its own) instead
-// of asking the model.
+// compact summarises the older part of a's conversation, keeping what
+// the model's budget keeps. summary, when not empty, is used as it is
+// (an extension supplying its own) instead of asking the model.
 func (s *Session) compact(ctx context.Context, a *Agent, summary string, ev events) error {
+	keep := budgetFor(a.Model()).keep
+	if keep <= 0 {
+		keep = maxKeep
+	}
+	return s.compactKeeping(ctx, a, summary, keep, ev)
+}
+
+func (s *Session) compactKeeping(ctx context.Context, a *Agent, summary string, keep int64, ev events) error {
 	a.mu.Lock()
-	msgs := a.conv.Snapshot()
 	prev := ""
 	start := 0
 	if k := a.conv.LastCompaction(); k >= 0 {
 		prev = a.conv.Messages[k].Text()
 		start = k + 1
-		if f := indexOfID(msgs, a.conv.Messages[k].FirstKept, k); f >= 0 {
+		if f := indexOfID(a.conv.Messages, a.conv.Messages[k].FirstKept, k); f >= 0 {
 			start = f
 		}
 	}
+	// Only the part from start can be summarised or kept: copy that.
+	msgs := make([]conv.Message, len(a.conv.Messages)-start)
+	for i := range msgs {
+		msgs[i] = a.conv.Messages[start+i].Clone()
+	}
 	before := a.lastCtx
 	a.mu.Unlock()
-	cut := cutPoint(msgs, start)
-	if cut <= start && summary == "" {
+	cut := cutPoint(msgs, 0, keep)
+	if cut <= 0 && summary == "" {
 		return errNothingToCompact
 	}
 	if summary == "" {
 		var err error
-		summary, err = s.summarise(ctx, a, prev, msgs[start:cut])
+		summary, err = s.summarise(ctx, a, prev, msgs[:cut])
 		if err != nil {
 			return err
 		}
@@ -87,7 +123,7 @@ func (s *Session) compact(ctx context.Context, a *Agent, summary string, ev even
 		kept = msgs[cut].ID
 	}
 	if before == 0 {
-		before = estimateTokens(msgs[start:])
+		before = estimateTokens(msgs)
 	}
 	m := conv.Message{Role: conv.Compaction, Blocks: []conv.Block{conv.TextBlock(summary)}, FirstKept: kept, TokensBefore: before, Time: time.Now()}
 	a.mu.Lock()
@@ -101,6 +137,8 @@ func (s *Session) compact(ctx context.Context, a *Agent, summary string, ev even
 	}
 	a.conv.Append(m)
 	a.lastCtx = 0
+	a.compactErr = ""
+	a.forgetCompacted()
 	a.mu.Unlock()
 	s.resetContext(ctx, a)
 	e := Event{Type: "compaction", Fields: map[string]any{"summary": summary, "tokens_before": before, "first_kept": kept}}
@@ -122,48 +160,47 @@ func indexOfID(ms []conv.Message, id string, n int) int {
 }
 
 // cutPoint is the index of the first message to keep: walking back
-// from the end until about compactKeep tokens are kept, then back to the
-// user message that starts that exchange. Messages before it (from
-// start) are summarised.
-func cutPoint(ms []conv.Message, start int) int {
+// from the end until about keep tokens are kept, then back to the
+// nearest message a kept part may start with (a user message, or an
+// assistant message inside a long turn: the summary stands before it),
+// never at start or before. Messages from start to the cut are
+// summarised; start means nothing can be.
+func cutPoint(ms []conv.Message, start int, keep int64) int {
 	kept := int64(0)
 	cut := len(ms)
-	for i := len(ms) - 1; i >= start; i-- {
-		kept += estimateTokens(ms[i : i+1])
+	for i := len(ms) - 1; i > start; i-- {
+		kept += messageTokens(&ms[i])
 		cut = i
-		if kept >= compactKeep {
+		if kept >= keep {
 			break
 		}
 	}
-	if kept < compactKeep {
+	if kept < keep {
 		return start // everything fits: nothing to summarise
 	}
-	for i := cut; i >= start; i-- {
+	canStart := func(m *conv.Message) bool { return m.Role == conv.User || m.Role == conv.Assistant }
+	// The user message starting the exchange, unless that keeps twice
+	// what was asked (a long turn): then the nearest assistant message.
+	extra := int64(0)
+	for i := cut; i > start; i-- {
 		if ms[i].Role == conv.User {
 			return i
 		}
+		if extra += messageTokens(&ms[i-1]); kept+extra > 2*keep {
+			break
+		}
 	}
-	for i := cut; i < len(ms); i++ {
-		if ms[i].Role == conv.User {
+	for i := cut; i > start; i-- {
+		if canStart(&ms[i]) {
+			return i
+		}
+	}
+	for i := cut + 1; i < len(ms); i++ {
+		if canStart(&ms[i]) {
 			return i
 		}
 	}
 	return start
-}
-
-// estimateTokens guesses a token count at four characters a token, the
-// usual rule of thumb; compaction needs a bound, not an exact figure.
-func estimateTokens(ms []conv.Message) int64 {
-	var n int64
-	for _, m := range ms {
-		for _, b := range m.Blocks {
-			n += int64(len(b.Text)+len(b.Arguments)+len(b.Name)) / 4
-			if b.Type == conv.Image {
-				n += 1000
-			}
-		}
-	}
-	return n
 }
 
 // summarise asks the model for the summary of msgs (after the previous
@@ -177,19 +214,24 @@ func (s *Session) summarise(ctx context.Context, a *Agent, prev string, msgs []c
 	if prev != "" {
 		in.WriteString("The summary of the conversation so far:\n\n" + prev + "\n\nWhat happened after it:\n\n")
 	}
-	c := &conv.Conversation{}
-	for _, msg := range msgs {
-		msg = msg.Clone()
-		if msg.Role == conv.Tool {
-			for i, b := range msg.Blocks {
-				if b.Type == conv.Text && len(b.Text) > summaryToolChars {
-					msg.Blocks[i].Text = b.Text[:summaryToolChars] + "\n[… cut for the summary]"
-				}
-			}
-		}
-		c.Append(msg)
+	// The summary request must fit the window too: tool results are cut
+	// shorter until the transcript fits, then its middle goes.
+	room := int64(0)
+	if b := budgetFor(m); b.window > 0 {
+		room = int64(float64(b.limit()-int64(len(summaryPrompt)+len(prev))/4) / max(a.scaleNow(), 1) * 4)
+		room = max(room, 4096)
 	}
-	in.WriteString(c.Transcript())
+	var transcript string
+	for toolChars := summaryToolChars; ; toolChars /= 4 {
+		transcript = summaryTranscript(msgs, toolChars)
+		if room == 0 || int64(len(transcript)) <= room || toolChars < 100 {
+			break
+		}
+	}
+	if room > 0 && int64(len(transcript)) > room {
+		transcript = clipMiddle(transcript, int(room))
+	}
+	in.WriteString(transcript)
 	in.WriteString("\n\nSummarise the conversation above as instructed.")
 	req, err := s.baseRequest(ctx, m)
 	if err != nil {
@@ -197,7 +239,7 @@ func (s *Session) summarise(ctx context.Context, a *Agent, prev string, msgs []c
 	}
 	req.Purpose, req.Effort, req.ContextKey, req.System = "compaction", m.Reasoning, a.contextKey(), summaryPrompt
 	req.Messages = []conv.Message{{Role: conv.User, Blocks: []conv.Block{conv.TextBlock(in.String())}}}
-	req.Transcript, req.ToolChoice = c.Transcript(), provider.ToolChoice{Mode: "none"}
+	req.Transcript, req.ToolChoice = transcript, provider.ToolChoice{Mode: "none"}
 	st, err := s.open(ctx, req, nil)
 	if err != nil {
 		return "", fmt.Errorf("compaction: %w", err)
@@ -221,6 +263,35 @@ func (s *Session) summarise(ctx context.Context, a *Agent, prev string, msgs []c
 		return "", errors.New("compaction: the model returned an empty summary")
 	}
 	return out.String(), nil
+}
+
+// summaryTranscript is the transcript of msgs for a summary, each tool
+// result cut to toolChars.
+func summaryTranscript(msgs []conv.Message, toolChars int) string {
+	c := &conv.Conversation{}
+	for _, msg := range msgs {
+		if msg.Role == conv.Tool {
+			msg.Blocks = slices.Clone(msg.Blocks)
+			for i, b := range msg.Blocks {
+				if b.Type == conv.Text && len(b.Text) > toolChars {
+					msg.Blocks[i].Text = cutUTF8(b.Text, toolChars) + "\n[… cut for the summary]"
+				}
+			}
+		}
+		c.Append(msg)
+	}
+	return c.Transcript()
+}
+
+// clipMiddle keeps the start and the end of s, n bytes in all, with a
+// note where the middle was.
+func clipMiddle(s string, n int) string {
+	head := cutUTF8(s, n/3)
+	tail := s[len(s)-(n-len(head)):]
+	for len(tail) > 0 && tail[0]&0xC0 == 0x80 {
+		tail = tail[1:]
+	}
+	return head + fmt.Sprintf("\n\n[… %d characters of the conversation cut to fit the summary request]\n\n", len(s)-len(head)-len(tail)) + tail
 }
 
 // Compact summarises the session agent's older messages now (/compact);

@@ -26,9 +26,10 @@ func TestCompactOnRequest(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := ts.Agent().Conversation()
+	// The summary replaced the first exchange, which is no longer held.
 	k := c.LastCompaction()
-	if k != 4 || c.Messages[k].Text() != "SUMMARY: they asked q1" || c.Messages[k].FirstKept != c.Messages[2].ID {
-		t.Fatalf("compaction %+v", c.Messages[k])
+	if k != 2 || c.Offloaded != 2 || c.Messages[k].Text() != "SUMMARY: they asked q1" || c.Messages[k].FirstKept != c.Messages[0].ID {
+		t.Fatalf("compaction at %d (%d offloaded): %+v", k, c.Offloaded, c.Messages[k])
 	}
 	// The next request is the summary, the kept exchange, and the new
 	// message: 4 messages (the script checks it).
@@ -71,26 +72,41 @@ func TestAutoCompactNearTheWindow(t *testing.T) {
 	cfg := strings.Replace(scriptConfig, `models = { m = "fake-model-1" }`, "models = { m = \"fake-model-1\" }\ncontext_window = 30000", 1)
 	ts := newSession(t, map[string]string{
 		"config.toml": cfg,
-		"turns.jsonl": `{"text": "first", "usage": {"input": 10000, "output": 10}}
-{"text": "second", "usage": {"input": 20000}}
-{"expect": {"purpose": "compaction"}, "text": "auto summary"}
-{"expect": {"user": "q3"}, "text": "third"}
+		"turns.jsonl": `{"text": "first"}
+{"text": "second"}
+{"expect": {"purpose": "compaction", "user": "q1"}, "text": "auto summary"}
+{"expect": {"user": "q3", "messages": 4}, "text": "third"}
 `,
 	})
-	ts.prompt("q1 " + long)
-	ts.prompt("q2 " + long)
+	// Each prompt is about 8,000 tokens (four characters a token). The
+	// 30,000-token window reserves 7,500, so the third request (24,000)
+	// would pass the 22,500 limit: it compacts first, keeping about 9,000
+	// tokens (two fifths of the rest): from q2 on.
+	chunk := strings.Repeat("word ", 6400)
+	ts.prompt("q1 " + chunk)
+	ts.prompt("q2 " + chunk)
 	if ts.Agent().Conversation().LastCompaction() >= 0 {
 		t.Fatal("compacted too early")
 	}
-	// The first answer used 10,010 tokens, below the 30,000 window less
-	// the 16,384 reserve; the second used 20,000, above it, so the next
-	// turn compacts before its request.
-	if r := ts.prompt("q3"); r.Text != "third" {
+	if r := ts.prompt("q3 " + chunk); r.Text != "third" {
 		t.Fatalf("result %+v", r)
 	}
 	c := ts.Agent().Conversation()
-	if k := c.LastCompaction(); k < 0 || c.Messages[k].Text() != "auto summary" || c.Messages[k].TokensBefore != 20000 {
+	k := c.LastCompaction()
+	if k < 0 || c.Messages[k].Text() != "auto summary" {
 		t.Fatalf("no automatic compaction: %+v", c.Messages)
+	}
+	// What the summary replaced is no longer held: q2, its answer and q3
+	// come first, and the session file still has everything.
+	if c.Offloaded != 2 || !strings.HasPrefix(c.Messages[0].Text(), "q2 ") || k != 3 {
+		t.Errorf("held after compaction: %d offloaded, first %.10q, summary at %d", c.Offloaded, c.Messages[0].Text(), k)
+	}
+	sess, err := ts.Store().Load(ts.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := sess.Branch("").Len(); n != 7 {
+		t.Errorf("the stored branch has %d entries, want 7 (6 messages and the summary)", n)
 	}
 }
 
@@ -119,16 +135,41 @@ end }`,
 	}
 }
 
-func TestCutPointNeverSplitsAToolResult(t *testing.T) {
-	msgs := []conv.Message{
-		{Role: conv.User, Blocks: []conv.Block{conv.TextBlock(long)}},
-		{Role: conv.Assistant, Blocks: []conv.Block{{Type: conv.ToolCall, Name: "x", Arguments: "{}"}}},
-		{Role: conv.Tool, Blocks: []conv.Block{conv.TextBlock(long)}},
-		{Role: conv.Assistant, Blocks: []conv.Block{conv.TextBlock("ok")}},
-		{Role: conv.User, Blocks: []conv.Block{conv.TextBlock("short")}},
+func TestCutPoint(t *testing.T) {
+	text := func(role conv.Role, tokens int) conv.Message {
+		// messageTokens counts four characters a token plus 4 a message.
+		return conv.Message{Role: role, Blocks: []conv.Block{conv.TextBlock(strings.Repeat("abcd", tokens-4))}}
 	}
-	cut := cutPoint(msgs, 0)
-	if msgs[cut].Role != conv.User {
-		t.Errorf("cut at %d (%s)", cut, msgs[cut].Role)
+	call := conv.Message{Role: conv.Assistant, Blocks: []conv.Block{{Type: conv.ToolCall, Name: "x", Arguments: "{}"}}}
+	cases := []struct {
+		name string
+		msgs []conv.Message
+		keep int64
+		want int
+	}{
+		{"everything fits", []conv.Message{text(conv.User, 100), text(conv.Assistant, 100)}, 1000, 0},
+		{"back to the exchange's user message",
+			[]conv.Message{text(conv.User, 1000), text(conv.Assistant, 1000), text(conv.User, 100), call, text(conv.Tool, 600), text(conv.Assistant, 100)}, 500, 2},
+		// A tool result past what is kept: the cut goes back to its call,
+		// never between them.
+		{"never between a call and its result",
+			[]conv.Message{text(conv.User, 5000), call, text(conv.Tool, 5000), text(conv.Assistant, 10), text(conv.User, 10)}, 2000, 1},
+		// One long turn: cutting at its user message would keep far more
+		// than asked, so the cut falls before an assistant message.
+		{"inside a long turn",
+			[]conv.Message{text(conv.User, 10), call, text(conv.Tool, 3000), call, text(conv.Tool, 3000), call, text(conv.Tool, 3000), text(conv.Assistant, 10)}, 2000, 5},
+		{"only the last message is large", []conv.Message{text(conv.User, 10), call, text(conv.Tool, 9000)}, 2000, 1},
+		{"nothing before the first message", []conv.Message{text(conv.User, 9000)}, 2000, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := cutPoint(c.msgs, 0, c.keep)
+			if got != c.want {
+				t.Fatalf("cut at %d, want %d", got, c.want)
+			}
+			if got > 0 && c.msgs[got].Role == conv.Tool {
+				t.Fatalf("cut before a tool result")
+			}
+		})
 	}
 }

@@ -233,5 +233,6 @@ func (s *Session) compactWith(a *Agent, summary string) error {
 		m.ID, m.ParentID = e.ID, e.ParentID
 	}
 	a.conv.Append(m)
+	a.forgetCompacted()
 	return nil
 }

@@ -487,7 +487,7 @@ func (a *Agent) sync() {
 		return
 	}
 	if a.conv.Len() > 0 {
-		sum := &store.Summary{MessageCount: a.conv.Len()}
+		sum := &store.Summary{MessageCount: a.conv.Offloaded + a.conv.Len()}
 		for i := len(a.conv.Messages) - 1; i >= 0; i-- {
 			if a.conv.Messages[i].Role == conv.User {
 				sum.LastUserMessage = truncateRunes(a.conv.Messages[i].Text(), 200)

@@ -33,6 +33,8 @@ func (s *Session) switchTo(ctx context.Context, reason string, rec recorder, c *
 	a.mu.Lock()
 	old := a.rec
 	a.rec, a.conv = rec, c
+	a.forgetCompacted()
+	a.scale, a.overhead, a.compactErr = 0, 0, ""
 	a.usage, a.lastCtx, a.turns = conv.Usage{}, 0, 0
 	a.steer, a.followup = nil, nil
 	a.mu.Unlock()

@@ -48,6 +48,9 @@ type turn struct {
 	dispatch bool
 	purpose  string
 	res      Result
+	// compactOff stops automatic compaction for the rest of the turn
+	// after it failed; cutNoted is set once a request was cut to fit.
+	compactOff, cutNoted bool
 }
 
 // events receives what happens in a turn. For the session agent it also
@@ -184,16 +187,28 @@ func (t *turn) loop() error {
 		if err := t.ctx.Err(); err != nil {
 			return err
 		}
-		if err := t.s.maybeCompact(t.ctx, a, t.ev); err != nil {
-			t.notice("compaction", "automatic compaction failed: "+err.Error())
+		if !t.compactOff {
+			if err := t.s.maybeCompact(t.ctx, a, t.ev); err != nil {
+				if t.ctx.Err() != nil {
+					return t.ctx.Err()
+				}
+				// Not again this turn; the request is cut to fit instead.
+				t.compactOff = true
+				if a.compactFailed(err) {
+					t.notice("compaction", "automatic compaction failed: "+err.Error())
+				}
+			}
 		}
 		t.res.Requests++
 		msg, calls, err := t.request()
 		var pe *provider.Error
 		if errors.As(err, &pe) && pe.Kind == provider.ContextOverflow && !compacted {
+			// The estimate was low: raise it, compact, and retry once (a
+			// request that still cannot be compacted is cut to fit).
 			compacted = true
+			a.overflowed()
 			t.notice("compaction", "the context window was exceeded; compacting and retrying")
-			if cerr := t.s.compact(t.ctx, a, "", t.ev); cerr != nil {
+			if cerr := t.s.compact(t.ctx, a, "", t.ev); cerr != nil && !errors.Is(cerr, errNothingToCompact) {
 				return fmt.Errorf("%v (compaction failed: %v)", err, cerr)
 			}
 			continue
@@ -267,6 +282,17 @@ func (t *turn) buildRequest() (*provider.Request, []*host.Tool, error) {
 	for _, tool := range tools {
 		req.Tools = append(req.Tools, provider.Tool{Name: tool.Name, Description: tool.Description, Schema: []byte(tool.SchemaJSON)})
 	}
+	over := overheadTokens(req)
+	a.mu.Lock()
+	a.overhead = over
+	a.mu.Unlock()
+	// Never more than the window allows: when compaction could not make
+	// room (one huge tool result), the longest texts are cut.
+	b := budgetFor(m)
+	if n := fitRequest(req, b.limit(), a.scaleNow()); n > 0 && !t.cutNoted {
+		t.cutNoted = true
+		t.notice("context", fmt.Sprintf("%d long text(s) cut in the request to fit the model's %d-token context window (the session keeps them whole)", n, b.window))
+	}
 	return req, tools, nil
 }
 
@@ -320,6 +346,7 @@ func (t *turn) request() (*conv.Message, []*pendingCall, error) {
 			if u := msg.Usage; u != nil {
 				t.res.Usage.Add(*u)
 				t.a.recordUsage(*u)
+				t.a.calibrate(u.Input+u.CacheRead+u.CacheWrite, requestTokens(req))
 			}
 			f := map[string]any{"stop_reason": string(msg.StopReason), "model": msg.Model}
 			if msg.Usage != nil {

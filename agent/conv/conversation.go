@@ -9,6 +9,44 @@ import (
 // not safe for concurrent use; the session owns it.
 type Conversation struct {
 	Messages []Message
+	// Offloaded counts the branch's messages that precede Messages but
+	// are no longer held (ForgetCompacted): they are in the session
+	// store.
+	Offloaded int
+}
+
+// ForgetCompacted drops the messages the latest compaction summary
+// replaced, keeping system messages (they make the system prompt), and
+// returns how many went. What remains still gives the same Active and
+// Transcript.
+func (c *Conversation) ForgetCompacted() int {
+	k := c.LastCompaction()
+	if k < 0 {
+		return 0
+	}
+	f := c.indexOf(c.Messages[k].FirstKept, k)
+	if f < 0 {
+		f = k
+	}
+	dropped := 0
+	for i := 0; i < f; i++ {
+		if c.Messages[i].Role != System {
+			dropped++
+		}
+	}
+	if dropped == 0 {
+		return 0
+	}
+	// A new array, so the dropped messages' memory can be collected.
+	kept := make([]Message, 0, len(c.Messages)-dropped+16)
+	for i := 0; i < f; i++ {
+		if c.Messages[i].Role == System {
+			kept = append(kept, c.Messages[i])
+		}
+	}
+	c.Messages = append(kept, c.Messages[f:]...)
+	c.Offloaded += dropped
+	return dropped
 }
 
 // Len is the number of messages, compaction summaries included.

@@ -69,3 +69,40 @@ func TestCloneIsDeep(t *testing.T) {
 		t.Error("Clone shares state")
 	}
 }
+
+func TestForgetCompacted(t *testing.T) {
+	build := func() *Conversation {
+		c := &Conversation{}
+		c.Append(Message{Role: System, Blocks: []Block{TextBlock("be brief")}})
+		c.Append(user("u1", "one"))
+		c.Append(Message{ID: "a1", Role: Assistant, Blocks: []Block{TextBlock("first")}})
+		c.Append(Message{ID: "s0", Role: Compaction, Blocks: []Block{TextBlock("an older summary")}})
+		c.Append(user("u2", "two"))
+		c.Append(Message{ID: "a2", Role: Assistant, Blocks: []Block{TextBlock("second")}})
+		c.Append(Message{ID: "s1", Role: Compaction, FirstKept: "u2", Blocks: []Block{TextBlock("they said one")}})
+		c.Append(user("u3", "three"))
+		return c
+	}
+	c, whole := build(), build()
+	if n := c.ForgetCompacted(); n != 3 {
+		t.Fatalf("dropped %d, want 3 (u1, a1 and the older summary)", n)
+	}
+	if c.Offloaded != 3 || c.Len() != 5 || c.Messages[0].Role != System || c.Messages[1].ID != "u2" {
+		t.Fatalf("left %d (offloaded %d): %+v", c.Len(), c.Offloaded, c.Messages)
+	}
+	// What the model sees and the transcript do not change.
+	if c.Transcript() != whole.Transcript() || c.SystemPrompt() != whole.SystemPrompt() || len(c.Active()) != len(whole.Active()) {
+		t.Error("forgetting changed what the model sees")
+	}
+	if c.ForgetCompacted() != 0 || c.Offloaded != 3 {
+		t.Error("a second call dropped more")
+	}
+	// A summary that kept nothing: everything before it goes.
+	c.Append(Message{ID: "s2", Role: Compaction, Blocks: []Block{TextBlock("all of it")}})
+	if n := c.ForgetCompacted(); n != 4 || c.Len() != 2 || c.Messages[1].ID != "s2" {
+		t.Errorf("dropped %d, left %+v", n, c.Messages)
+	}
+	if (&Conversation{Messages: []Message{user("u", "x")}}).ForgetCompacted() != 0 {
+		t.Error("dropped without a compaction")
+	}
+}

@@ -193,9 +193,16 @@ func (r *rpcServer) state() map[string]any {
 	a := r.s.Agent()
 	usage, last := a.Usage()
 	steer, follow := a.Queued()
+	ctxMsgs, ctxTokens, total := a.ContextStats()
 	st := map[string]any{
-		"session_id": r.s.ID(), "running": a.Running(), "messages": a.Conversation().Len(),
-		"usage": usage, "context_tokens": last, "queued_steering": steer, "queued_followups": follow,
+		"session_id": r.s.ID(), "running": a.Running(), "messages": total,
+		"context_messages": ctxMsgs, "context_tokens": ctxTokens, "last_request_tokens": last,
+		"usage": usage, "queued_steering": steer, "queued_followups": follow,
+	}
+	if m := a.Model(); m != nil {
+		if w := m.ContextWindow(); w > 0 {
+			st["context_window"] = w
+		}
 	}
 	if info := r.s.Host().Session(); info != nil {
 		st["model"], st["reasoning"], st["directory"] = info.Model, info.Reasoning, info.Directory

@@ -77,9 +77,10 @@ func (a *App) footerRows(width int) []string {
 	if m := a.s.Agent().Model(); m != nil {
 		f.Window = int(m.ContextWindow())
 	}
-	u, last := a.s.Agent().Usage()
+	u, _ := a.s.Agent().Usage()
 	f.Input, f.Output, f.CacheRead, f.CacheWrite = int(u.Input), int(u.Output), int(u.CacheRead), int(u.CacheWrite)
-	f.Context = int(last)
+	msgs, tokens, total := a.s.Agent().ContextStats()
+	f.Context, f.ContextMessages, f.Messages = int(tokens), msgs, total
 	if n := len(a.s.Host().Problems()); n > 0 {
 		f.Notice = itoa(n) + " extension problem" + plural(n) + " (/problems)"
 	}

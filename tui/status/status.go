@@ -84,6 +84,10 @@ type Footer struct {
 	// Context is the tokens of the last request and Window the model's
 	// context window; the fill is shown when both are known.
 	Context, Window int
+	// ContextMessages is how many messages the next request carries and
+	// Messages how many the session's branch has (compacted ones
+	// included); shown as "24/310 msgs" when known.
+	ContextMessages, Messages int
 	// Project is the project folder, shown with the home folder as "~".
 	Project string
 	Home    string
@@ -135,8 +139,19 @@ func footerFacts(f Footer, t *theme.Theme) string {
 		}
 		parts = append(parts, tok)
 	}
+	if f.ContextMessages > 0 {
+		msgs := strconv.Itoa(f.ContextMessages)
+		if f.Messages > f.ContextMessages {
+			msgs += "/" + strconv.Itoa(f.Messages)
+		}
+		parts = append(parts, paint(t, "muted", msgs+" msgs"))
+	}
 	if f.Window > 0 && f.Context > 0 {
 		pct := f.Context * 100 / f.Window
+		label := strconv.Itoa(pct) + "% ctx"
+		if f.ContextMessages > 0 {
+			label = Tokens(f.Context) + " " + label
+		}
 		role := "muted"
 		switch {
 		case pct >= 90:
@@ -144,7 +159,7 @@ func footerFacts(f Footer, t *theme.Theme) string {
 		case pct >= 70:
 			role = "warning"
 		}
-		parts = append(parts, paint(t, role, strconv.Itoa(pct)+"% ctx"))
+		parts = append(parts, paint(t, role, label))
 	}
 	return strings.Join(parts, paint(t, "muted", " · "))
 }

@@ -85,6 +85,24 @@ func TestFooterRows(t *testing.T) {
 	}
 }
 
+func TestFooterContextMessages(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		f    Footer
+		want string
+	}{
+		{"context and session counts", Footer{Context: 21_000, Window: 32_768, ContextMessages: 24, Messages: 310}, "24/310 msgs · 21k 64% ctx"},
+		{"nothing compacted yet", Footer{Context: 900, Window: 32_768, ContextMessages: 6, Messages: 6}, "6 msgs · 900 2% ctx"},
+		{"no window known", Footer{Context: 900, ContextMessages: 6, Messages: 8}, "6/8 msgs"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := plain(FooterRows(c.f, nil, 60)); strings.TrimSpace(got) != c.want {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
 func TestFooterNoticeAndFill(t *testing.T) {
 	th := theme.NewRegistry().Active("")
 	rows := FooterRows(Footer{Model: "m", Context: 95, Window: 100, Notice: "2 extensions failed to load\n· /problems"}, th, 50)
