@@ -89,12 +89,17 @@ func Open(ctx context.Context, c Call, dec Decoder) (provider.Stream, error) {
 	if client == nil {
 		client = http.DefaultClient
 	}
-	resp, err := client.Do(req)
+	resp, err := guardRedirects(client).Do(req)
 	if s.timer != nil {
 		s.timer.Stop()
 	}
 	if err != nil {
 		s.Close()
+		if r := asRedirectRefused(err); r != nil && ctx.Err() == nil {
+			// Not a transport failure to retry: the answer will be the
+			// same redirect.
+			return nil, s.fail(&provider.Error{Kind: provider.InvalidRequest, Message: r.Error(), Err: err})
+		}
 		return nil, s.readFailure(err, "no response")
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
