@@ -5,6 +5,8 @@ import (
 	"crypto/ed25519"
 	"fmt"
 	"os"
+	"path/filepath"
+	"sort"
 
 	"github.com/urfave/cli/v2"
 
@@ -36,6 +38,8 @@ func init() {
 			&cli.StringFlag{Name: "sign", Usage: "sign the bundle with this private key file (from panto keygen)"},
 			&cli.StringFlag{Name: "name", Usage: "the bundle name (default: the last folder's name)"},
 			&cli.StringFlag{Name: "version", Usage: "the bundle version (default: 0.0.0)"},
+			&cli.StringFlag{Name: "target", Value: "bundle", Usage: "bundle, or go: write a Go package (into the -o folder) that runs the bundle's chunks natively"},
+			&cli.StringFlag{Name: "package", Value: "layer", Usage: "the Go package name with --target go"},
 		},
 		Action: buildAction,
 	})
@@ -49,7 +53,19 @@ func buildAction(c *cli.Context) error {
 			return userError("build: --sign %s: %v", f, err)
 		}
 	}
+	target := c.String("target")
+	if target != "bundle" && target != "go" {
+		return userError("build: --target %s: want bundle or go", target)
+	}
 	out := c.String("output")
+	if target == "go" && out == "" {
+		return userError("build: --target go needs -o FOLDER, where the Go package is written")
+	}
+	goDir := ""
+	if target == "go" {
+		goDir = out
+		out = ""
+	}
 	if out == "" {
 		name := c.String("name")
 		if name == "" {
@@ -86,6 +102,9 @@ func buildAction(c *cli.Context) error {
 	if err != nil { // a writer bug: refuse to write what cannot be read
 		return userError("build: internal error: the bundle does not read back: %v", err)
 	}
+	if goDir != "" {
+		return writeGoTarget(c, goDir, out, res.Data, b.Name)
+	}
 	if err := build.WriteFile(out, res.Data); err != nil {
 		return userError("build: %s: %v", out, err)
 	}
@@ -107,4 +126,28 @@ func countNoun(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// writeGoTarget writes the Go package of --target go: one file per chunk
+// and the bundle it implements, embedded (build.GoPackage).
+func writeGoTarget(c *cli.Context, dir, bundleName string, data []byte, name string) error {
+	files, err := build.GoPackage(data, c.String("package"), filepath.Base(bundleName))
+	if err != nil {
+		return userError("build: --target go: %v", err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return userError("build: %v", err)
+	}
+	names := make([]string, 0, len(files))
+	for f := range files {
+		names = append(names, f)
+	}
+	sort.Strings(names)
+	for _, f := range names {
+		if err := build.WriteFile(filepath.Join(dir, f), files[f]); err != nil {
+			return userError("build: %s: %v", f, err)
+		}
+	}
+	fmt.Fprintf(c.App.Writer, "wrote %s: Go package %s for %s, %d files\n", dir, c.String("package"), name, len(names))
+	return nil
 }
