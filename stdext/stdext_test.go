@@ -258,7 +258,7 @@ func TestRender(t *testing.T) {
 		{"ls", `{"path":"src"}`, "ls src", "src: 1 entry"},
 		{"edit", `{"path":"src/a.txt","old_string":"two","new_string":"three"}`, "edit src/a.txt", "+ three"},
 		{"shell", `{"command":"echo hi; exit 4"}`, "shell $ echo hi; exit 4", "[exit code: 4]"},
-		{"grep", `{"pattern":"one"}`, "grep one", "src/a.txt:1: one"},
+		{"grep", `{"pattern":"one"}`, "grep one", "src/a.txt:1:one"},
 		{"find", `{"pattern":"*.txt"}`, "find *.txt", "src/a.txt"},
 		{"write", `{"path":"n.lua","content":"return 1\n"}`, "write n.lua", "return 1"},
 		{"read", `{"path":"missing"}`, "read missing", "missing does not exist"},

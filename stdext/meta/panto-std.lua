@@ -14,6 +14,7 @@
 ---@field min? integer integers: the least value
 ---@field max? integer integers: the greatest value
 ---@field nonempty? boolean strings: refuse ""
+---@field enum? string[] strings: the values allowed (also in the schema)
 ---@field no_nul? boolean strings: refuse NUL bytes
 
 --- A tool described once: its input as params, its work as run.

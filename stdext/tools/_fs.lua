@@ -283,4 +283,30 @@ function M.walk(root, visit)
   return stats
 end
 
+-- skipped_note turns the skipped counts of panto.fs.walk or search
+-- into one note saying what was left out and how to include it, or nil
+-- when nothing was. extra adds reasons the caller counted itself
+-- ({ "3 binary files" }).
+function M.skipped_note(sk, extra)
+  local text = require("_text")
+  local parts, hints = {}, {}
+  if (sk.ignored or 0) > 0 then
+    parts[#parts + 1] = text.plural(sk.ignored, "entry", "entries") .. " ignored by .gitignore or .ignore"
+    hints[#hints + 1] = "no_ignore"
+  end
+  if (sk.hidden or 0) > 0 then
+    parts[#parts + 1] = text.plural(sk.hidden, "hidden entry", "hidden entries")
+    hints[#hints + 1] = "hidden"
+  end
+  for _, e in ipairs(extra or {}) do parts[#parts + 1] = e end
+  if (sk.link_dirs or 0) > 0 then parts[#parts + 1] = text.plural(sk.link_dirs, "link to a folder", "links to folders") .. " (not followed)" end
+  if (sk.link_loops or 0) > 0 then parts[#parts + 1] = text.plural(sk.link_loops, "link", "links") .. " looping back" end
+  if (sk.broken or 0) > 0 then parts[#parts + 1] = text.plural(sk.broken, "broken link") end
+  if (sk.unreadable or 0) > 0 then parts[#parts + 1] = text.plural(sk.unreadable, "unreadable file or folder", "unreadable files or folders") end
+  if #parts == 0 then return nil end
+  local note = "[Skipped " .. table.concat(parts, ", ")
+  if #hints > 0 then note = note .. "; set " .. table.concat(hints, " or ") .. " to true to include them" end
+  return note .. ".]"
+end
+
 return M

@@ -48,6 +48,7 @@ local function schema_of(params)
     if p.min then s.minimum = p.min end
     if p.max then s.maximum = p.max end
     if p.default ~= nil then s.default = p.default end
+    if p.enum then s.enum = json.array({ table.unpack(p.enum) }) end
     props[p.name] = s
     if p.required then required[#required + 1] = p.name end
   end
@@ -94,6 +95,11 @@ local function check(params, input)
       if type(v) ~= "string" then M.fail("'%s' must be a string, got %s", p.name, describe(v)) end
       if p.nonempty and v == "" then M.fail("'%s' must not be empty", p.name) end
       if v:find("\0", 1, true) and p.no_nul then M.fail("'%s' must not contain NUL bytes", p.name) end
+      if p.enum then
+        local okv = false
+        for _, e in ipairs(p.enum) do okv = okv or e == v end
+        if not okv then M.fail("'%s' must be one of %s, got '%s'", p.name, table.concat(p.enum, ", "), v) end
+      end
     elseif p.type == "integer" then
       local n = math.type(v) == "float" and math.tointeger(v) or v
       if math.type(n) ~= "integer" then

@@ -1,5 +1,6 @@
 -- ls: a folder's entries with their type and size.
 local std = require("_std")
+local panto = require("panto")
 local fs, path, text = std.fs, std.path, std.text
 
 local MAX_ENTRIES = 1000
@@ -39,6 +40,35 @@ local function run(args)
   local entries, serr = fs.scandir(abs)
   if not entries then std.fail("cannot list %s: it %s", shown, fs.why(serr)) end
   if #entries == 0 then return string.format("%s is empty.", shown) end
+  local left_out = {}
+  if not args.no_ignore then
+    -- What the walker would leave out, hidden names apart (ls shows
+    -- them): .git and what .gitignore or .ignore exclude.
+    local all = panto.fs.walk { path = abs, max_depth = 1, hidden = true, no_ignore = true }
+    local kept = panto.fs.walk { path = abs, max_depth = 1, hidden = true }
+    local keep = {}
+    for _, e in ipairs(kept.entries) do keep[e.path] = true end
+    local dropped = {}
+    for _, e in ipairs(all.entries) do
+      if not keep[e.path] then dropped[e.path] = e.type == "directory" and "/" or "" end
+    end
+    local rest = {}
+    for _, e in ipairs(entries) do
+      if dropped[e.name] then
+        left_out[#left_out + 1] = e.name .. dropped[e.name]
+      elseif fs.SKIP_DIRS[e.name] and e.type == "directory" then
+        left_out[#left_out + 1] = e.name .. "/"
+      else
+        rest[#rest + 1] = e
+      end
+    end
+    entries = rest
+    table.sort(left_out)
+  end
+  if #entries == 0 then
+    return string.format("%s has nothing but entries git ignores: %s (set no_ignore to true to list them).", shown,
+      table.concat(left_out, ", "))
+  end
 
   -- Sorted by name ignoring case (then by bytes, so the order is total),
   -- the way people scan a listing.
@@ -68,6 +98,13 @@ local function run(args)
       shown, text.plural(total, "entry", "entries"), shown_n)
   end
   table.insert(out, 1, summary)
+  if #left_out > 0 then
+    local names = {}
+    for i = 1, math.min(#left_out, 10) do names[i] = left_out[i] end
+    if #left_out > 10 then names[#names + 1] = "…" end
+    out[#out + 1] = string.format("[Not listed: %s (%s); set no_ignore to true to list them.]",
+      text.plural(#left_out, "entry", "entries") .. " that git ignores", table.concat(names, ", "))
+  end
   return table.concat(out, "\n")
 end
 
@@ -76,10 +113,13 @@ return std.install_renderer({
   effects = { "read" }, path_field = "path",
   description = "List a folder (default: the project root): one entry per line with its kind (file, dir, link, ...), "
     .. "its size (files) and its name; folders end in '/', links show their target. Sorted by name, hidden entries included, "
+    .. ".git and entries .gitignore excludes named in a note instead, "
     .. "at most " .. MAX_ENTRIES .. " entries. Paths are relative to the project root unless absolute.",
   params = {
     { name = "path", type = "string", nonempty = true, no_nul = true,
       description = "The folder to list, relative to the project root or absolute. Default: the project root." },
+    { name = "no_ignore", type = "boolean", default = false,
+      description = "Also list .git and what .gitignore or .ignore exclude (they are named in a note otherwise). Default false." },
   },
   run = run,
 }, {
