@@ -391,6 +391,25 @@ type reader struct {
 	thinking *host.TextStream
 	streamed bool // an event reached observers: no silent retry now
 	done     map[int]bool
+	// acc holds the text of the open text or thinking block, the last
+	// of msg.Blocks, whose Text is acc.String() after each delta:
+	// appending to a string would copy the whole text for every delta,
+	// quadratic in the answer's length.
+	acc      strings.Builder
+	accBlock int // the index of the block acc holds, plus one (0: none)
+}
+
+// appendText adds a delta to the text of the last block.
+func (r *reader) appendText(delta string) {
+	i := len(r.msg.Blocks) - 1
+	b := &r.msg.Blocks[i]
+	if r.accBlock != i+1 {
+		r.acc = strings.Builder{}
+		r.acc.WriteString(b.Text)
+		r.accBlock = i + 1
+	}
+	r.acc.WriteString(delta)
+	b.Text = r.acc.String()
 }
 
 func (r *reader) read(tools []*host.Tool) (*conv.Message, []*pendingCall, error) {
@@ -488,7 +507,7 @@ func (r *reader) handle(ev provider.Event) {
 			r.closeThinking()
 			*blocks = append(*blocks, conv.TextBlock(""))
 		}
-		last().Text += ev.Text
+		r.appendText(ev.Text)
 		r.textEvent("assistant_text", &r.text, ev.Text)
 	case provider.ThinkingDelta:
 		// A new reasoning block starts unless the last one is still empty:
@@ -499,7 +518,7 @@ func (r *reader) handle(ev provider.Event) {
 			r.closeThinking()
 			*blocks = append(*blocks, conv.Block{Type: conv.Thinking})
 		}
-		last().Text += ev.Text
+		r.appendText(ev.Text)
 		r.textEvent("thinking", &r.thinking, ev.Text)
 	case provider.ThinkingSignature:
 		if l := last(); l != nil && l.Type == conv.Thinking {

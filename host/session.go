@@ -2,6 +2,7 @@ package host
 
 import (
 	"context"
+	"strings"
 
 	"panto/runtime"
 )
@@ -26,6 +27,8 @@ type TextStream struct {
 	kind  string // "thinking" or "assistant_text"
 	Text  string
 	Block *Block
+	// buf accumulates Text without copying it for every delta.
+	buf strings.Builder
 }
 
 // BeginThinking starts a reasoning block.
@@ -43,7 +46,8 @@ func (h *Host) beginText(kind string) *TextStream {
 // Delta appends a chunk and fires <kind>_delta with the chunk and the
 // accumulated text.
 func (s *TextStream) Delta(ctx context.Context, delta string) {
-	s.Text += delta
+	s.buf.WriteString(delta)
+	s.Text = s.buf.String()
 	s.Block.touch()
 	s.h.fire(ctx, s.kind+"_delta", s.Block, fieldValues{"delta": str(delta), "text": str(s.Text)})
 }

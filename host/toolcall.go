@@ -31,6 +31,8 @@ type ToolCall struct {
 	Name  string
 	// InputJSON is the raw argument text accumulated so far.
 	InputJSON string
+	// input accumulates InputJSON without copying it for every delta.
+	input strings.Builder
 	// Input is the decoded input (a Lua table) once the call is complete,
 	// as tool_call_complete handlers left it.
 	Input runtime.Value
@@ -98,7 +100,8 @@ func (tc *ToolCall) Details(ctx context.Context, name, id string) {
 // ArgumentDelta appends a chunk of the JSON arguments and fires
 // tool_delta.
 func (tc *ToolCall) ArgumentDelta(ctx context.Context, delta string) {
-	tc.InputJSON += delta
+	tc.input.WriteString(delta)
+	tc.InputJSON = tc.input.String()
 	tc.Block.touch()
 	tc.fire(ctx, "tool_delta", tc.fields(fieldValues{"delta": str(delta), "input": str(tc.InputJSON)}))
 }

@@ -91,6 +91,16 @@ type Request struct {
 	// a Transport error: a stalled stream must not hold a turn forever.
 	// 0 means DefaultIdleTimeout; a negative value disables the check.
 	IdleTimeout time.Duration
+	// RequestTimeout bounds a whole request of a built-in HTTP protocol,
+	// from sending it to the end of its response: a server that sends a
+	// byte now and then never trips IdleTimeout. 0 means
+	// DefaultRequestTimeout; a negative value disables it.
+	RequestTimeout time.Duration
+	// MaxResponseBytes bounds the size of a built-in HTTP protocol's
+	// response body, so an endless stream ends with a Transport error
+	// rather than with the memory. 0 means DefaultMaxResponseBytes; a
+	// negative value disables it.
+	MaxResponseBytes int64
 	// HTTPClient is the client a built-in HTTP protocol sends with; nil
 	// is http.DefaultClient (which honours HTTPS_PROXY and friends).
 	// Tests pass their httptest server's client.
@@ -102,6 +112,16 @@ type Request struct {
 // token, and a local server may take as long to read a large prompt;
 // Anthropic's pings arrive far more often than this.
 const DefaultIdleTimeout = 5 * time.Minute
+
+// DefaultRequestTimeout is Request.RequestTimeout's default: far longer
+// than a model takes to write its longest answer, including minutes of
+// reasoning first.
+const DefaultRequestTimeout = 30 * time.Minute
+
+// DefaultMaxResponseBytes is Request.MaxResponseBytes's default. A
+// response of the largest output budgets (about 128k tokens, each
+// delta in its own event with its framing) stays well under it.
+const DefaultMaxResponseBytes = 256 << 20
 
 // Tool is a tool offered to the model.
 type Tool struct {

@@ -49,6 +49,12 @@ type Provider struct {
 	// with a transport error: "90s", "5m", or a number of seconds (0: the
 	// default, 5 minutes).
 	IdleTimeout time.Duration `toml:"-"`
+	// RequestTimeout bounds a whole request, from sending it to the end
+	// of its response, in the same forms (0: the default, 30 minutes).
+	RequestTimeout time.Duration `toml:"-"`
+	// MaxResponseBytes bounds a response's size in bytes as it arrives
+	// (0: the default, 256 MiB).
+	MaxResponseBytes int64 `toml:"max_response_bytes"`
 	// Script is the turns file of the built-in script protocol (a JSON
 	// Lines file of scripted model responses), relative to Dir.
 	Script string `toml:"script"`
@@ -88,8 +94,9 @@ func (p Provider) ModelContextWindow(alias string) int64 {
 // step (which keeps unknown keys inside model tables reported).
 type providerTOML struct {
 	Provider
-	Models      map[string]toml.Primitive `toml:"models"`
-	IdleTimeout toml.Primitive            `toml:"idle_timeout"`
+	Models         map[string]toml.Primitive `toml:"models"`
+	IdleTimeout    toml.Primitive            `toml:"idle_timeout"`
+	RequestTimeout toml.Primitive            `toml:"request_timeout"`
 }
 
 // modelTOML is the table form of a model.
@@ -140,11 +147,22 @@ func (pt providerTOML) provider(md toml.MetaData, name string, warn func(key []s
 		}
 	}
 	if md.IsDefined(key("idle_timeout")...) {
-		d, err := idleTimeout(md, pt.IdleTimeout, md.Type(key("idle_timeout")...))
+		d, err := duration(md, "idle_timeout", pt.IdleTimeout, md.Type(key("idle_timeout")...))
 		if err != nil {
 			warn(key("idle_timeout"), "%v", err)
 		}
 		p.IdleTimeout = d
+	}
+	if md.IsDefined(key("request_timeout")...) {
+		d, err := duration(md, "request_timeout", pt.RequestTimeout, md.Type(key("request_timeout")...))
+		if err != nil {
+			warn(key("request_timeout"), "%v", err)
+		}
+		p.RequestTimeout = d
+	}
+	if p.MaxResponseBytes < 0 {
+		warn(key("max_response_bytes"), "cannot be negative")
+		p.MaxResponseBytes = 0
 	}
 	if p.MaxTokens < 0 {
 		warn(key("max_tokens"), "cannot be negative")
@@ -157,24 +175,24 @@ func (pt providerTOML) provider(md toml.MetaData, name string, warn func(key []s
 	return p
 }
 
-// idleTimeout reads "90s" or a number of seconds.
-func idleTimeout(md toml.MetaData, prim toml.Primitive, typ string) (time.Duration, error) {
+// duration reads the timeout name as "90s" or a number of seconds.
+func duration(md toml.MetaData, name string, prim toml.Primitive, typ string) (time.Duration, error) {
 	switch typ {
 	case "String":
 		var s string
 		md.PrimitiveDecode(prim, &s)
 		d, err := time.ParseDuration(s)
 		if err != nil || d < 0 {
-			return 0, fmt.Errorf("idle_timeout %q is not a duration (\"90s\", \"5m\")", s)
+			return 0, fmt.Errorf("%s %q is not a duration (\"90s\", \"5m\")", name, s)
 		}
 		return d, nil
 	case "Integer", "Float":
 		var f float64
 		md.PrimitiveDecode(prim, &f)
 		if f < 0 || f > 1e9 {
-			return 0, fmt.Errorf("idle_timeout %v is out of range", f)
+			return 0, fmt.Errorf("%s %v is out of range", name, f)
 		}
 		return time.Duration(f * float64(time.Second)), nil
 	}
-	return 0, fmt.Errorf("idle_timeout is a duration (\"90s\") or a number of seconds")
+	return 0, fmt.Errorf("%s is a duration (\"90s\") or a number of seconds", name)
 }

@@ -12,6 +12,8 @@ func TestParseProviderSettings(t *testing.T) {
 protocol = "openai"
 base_url = "http://127.0.0.1:8080/v1"
 idle_timeout = "90s"
+request_timeout = "20m"
+max_response_bytes = 1048576
 max_tokens = 4096
 context_window = 32768
 headers = { "X-Title" = "panto" }
@@ -20,6 +22,7 @@ models = { qwen = "qwen3-coder", big = { id = "llama-3.3-70b", context_window = 
 [providers.b]
 protocol = "anthropic"
 idle_timeout = 45
+request_timeout = 90
 
 [providers.b.models]
 sonnet = { id = "claude-sonnet-4-5", max_tokens = 64000 }
@@ -37,6 +40,9 @@ sonnet = { id = "claude-sonnet-4-5", max_tokens = 64000 }
 	if p.IdleTimeout != 90*time.Second || p.Headers["X-Title"] != "panto" {
 		t.Errorf("idle %v headers %v", p.IdleTimeout, p.Headers)
 	}
+	if p.RequestTimeout != 20*time.Minute || p.MaxResponseBytes != 1<<20 {
+		t.Errorf("request_timeout %v max_response_bytes %d", p.RequestTimeout, p.MaxResponseBytes)
+	}
 	for _, c := range []struct {
 		alias  string
 		window int64
@@ -50,7 +56,7 @@ sonnet = { id = "claude-sonnet-4-5", max_tokens = 64000 }
 		}
 	}
 	b := f.Providers["b"]
-	if b.IdleTimeout != 45*time.Second || b.Models["sonnet"] != "claude-sonnet-4-5" || b.ModelMaxTokens("sonnet") != 64000 || b.ModelContextWindow("sonnet") != 0 {
+	if b.IdleTimeout != 45*time.Second || b.RequestTimeout != 90*time.Second || b.MaxResponseBytes != 0 || b.Models["sonnet"] != "claude-sonnet-4-5" || b.ModelMaxTokens("sonnet") != 64000 || b.ModelContextWindow("sonnet") != 0 {
 		t.Errorf("b: %+v", b)
 	}
 }
@@ -61,6 +67,8 @@ protocol = "openai"
 idle_timeout = "soon"
 max_tokens = -1
 models = { a = { context_window = 10 }, b = 3, c = { id = "x", bogus = 1 } }
+request_timeout = "later"
+max_response_bytes = -5
 `))
 	if err != nil {
 		t.Fatal(err)
@@ -73,6 +81,8 @@ models = { a = { context_window = 10 }, b = 3, c = { id = "x", bogus = 1 } }
 		`c.toml:5: warning: providers.p.models.a: a model table needs an id`,
 		`c.toml:5: warning: providers.p.models.b: a model is an upstream id ("id") or a table ({ id = "...", context_window = N, max_tokens = N })`,
 		`c.toml:3: warning: providers.p.idle_timeout: idle_timeout "soon" is not a duration ("90s", "5m")`,
+		`c.toml:6: warning: providers.p.request_timeout: request_timeout "later" is not a duration ("90s", "5m")`,
+		`c.toml:7: warning: providers.p.max_response_bytes: cannot be negative`,
 		`c.toml:4: warning: providers.p.max_tokens: cannot be negative`,
 		`c.toml:5: warning: unknown key "providers.p.models.c.bogus"`,
 	}

@@ -65,13 +65,15 @@ func (Protocol) Open(ctx context.Context, req *provider.Request) (provider.Strea
 		h.Set(k, v)
 	}
 	return wire.Open(ctx, wire.Call{
-		Provider:    providerName(req),
-		Client:      req.HTTPClient,
-		URL:         MessagesURL(req.BaseURL),
-		Header:      h,
-		Body:        body,
-		APIKey:      req.APIKey,
-		IdleTimeout: req.IdleTimeout,
+		Provider:         providerName(req),
+		Client:           req.HTTPClient,
+		URL:              MessagesURL(req.BaseURL),
+		Header:           h,
+		Body:             body,
+		APIKey:           req.APIKey,
+		IdleTimeout:      req.IdleTimeout,
+		RequestTimeout:   req.RequestTimeout,
+		MaxResponseBytes: req.MaxResponseBytes,
 	}, newDecoder())
 }
 

@@ -2,6 +2,7 @@ package anthropic
 
 import (
 	"encoding/json"
+	"strings"
 
 	"panto/agent/conv"
 	"panto/agent/provider"
@@ -75,10 +76,11 @@ func (u usage) merge(into *conv.Usage) {
 
 // block is what the decoder remembers of an open content block.
 type block struct {
-	kind      string // "text", "thinking", "tool_use", or "" for types it skips
-	tool      int    // the tool call's index among the message's calls
-	gotInput  bool   // an input_json_delta arrived
-	signature string
+	kind     string // "text", "thinking", "tool_use", or "" for types it skips
+	tool     int    // the tool call's index among the message's calls
+	gotInput bool   // an input_json_delta arrived
+	// signature accumulates signature_delta chunks, linearly.
+	signature strings.Builder
 }
 
 // decoder implements wire.Decoder for the Messages stream.
@@ -122,7 +124,7 @@ func (d *decoder) Decode(se sse.Event, out []provider.Event) ([]provider.Event, 
 			}
 		case "thinking":
 			out = append(out, provider.Event{Type: provider.ThinkingDelta, NewBlock: true, Text: cb.Thinking})
-			b.signature = cb.Signature
+			b.signature.WriteString(cb.Signature)
 		case "redacted_thinking":
 			b.kind = ""
 			out = append(out, provider.Event{Type: provider.RedactedThinking, Data: cb.Data})
@@ -151,7 +153,7 @@ func (d *decoder) Decode(se sse.Event, out []provider.Event) ([]provider.Event, 
 				out = append(out, provider.Event{Type: provider.ThinkingDelta, Text: dl.Thinking})
 			}
 		case dl.Type == "signature_delta" && b.kind == "thinking":
-			b.signature += dl.Signature
+			b.signature.WriteString(dl.Signature)
 		case dl.Type == "input_json_delta" && b.kind == "tool_use":
 			if dl.PartialJSON != "" {
 				b.gotInput = true
@@ -166,8 +168,8 @@ func (d *decoder) Decode(se sse.Event, out []provider.Event) ([]provider.Event, 
 		delete(d.blocks, ev.Index)
 		switch b.kind {
 		case "thinking":
-			if b.signature != "" {
-				out = append(out, provider.Event{Type: provider.ThinkingSignature, Signature: b.signature})
+			if b.signature.Len() > 0 {
+				out = append(out, provider.Event{Type: provider.ThinkingSignature, Signature: b.signature.String()})
 			}
 		case "tool_use":
 			out = endCall(out, b)

@@ -86,6 +86,7 @@ func TestConfigure(t *testing.T) {
 		Models:       map[string]string{"sonnet": "claude-sonnet-4-5", "tiny": "custom-model"},
 		ModelOptions: map[string]config.ModelOptions{"tiny": {ContextWindow: 8000, MaxTokens: 1000}},
 		MaxTokens:    20000, IdleTimeout: time.Minute,
+		RequestTimeout: 7 * time.Minute, MaxResponseBytes: 1234,
 	}
 	getenv := env(map[string]string{"ANTHROPIC_API_KEY": "sk"})
 	tg, err := Configure("work", p, "sonnet", getenv)
@@ -98,7 +99,8 @@ func TestConfigure(t *testing.T) {
 	}
 	req := tg.Request()
 	if req.Protocol != "anthropic-messages" || req.Provider != "work" || req.Model != "claude-sonnet-4-5" || req.APIKey != "sk" ||
-		req.Headers["Anthropic-Beta"] != "x" || req.MaxTokens != 20000 || req.IdleTimeout != time.Minute {
+		req.Headers["Anthropic-Beta"] != "x" || req.MaxTokens != 20000 || req.IdleTimeout != time.Minute ||
+		req.RequestTimeout != 7*time.Minute || req.MaxResponseBytes != 1234 {
 		t.Errorf("request %+v", req)
 	}
 	req.Headers["Anthropic-Beta"] = "changed"

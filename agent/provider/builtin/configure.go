@@ -26,6 +26,10 @@ type Target struct {
 	MaxTokens     int
 	ContextWindow int64
 	IdleTimeout   time.Duration // 0: provider.DefaultIdleTimeout
+	// RequestTimeout and MaxResponseBytes bound a whole request (0: the
+	// provider package's defaults).
+	RequestTimeout   time.Duration
+	MaxResponseBytes int64
 }
 
 // Configure resolves provider name (configured as p) and one of its
@@ -50,7 +54,7 @@ func Configure(name string, p config.Provider, model string, getenv func(string)
 		Spec: spec, Provider: name, Alias: alias, Model: id,
 		BaseURL: p.BaseURL, APIKey: key, Headers: p.Headers,
 		MaxTokens: p.ModelMaxTokens(alias), ContextWindow: p.ModelContextWindow(alias),
-		IdleTimeout: p.IdleTimeout,
+		IdleTimeout: p.IdleTimeout, RequestTimeout: p.RequestTimeout, MaxResponseBytes: p.MaxResponseBytes,
 	}
 	if t.BaseURL == "" {
 		t.BaseURL = spec.BaseURL
@@ -94,5 +98,6 @@ func (t *Target) Request() *provider.Request {
 		Protocol: t.Spec.Name, Provider: t.Provider, Model: t.Model,
 		BaseURL: t.BaseURL, APIKey: t.APIKey, Headers: headers,
 		MaxTokens: t.MaxTokens, IdleTimeout: t.IdleTimeout,
+		RequestTimeout: t.RequestTimeout, MaxResponseBytes: t.MaxResponseBytes,
 	}
 }

@@ -72,13 +72,15 @@ func official(base string) bool {
 // URL; fallback names the provider in messages when the request does not.
 func post(ctx context.Context, req *provider.Request, fallback, path string, body []byte, dec wire.Decoder) (provider.Stream, error) {
 	return wire.Open(ctx, wire.Call{
-		Provider:    providerName(req, fallback),
-		Client:      req.HTTPClient,
-		URL:         EndpointURL(req.BaseURL, path),
-		Header:      headers(req),
-		Body:        body,
-		APIKey:      req.APIKey,
-		IdleTimeout: req.IdleTimeout,
+		Provider:         providerName(req, fallback),
+		Client:           req.HTTPClient,
+		URL:              EndpointURL(req.BaseURL, path),
+		Header:           headers(req),
+		Body:             body,
+		APIKey:           req.APIKey,
+		IdleTimeout:      req.IdleTimeout,
+		RequestTimeout:   req.RequestTimeout,
+		MaxResponseBytes: req.MaxResponseBytes,
 	}, dec)
 }
 

@@ -53,6 +53,9 @@ type Call struct {
 	APIKey string
 	// IdleTimeout as provider.Request.IdleTimeout.
 	IdleTimeout time.Duration
+	// RequestTimeout and MaxResponseBytes as provider.Request's.
+	RequestTimeout   time.Duration
+	MaxResponseBytes int64
 }
 
 // Open sends the request and returns the stream once the server has
@@ -70,6 +73,20 @@ func Open(ctx context.Context, c Call, dec Decoder) (provider.Stream, error) {
 			s.stalled.Store(true)
 			cancel()
 		})
+	}
+	s.whole = c.RequestTimeout
+	if s.whole == 0 {
+		s.whole = provider.DefaultRequestTimeout
+	}
+	if s.whole > 0 {
+		s.deadline = time.AfterFunc(s.whole, func() {
+			s.overdue.Store(true)
+			cancel()
+		})
+	}
+	s.max = c.MaxResponseBytes
+	if s.max == 0 {
+		s.max = provider.DefaultMaxResponseBytes
 	}
 	req, err := http.NewRequestWithContext(reqCtx, http.MethodPost, c.URL, bytes.NewReader(c.Body))
 	if err == nil && (req.URL.Scheme != "http" && req.URL.Scheme != "https" || req.URL.Host == "") {
@@ -147,6 +164,15 @@ type Stream struct {
 	idle    time.Duration
 	timer   *time.Timer
 	stalled atomic.Bool
+	// The whole request's deadline (request_timeout): a server that
+	// drips a byte now and then never trips the idle watchdog.
+	whole    time.Duration
+	deadline *time.Timer
+	overdue  atomic.Bool
+	// The body's size bound (max_response_bytes; negative: none) and
+	// what was read so far: an endless stream must end.
+	max int64
+	got int64
 
 	queue []provider.Event
 	next  int
@@ -222,14 +248,29 @@ func hasDone(evs []provider.Event) bool {
 // only while a read waits: time the consumer spends between Recv calls
 // is not the server's stall.
 func (s *Stream) read(p []byte) (int, error) {
-	if s.timer == nil {
-		return s.body.Read(p)
+	if s.max > 0 {
+		// A body is cut at the bound, so one that reaches it fails
+		// rather than being decoded in part.
+		if s.got >= s.max {
+			return 0, errTooLong
+		}
+		if int64(len(p)) > s.max-s.got {
+			p = p[:s.max-s.got]
+		}
 	}
-	s.timer.Reset(s.idle)
+	if s.timer != nil {
+		s.timer.Reset(s.idle)
+	}
 	n, err := s.body.Read(p)
-	s.timer.Stop()
+	if s.timer != nil {
+		s.timer.Stop()
+	}
+	s.got += int64(n)
 	return n, err
 }
+
+// errTooLong is the body's read error once it passed max_response_bytes.
+var errTooLong = errors.New("the response is larger than max_response_bytes")
 
 // readFailure turns a network error into the error Recv reports: the
 // caller's cancellation as itself, the watchdog as a stall ("no
@@ -239,10 +280,17 @@ func (s *Stream) readFailure(err error, stall string) error {
 	if cerr := s.ctx.Err(); cerr != nil {
 		return cerr
 	}
+	// The watchdogs cancel the request, so err is then a cancellation:
+	// it is not kept, since the user did not cancel anything.
+	if s.overdue.Load() {
+		return s.fail(&provider.Error{Kind: provider.Transport, Message: fmt.Sprintf("the response took longer than %s (request_timeout)", s.whole)})
+	}
 	if s.stalled.Load() {
-		return s.fail(&provider.Error{Kind: provider.Transport, Message: fmt.Sprintf("%s for %s (idle_timeout)", stall, s.idle), Err: err})
+		return s.fail(&provider.Error{Kind: provider.Transport, Message: fmt.Sprintf("%s for %s (idle_timeout)", stall, s.idle)})
 	}
 	switch {
+	case errors.Is(err, errTooLong):
+		return s.fail(&provider.Error{Kind: provider.Transport, Message: fmt.Sprintf("the response reached %d bytes (max_response_bytes)", s.max)})
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return s.fail(&provider.Error{Kind: provider.Transport, Message: "the connection closed in the middle of the response", Err: err})
 	case errors.Is(err, sse.ErrTooLarge):
@@ -266,6 +314,9 @@ func (s *Stream) fail(err error) error {
 func (s *Stream) Close() error {
 	if s.timer != nil {
 		s.timer.Stop()
+	}
+	if s.deadline != nil {
+		s.deadline.Stop()
 	}
 	s.cancel()
 	if s.body != nil {
