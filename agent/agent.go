@@ -245,6 +245,17 @@ func (a *Agent) ContextStats() (messages int, tokens int64, total int) {
 	return len(sendable(active)), tokens, total
 }
 
+// markDispatched records that the tool calls of message id are about to
+// run (store.TypePantoToolsStarted).
+func (a *Agent) markDispatched(id string) error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.rec == nil || id == "" {
+		return nil
+	}
+	return a.rec.Append(&store.Entry{Type: store.TypePantoToolsStarted, TargetID: id})
+}
+
 // systemPrompt is the effective system prompt: the agent's own, else the
 // conversation's system messages.
 func (a *Agent) systemPrompt() string {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"panto/agent/conv"
 	"panto/agent/store"
@@ -95,7 +96,18 @@ func (s *Session) Resume(ctx context.Context, id string) error {
 		s.host.Report(hostProblem("session", p))
 	}
 	s.restoreModel(sess)
-	s.switchTo(ctx, "resume", w, sess.Branch(""))
+	c := sess.Branch("")
+	// Calls that were running when panto ended are recorded as
+	// interrupted now, so the model is not told they never ran.
+	for _, m := range sess.InterruptedResults(c.Messages) {
+		m.Time = time.Now()
+		if err := w.Append(&store.Entry{Type: store.TypeMessage, Message: &m}); err != nil {
+			s.host.Report(hostProblem("session", err.Error()))
+			break
+		}
+		c.Append(m)
+	}
+	s.switchTo(ctx, "resume", w, c)
 	return nil
 }
 

@@ -82,9 +82,15 @@ func (s *Session) toolNamesOf(a *Agent) []string {
 // fires their results and persists them in call order. A call that
 // cannot run (unknown tool, invalid input) gets an error result the
 // model sees; cancellation leaves every call with a result too, so the
-// conversation stays valid for the next request.
-func (t *turn) runTools(calls []*pendingCall) error {
+// conversation stays valid for the next request. The store records
+// that the calls of message msgID were dispatched before they run: a
+// panto killed meanwhile leaves that record, and resuming answers the
+// calls as interrupted rather than as never run.
+func (t *turn) runTools(msgID string, calls []*pendingCall) error {
 	s, a := t.s, t.a
+	if err := a.markDispatched(msgID); err != nil {
+		return err
+	}
 	werr := s.owner.await(t.ctx, func(signal func()) {
 		pending := len(calls)
 		finished := func() {

@@ -224,7 +224,7 @@ func (t *turn) loop() error {
 				t.res.ToolCalls = msg.ToolCalls()
 				return nil
 			}
-			if err := t.runTools(calls); err != nil {
+			if err := t.runTools(msg.ID, calls); err != nil {
 				return err
 			}
 		}

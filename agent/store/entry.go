@@ -31,6 +31,10 @@ const (
 	TypePantoSummary = "panto_summary"
 	// TypePantoLeaf moves the current leaf to an earlier entry (/tree).
 	TypePantoLeaf = "panto_leaf"
+	// TypePantoToolsStarted records that the tool calls of an assistant
+	// message (TargetID) were dispatched: a call it covers that has no
+	// result was interrupted while it ran, not skipped (interrupted.go).
+	TypePantoToolsStarted = "panto_tools_started"
 )
 
 // Header is a session file's first line.
@@ -204,7 +208,7 @@ func Marshal(e *Entry) ([]byte, error) {
 		if len(w.Metadata) == 0 {
 			w.Metadata = json.RawMessage("null")
 		}
-	case TypePantoLeaf:
+	case TypePantoLeaf, TypePantoToolsStarted:
 		w.TargetID = e.TargetID
 	case TypePantoSummary:
 		if e.Info == nil {
@@ -273,7 +277,7 @@ func Unmarshal(line []byte) (*Entry, error) {
 		if len(w.Metadata) > 0 && string(w.Metadata) != "null" {
 			e.Metadata = w.Metadata
 		}
-	case TypePantoLeaf:
+	case TypePantoLeaf, TypePantoToolsStarted:
 		e.TargetID = w.TargetID
 	case TypePantoSummary:
 		var s Summary

@@ -30,6 +30,7 @@ type Session struct {
 
 	byID     map[string]*Entry
 	metadata map[string]json.RawMessage
+	started  map[string]bool // assistant messages whose tool calls were dispatched
 }
 
 // Entry returns the entry with id, or nil.
@@ -220,6 +221,11 @@ func (s *Session) add(e *Entry) {
 		}
 	case e.Type == TypePantoSummary:
 		s.Summary = e.Info
+	case e.Type == TypePantoToolsStarted:
+		if s.started == nil {
+			s.started = map[string]bool{}
+		}
+		s.started[e.TargetID] = true
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"panto/internal/childproc"
 	"panto/internal/luacli"
 	luart "panto/runtime"
 )
@@ -27,6 +28,11 @@ const version = "0.1.0"
 var commands []*cli.Command
 
 func main() {
+	// A start as the process helper (the parent of a tool's command,
+	// which ends it with panto) is not a command line: it runs the
+	// helper and exits.
+	childproc.RunHelperIfAsked()
+	childproc.UseHelper("/proc/self/exe")
 	tuneGC()
 	args := os.Args
 	// `panto lua` takes the reference interpreter's options verbatim,

@@ -29,6 +29,7 @@ import (
 	"sync"
 	"time"
 
+	"panto/internal/childproc"
 	"panto/runtime"
 )
 
@@ -117,6 +118,10 @@ type Loop struct {
 	module *runtime.Table // the luv table, built on first require
 	metas  map[string]*runtime.Table
 	fds    map[int]*fdEntry
+
+	// sandbox is what a spawn with the sandbox option runs under (nil:
+	// nothing; see SetSandbox).
+	sandbox *childproc.Sandbox
 
 	syncPool []*runtime.State // finished threads of synchronous entrypoints, for reuse
 }

@@ -4,13 +4,8 @@ package luv
 
 import (
 	"os"
-	"os/exec"
 	"syscall"
 )
-
-func setDetached(cmd *exec.Cmd) {}
-
-func killGroup(pid int) {}
 
 func killPid(pid int, sig syscall.Signal) error {
 	p, err := os.FindProcess(pid)
@@ -18,13 +13,6 @@ func killPid(pid int, sig syscall.Signal) error {
 		return err
 	}
 	return p.Signal(sig)
-}
-
-func exitStatus(ps *os.ProcessState, _ error) (code, sig int) {
-	if ps == nil {
-		return -1, 0
-	}
-	return ps.ExitCode(), 0
 }
 
 var signalNames = map[string]syscall.Signal{

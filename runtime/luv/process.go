@@ -1,12 +1,14 @@
 package luv
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 
+	"panto/internal/childproc"
 	"panto/runtime"
 )
 
@@ -14,12 +16,12 @@ import (
 // posts the exit; the handle is active until then.
 type process struct {
 	handle
-	cmd      *exec.Cmd
-	pid      int
-	detached bool
-	exited   bool
-	onExit   runtime.Value
-	exitRef  int64
+	cmd     *exec.Cmd
+	launch  *childproc.Launch
+	pid     int
+	exited  bool
+	onExit  runtime.Value
+	exitRef int64
 }
 
 func (p *process) release() {
@@ -29,16 +31,12 @@ func (p *process) release() {
 }
 
 // kill is abandonment: an entrypoint that is cancelled or fails, or the
-// loop closing, takes its children down with it. A detached child leads
-// its own process group, and the whole group is killed.
+// loop closing, takes its children down with it. A child that leads its
+// own process group (detached, or started through panto's process
+// helper) is killed with its whole group, even after it exited while
+// something it started in the background is still there.
 func (p *process) kill() {
-	if p.exited || p.cmd.Process == nil {
-		return
-	}
-	if p.detached {
-		killGroup(p.pid)
-	}
-	p.cmd.Process.Kill()
+	p.launch.Kill(p.cmd)
 }
 
 func checkProcess(L *runtime.State, n int) *process {
@@ -126,6 +124,10 @@ func (lp *Loop) uvSpawn(L *runtime.State) int {
 		for _, p := range opened {
 			p.r, p.w, p.readable, p.writable = nil, nil, false, false
 		}
+		var se *childproc.StartError
+		if errors.As(err, &se) {
+			return pushFail(L, uvError{Name: "EPERM", Msg: se.Msg})
+		}
 		return pushFail(L, toUVError(err))
 	}
 	for i, v := range stdio {
@@ -203,17 +205,26 @@ func (lp *Loop) uvSpawn(L *runtime.State) int {
 	if len(files) > 3 {
 		cmd.ExtraFiles = files[3:]
 	}
-	if detached {
-		setDetached(cmd)
+	var sandbox *childproc.Sandbox
+	if opts.GetStr("sandbox").Truthy() {
+		sandbox = lp.sandbox
+	}
+	launch, err := childproc.Prepare(cmd, childproc.Options{Detached: detached, Sandbox: sandbox})
+	if err != nil {
+		return fail(err)
 	}
 	if err := cmd.Start(); err != nil {
+		launch.Abort()
 		return fail(err)
 	}
 	for _, f := range childEnds {
 		f.Close()
 	}
+	if err := launch.Started(cmd); err != nil {
+		return fail(err)
+	}
 
-	proc := &process{cmd: cmd, pid: cmd.Process.Pid, detached: detached, onExit: onExit}
+	proc := &process{cmd: cmd, launch: launch, pid: cmd.Process.Pid, onExit: onExit}
 	ud := lp.newHandle("process", "uv_process_t", proc)
 	proc.exitRef = lp.ref(onExit)
 	proc.setActive(true)
@@ -223,8 +234,7 @@ func (lp *Loop) uvSpawn(L *runtime.State) int {
 		p.setOwner(lp.cur)
 	}
 	go func() {
-		err := cmd.Wait()
-		code, sig := exitStatus(cmd.ProcessState, err)
+		code, sig := launch.Wait(cmd)
 		lp.Post(func() { proc.exit(code, sig) })
 	}()
 	L.Push(runtime.UserdataValue(ud), runtime.Int(int64(proc.pid)))
@@ -319,7 +329,7 @@ func (lp *Loop) uvProcessKill(L *runtime.State) int {
 	if p.exited {
 		return pushFail(L, uvErrorOf("ESRCH"))
 	}
-	if err := p.cmd.Process.Signal(sig); err != nil {
+	if err := p.launch.Signal(p.cmd, sig); err != nil {
 		if err == os.ErrProcessDone {
 			return pushFail(L, uvErrorOf("ESRCH"))
 		}
