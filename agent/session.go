@@ -17,6 +17,7 @@ import (
 	"panto/extension/config"
 	"panto/extension/discover"
 	"panto/host"
+	"panto/permission"
 	"panto/runtime/luv"
 	"panto/tui/theme"
 )
@@ -49,6 +50,15 @@ type Options struct {
 	Getenv func(string) string
 	// OnEvent observes the session's events, on the owner goroutine.
 	OnEvent func(Event)
+	// Permissions judges every tool call before its handler runs
+	// (package permission; docs/permissions.md). nil runs every call:
+	// for embedders that decide elsewhere, and panto test.
+	Permissions *permission.Policy
+	// Ask puts a call the policy asks about to the user, from the turn's
+	// goroutine, and waits for the answer (the terminal UI, an RPC
+	// client). nil is a headless run: the call is denied, the model is
+	// told why, and a notice says which rule or flag would allow it.
+	Ask func(ctx context.Context, q permission.Question) permission.Answer
 	// The rest goes to the host (see host.Options).
 	Stdout, Stderr io.Writer
 	Report         func(host.Problem)

@@ -88,6 +88,7 @@ func (s *Session) toolNamesOf(a *Agent) []string {
 // calls as interrupted rather than as never run.
 func (t *turn) runTools(msgID string, calls []*pendingCall) error {
 	s, a := t.s, t.a
+	t.judge(calls)
 	if err := a.markDispatched(msgID); err != nil {
 		return err
 	}
@@ -113,6 +114,8 @@ func (t *turn) runTools(msgID string, calls []*pendingCall) error {
 				c.tc.Fail(c.invalid)
 			case !ok:
 				c.tc.Fail(fmt.Sprintf("unknown tool '%s' (available: %s)", c.name, listOrNone(s.toolNamesOf(a))))
+			case c.denied != "":
+				c.tc.Fail(c.denied)
 			case tool != nil:
 				c.tc.Bind(tool)
 			}

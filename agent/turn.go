@@ -378,6 +378,8 @@ type pendingCall struct {
 	tc       *host.ToolCall
 	invalid  string // why it cannot run (arguments that are not an object)
 	complete bool
+	input    string // the final input as JSON, once complete
+	denied   string // why the permission decision stopped it ("" runs)
 }
 
 // reader reads one stream into an assistant message.
@@ -625,6 +627,7 @@ func (r *reader) completeCall(c *pendingCall) {
 	if final == "" {
 		final = "{}"
 	}
+	c.input = final
 	r.msg.Blocks[c.block].Arguments = final
 }
 

@@ -23,6 +23,7 @@ func declareEffects(L *runtime.State, t *runtime.Table, what, name string, tool 
 		if !dense {
 			L.Errorf("%s: tool '%s': 'effects' must be an array of strings (%s), got %s", what, name, strings.Join(known, ", "), v.TypeName())
 		}
+		tool.Effects = []string{} // declared, if empty: a tool that touches nothing
 		for i := int64(1); i <= n; i++ {
 			e := et.GetInt(i)
 			if !e.IsString() || !slices.Contains(known, e.AsString()) {

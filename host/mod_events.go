@@ -1,6 +1,7 @@
 package host
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -115,6 +116,9 @@ func (v *vm) eventNewIndex(L *runtime.State) int {
 	}
 	if val.Type() != want {
 		L.Errorf("cannot assign '%s' of event '%s': a %s is expected, got %s", k, ev.name, want, val.TypeName())
+	}
+	if len(f.Values) > 0 && !slices.Contains(f.Values, val.AsString()) {
+		L.Errorf("cannot assign '%s' of event '%s': %q is not one of %s", k, ev.name, val.AsString(), strings.Join(f.Values, ", "))
 	}
 	ev.fields[k] = val
 	return 0

@@ -23,7 +23,8 @@ type Tool struct {
 	schema  *jsonschema.Schema
 	Handler runtime.Value
 	// Effects are what the tool declared it does (read, write, execute,
-	// network), for the permission decision; none means it did not say.
+	// network), for the permission decision: nil when it did not say,
+	// empty when it said it touches nothing.
 	Effects []string
 	// PathField and CommandField name the input field holding the path
 	// the tool acts on or the command it runs ("" when it has none).

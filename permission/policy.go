@@ -13,8 +13,10 @@ import (
 type Call struct {
 	// Tool is the tool's name, ID the call's id.
 	Tool, ID string
-	// Effects are what the tool declared; none is judged as Execute (an
-	// extension tool that does not say what it does may do anything).
+	// Effects are what the tool declared. nil (it did not say) is judged
+	// as Execute: an extension tool that does not say what it does may do
+	// anything. An empty, non-nil list declares a tool that touches
+	// nothing (it computes from its input), which every mode allows.
 	Effects []Effect
 	// Path is the path the call acts on when the tool declares a path
 	// field (HasPath); "" (the field absent) is the project root, where
@@ -30,9 +32,9 @@ type Call struct {
 	Input string
 }
 
-// effects are the call's effects, Execute when it declared none.
+// effects are the call's effects, Execute when it did not declare any.
 func (c Call) effects() []Effect {
-	if len(c.Effects) == 0 {
+	if c.Effects == nil {
 		return []Effect{Execute}
 	}
 	return c.Effects
@@ -324,7 +326,7 @@ func (p *Policy) modeDefault(c Call, s subject, mode Mode) Verdict {
 			}
 		case Execute:
 			d, why = Ask, fmt.Sprintf("%s mode asks before running commands", mode)
-			if len(c.Effects) == 0 {
+			if c.Effects == nil {
 				why = fmt.Sprintf("%s does not declare its effects, so %s mode asks before it runs", c.Tool, mode)
 			}
 		case Network:

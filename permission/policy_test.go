@@ -93,6 +93,8 @@ func TestModes(t *testing.T) {
 		{"default/shell", Default, shellCall("ls"), Ask},
 		{"default/network", Default, Call{Tool: "fetch", Effects: []Effect{Network}}, Ask},
 		{"default/undeclared", Default, Call{Tool: "ext"}, Ask},
+		{"default/no effects", Default, Call{Tool: "count", Effects: []Effect{}}, Allow},
+		{"plan/no effects", Plan, Call{Tool: "count", Effects: []Effect{}}, Allow},
 		{"default/read no path", Default, Call{Tool: "skill", Effects: []Effect{Read}}, Allow},
 		{"default/ls without path", Default, Call{Tool: "ls", Effects: []Effect{Read}, HasPath: true}, Allow},
 		{"accept-edits/write inside", AcceptEdits, writeCall("src/b.go"), Allow},

@@ -31,13 +31,13 @@ var agentRunFlags = append([]cli.Flag{
 // sessionFlags choose the session and its model; panto run and panto
 // alone take them (a flag belongs to one command, so each gets its own).
 func sessionFlags() []cli.Flag {
-	return []cli.Flag{
+	return append([]cli.Flag{
 		&cli.StringFlag{Name: "model", Usage: "the model as PROVIDER:ALIAS (default: [models] default)"},
 		&cli.StringFlag{Name: "reasoning", Usage: "the reasoning label (default: [models] reasoning)"},
 		&cli.BoolFlag{Name: "continue", Usage: "continue the latest session of this project"},
 		&cli.StringFlag{Name: "session", Usage: "resume the session with this id (or a unique prefix of it)"},
 		&cli.BoolFlag{Name: "no-session", Usage: "keep nothing on disk"},
-	}
+	}, permissionFlags()...)
 }
 
 // agentMode reports whether the flags ask for a session.
@@ -61,8 +61,13 @@ func openAgentSession(ctx context.Context, c *cli.Context, target string, trust 
 	if err := gateProject(setup, nil, stderrNote(c.App.ErrWriter)); err != nil {
 		return nil, userError("run: %v", err)
 	}
+	pol, err := sessionPolicy(c, setup)
+	if err != nil {
+		return nil, userError("run: %v", err)
+	}
 	o := agent.Options{
-		Setup: setup,
+		Setup:       setup,
+		Permissions: pol,
 		Rediscover: gatedRediscover(func() (*discover.Setup, error) {
 			s, err := runSetup(target, trust)
 			if err != nil {

@@ -228,7 +228,7 @@ func TestRunModeRPCCancelsLuaThatNeverYields(t *testing.T) {
 	writeTree(t, dir, map[string]string{
 		"config.toml": scriptConfig,
 		"turns.jsonl": `{"events": [{"tool_call": {"id": "c1", "name": "spin", "input": {}}}]}` + "\n" + `{"events": [{"text": "never"}]}` + "\n",
-		"tools/spin.lua": `return { name = "spin", description = "Spin.", schema = { type = "object" },
+		"tools/spin.lua": `return { name = "spin", description = "Spin.", schema = { type = "object" }, effects = {},
   handler = function() while true do end end }`,
 	})
 	code, out, errOut := runCLIWithStdin(t, func(w *os.File) {

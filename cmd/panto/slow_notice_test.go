@@ -48,7 +48,7 @@ func TestSlowNoticeInATurn(t *testing.T) {
 		"config.toml": "[providers.fake]\nprotocol = \"script\"\nscript = \"turns.jsonl\"\nmodels = { m = \"fake-1\" }\n",
 		"turns.jsonl": `{"events": [{"tool_call": {"id": "c1", "name": "busy", "input": {}}}]}` + "\n" + `{"events": [{"text": "done"}]}` + "\n",
 		// Far longer than --timeout: the call is stopped there.
-		"tools/busy.lua": "return { name = \"busy\", description = \"d\", schema = { type = \"object\" }, handler = function()\n  local n = 0\n  while n < 4e9 do\n    n = n + 1\n  end\n  return 'x'\nend }\n",
+		"tools/busy.lua": "return { name = \"busy\", description = \"d\", schema = { type = \"object\" }, effects = {}, handler = function()\n  local n = 0\n  while n < 4e9 do\n    n = n + 1\n  end\n  return 'x'\nend }\n",
 	})
 	code, out, errOut := runCLI(t, "run", dir, "--prompt", "go", "--no-session", "--timeout", "1s", "--verbose")
 	if code != 0 || out != "done\n" {

@@ -22,6 +22,10 @@ return {
     },
     required = { "name" },
   },
+  -- What it does, for the permission check every call passes: { "read" },
+  -- { "write" }, { "execute" }, { "network" }, or {} for a tool that only
+  -- computes from its input. Without it the tool asks before every call.
+  effects = {},
   handler = function(input, context)
     return "Hello, " .. input.name .. "!"
   end,

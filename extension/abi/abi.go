@@ -147,6 +147,8 @@ type Field struct {
 	Optional bool   `json:"optional,omitempty"`
 	Writable bool   `json:"writable,omitempty"`
 	Summary  string `json:"summary,omitempty"`
+	// Values, when set, are the only strings a handler may assign.
+	Values []string `json:"values,omitempty"`
 }
 
 // EventObject describes the userdata handlers receive.

@@ -37,6 +37,8 @@ type File struct {
 	Providers  map[string]Provider `toml:"providers"`
 	Models     Models              `toml:"models"`
 	UI         UI                  `toml:"ui"`
+	// Permissions is the [permissions] table (docs/permissions.md).
+	Permissions Permissions `toml:"permissions"`
 }
 
 // Extensions is the [extensions] table: it controls discovery and
@@ -65,6 +67,20 @@ type Models struct {
 	Reasoning string `toml:"reasoning"`
 }
 
+// Permissions is the [permissions] table: the permission mode and the
+// rules every tool call is judged by. The rules are read by package
+// permission, which reports a bad one naming this file.
+type Permissions struct {
+	// Mode is default, accept-edits, plan or yolo ("" leaves it to a
+	// lower layer or the default).
+	Mode string `toml:"mode"`
+	// Allow, Ask and Deny are rules: a tool name, optionally with a
+	// pattern for its path or command ("shell(git status*)").
+	Allow []string `toml:"allow"`
+	Ask   []string `toml:"ask"`
+	Deny  []string `toml:"deny"`
+}
+
 // UI is the [ui] table.
 type UI struct {
 	// Theme is the name of the active theme (see panto.ext.style).
@@ -89,10 +105,11 @@ func Read(path string) (*File, diag.List, error) {
 // Parse parses config text read from path (the path as messages show it).
 func Parse(path string, data []byte) (*File, diag.List, error) {
 	var raw struct {
-		Extensions Extensions              `toml:"extensions"`
-		Providers  map[string]providerTOML `toml:"providers"`
-		Models     Models                  `toml:"models"`
-		UI         UI                      `toml:"ui"`
+		Extensions  Extensions              `toml:"extensions"`
+		Providers   map[string]providerTOML `toml:"providers"`
+		Models      Models                  `toml:"models"`
+		UI          UI                      `toml:"ui"`
+		Permissions Permissions             `toml:"permissions"`
 	}
 	if d := checkBounds(path, data); d != nil {
 		return nil, nil, d
@@ -101,7 +118,7 @@ func Parse(path string, data []byte) (*File, diag.List, error) {
 	if err != nil {
 		return nil, nil, parseError(path, data, err)
 	}
-	f := &File{Path: path, Extensions: raw.Extensions, Models: raw.Models, UI: raw.UI}
+	f := &File{Path: path, Extensions: raw.Extensions, Models: raw.Models, UI: raw.UI, Permissions: raw.Permissions}
 	var warns diag.List
 	var idx keyIndex // built on the first warning that needs a line
 	keyLine := func(k toml.Key) int {

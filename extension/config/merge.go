@@ -19,6 +19,16 @@ type Merged struct {
 	// Models and UI: each non-empty value of a higher layer wins.
 	Models Models
 	UI     UI
+	// Permissions are the files' [permissions] tables, lowest precedence
+	// first, each with its file (rules name where they came from); the
+	// mode of the highest file that sets one wins, the rules add up.
+	Permissions []PermissionsOf
+}
+
+// PermissionsOf is one file's [permissions] table.
+type PermissionsOf struct {
+	Path string
+	Permissions
 }
 
 // Merge combines files from lowest to highest precedence; nil files are
@@ -43,6 +53,9 @@ func Merge(files ...*File) *Merged {
 		}
 		if f.UI.Theme != "" {
 			m.UI.Theme = f.UI.Theme
+		}
+		if p := f.Permissions; p.Mode != "" || len(p.Allow)+len(p.Ask)+len(p.Deny) > 0 {
+			m.Permissions = append(m.Permissions, PermissionsOf{Path: f.Path, Permissions: p})
 		}
 	}
 	if m.Models.Default == "" {

@@ -12,6 +12,7 @@ end
 return std.install_renderer {
   name = "word_count",
   description = "Count the lines, words and characters of a text or of a file.",
+  effects = { "read" }, path_field = "path", -- it may read a file: rules and the project boundary apply to it
   schema = {
     type = "object",
     properties = {

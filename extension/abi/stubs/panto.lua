@@ -38,7 +38,7 @@
 ---@field description string what the model reads to decide when to call it
 ---@field schema table a JSON schema object for the input
 ---@field handler fun(input: table, context: panto.ToolContext): string|panto.ToolResult runs as a coroutine: it may await luv work
----@field effects? panto.Effect[] what the tool does, for the permission decision (ABI 1.2): read, write, execute, network; a tool without effects is judged as execute and asks before it runs
+---@field effects? panto.Effect[] what the tool does, for the permission decision (ABI 1.2): read, write, execute, network; {} for a tool that touches nothing (it computes from its input); a tool without effects is judged as execute and asks before it runs
 ---@field path_field? string the input field holding the path the tool acts on, which rules like write(src/**) match and the project boundary is checked against (ABI 1.2); an absent or empty value means the project root
 ---@field command_field? string the input field holding the command line the tool runs, which rules like shell(git status*) match (ABI 1.2)
 
@@ -338,7 +338,7 @@
 ---@field tool_name string
 ---@field id string
 ---@field input table the input the handler will receive
----@field effects table the tool's declared effects (an array of strings; { "execute" } when it declares none)
+---@field effects table the tool's declared effects (an array of strings, empty for a tool that touches nothing; { "execute" } when it declares none)
 ---@field mode string the permission mode: default, accept-edits, plan or yolo
 ---@field decision string WRITABLE during dispatch. allow, ask or deny; assign one of them to vote
 ---@field reason string WRITABLE during dispatch. why: the model reads it on a denial, the user on a question
