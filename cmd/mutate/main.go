@@ -39,6 +39,7 @@ func run(args []string) int {
 	jobs := fs.Int("j", 1, "mutants tested at once")
 	list := fs.Bool("list", false, "list the mutants and run nothing")
 	noCover := fs.Bool("nocover", false, "run mutants in code no test executes instead of counting them as survivors")
+	coverOnly := fs.Bool("cover-only", false, "run only the coverage run: report the mutants in code no test executes, run none")
 	jsonOut := fs.Bool("json", false, "write the results as JSON")
 	verbose := fs.Bool("v", false, "print each mutant's outcome as it finishes, and equivalent ones in the report")
 	fs.Usage = func() {
@@ -52,7 +53,7 @@ func run(args []string) int {
 		fs.Usage()
 		return 2
 	}
-	cfg := mutate.Config{Dir: ".", Patterns: fs.Args(), Limit: *limit, Seed: *seed, Timeout: *timeout, Jobs: *jobs, List: *list, NoCover: *noCover}
+	cfg := mutate.Config{Dir: ".", Patterns: fs.Args(), Limit: *limit, Seed: *seed, Timeout: *timeout, Jobs: *jobs, List: *list, NoCover: *noCover, CoverOnly: *coverOnly}
 	var err error
 	if cfg.Dir, err = os.Getwd(); err != nil {
 		fmt.Fprintln(os.Stderr, "mutate:", err)
@@ -95,7 +96,7 @@ func run(args []string) int {
 			err = jerr
 		}
 	} else {
-		mutate.WriteText(os.Stdout, results, *verbose)
+		mutate.WriteText(os.Stdout, results, *verbose || *list)
 	}
 	if errors.Is(err, context.Canceled) {
 		fmt.Fprintln(os.Stderr, "mutate: interrupted; the report covers the mutants tested so far")

@@ -17,16 +17,18 @@ func WriteText(w io.Writer, results []*PackageResult, verbose bool) {
 			fmt.Fprintf(w, "  error: %s\n", r.Error)
 			continue
 		}
-		fmt.Fprintf(w, "  %d mutants, %d tested: %d killed (%d timed out), %d survived (%d not covered); %d equivalent, %d not viable\n",
-			r.Generated, r.Tested, r.Killed, r.TimedOut, r.Survived, r.Uncovered, r.Equivalent, r.NotViable)
-		if r.Killed+r.Survived > 0 {
+		fmt.Fprintf(w, "  %d mutants, %d tested: %d killed (%d timed out), %d survived (%d not covered); %d equivalent, %d not viable, %d not run\n",
+			r.Generated, r.Tested, r.Killed, r.TimedOut, r.Survived, r.Uncovered, r.Equivalent, r.NotViable, r.NotRun)
+		if r.Killed > 0 {
 			fmt.Fprintf(w, "  score: %.1f%% of non-equivalent mutants killed\n", r.Score)
+		} else if n := r.Uncovered + r.NotRun; r.Baseline > 0 && n > 0 {
+			fmt.Fprintf(w, "  at most %.1f%% can be killed: %d of %d are in code no test executes\n", 100*float64(r.NotRun)/float64(n), r.Uncovered, n)
 		}
 		tested += r.Tested
 		killed += r.Killed
 		for _, m := range r.Mutants {
 			switch {
-			case m.Status == Survived || m.Status == Uncovered || m.Status == Pending:
+			case m.Status == Survived || m.Status == Uncovered || (m.Status == Pending && verbose):
 				note := ""
 				if m.Status == Uncovered {
 					note = " (not covered)"

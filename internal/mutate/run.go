@@ -18,18 +18,19 @@ import (
 
 // Config says what to mutate and how.
 type Config struct {
-	Dir      string   // module root the go command runs in
-	Patterns []string // packages, as `go list` takes them
-	Limit    int      // mutants run per package, sampled with Seed; 0 runs all
-	Seed     uint64
-	File     *regexp.Regexp  // only files whose path (relative to Dir) matches
-	Func     *regexp.Regexp  // only functions whose name ("Recv.Method" or "Func") matches
-	Ops      map[string]bool // only these operators; nil for all
-	Timeout  time.Duration   // per mutant test run; 0 derives it from the unmutated run
-	Jobs     int             // mutants tested at once (default 1)
-	List     bool            // list the mutants, run nothing
-	NoCover  bool            // run mutants in code no test executes, instead of counting them survivors
-	Progress io.Writer       // one line per mutant as it finishes; nil for none
+	Dir       string   // module root the go command runs in
+	Patterns  []string // packages, as `go list` takes them
+	Limit     int      // mutants run per package, sampled with Seed; 0 runs all
+	Seed      uint64
+	File      *regexp.Regexp  // only files whose path (relative to Dir) matches
+	Func      *regexp.Regexp  // only functions whose name ("Recv.Method" or "Func") matches
+	Ops       map[string]bool // only these operators; nil for all
+	Timeout   time.Duration   // per mutant test run; 0 derives it from the unmutated run
+	Jobs      int             // mutants tested at once (default 1)
+	List      bool            // list the mutants, run nothing
+	NoCover   bool            // run mutants in code no test executes, instead of counting them survivors
+	CoverOnly bool            // run nothing but the coverage run: sort mutants into uncovered (survivors) and not run
+	Progress  io.Writer       // one line per mutant as it finishes; nil for none
 }
 
 // PackageResult is one package's outcome.
@@ -38,7 +39,8 @@ type PackageResult struct {
 	Error      string    `json:"error,omitempty"`
 	Baseline   float64   `json:"baseline_seconds"`
 	Generated  int       `json:"generated"`
-	Tested     int       `json:"tested"` // killed + survived + uncovered
+	Tested     int       `json:"tested"`  // killed + survived (survived includes uncovered)
+	NotRun     int       `json:"not_run"` // sampled but not run (-cover-only, or interrupted)
 	Killed     int       `json:"killed"`
 	TimedOut   int       `json:"timed_out"` // part of Killed
 	Survived   int       `json:"survived"`  // includes Uncovered
@@ -147,6 +149,7 @@ func runPackage(ctx context.Context, cfg Config, p *Package, tmp string) *Packag
 			continue
 		}
 		if cfg.Limit > 0 && r.Tested >= cfg.Limit {
+			// r.Tested counts the sample here; it is recomputed below.
 			continue
 		}
 		if err := p.compiles(m.file, m.Source()); err != nil {
@@ -166,11 +169,13 @@ func runPackage(ctx context.Context, cfg Config, p *Package, tmp string) *Packag
 		}
 		queue = append(queue, m)
 	}
-	if !cfg.List {
+	if !cfg.List && !cfg.CoverOnly {
 		testAll(ctx, cfg, p, tmp, timeout, queue)
 	}
 	for _, m := range r.Mutants {
 		switch m.Status {
+		case Pending:
+			r.NotRun++
 		case Killed:
 			r.Killed++
 			if m.Detail == "timed out" {
@@ -183,6 +188,7 @@ func runPackage(ctx context.Context, cfg Config, p *Package, tmp string) *Packag
 			r.Uncovered++
 		}
 	}
+	r.Tested = r.Killed + r.Survived
 	if r.Tested > 0 {
 		r.Score = 100 * float64(r.Killed) / float64(r.Tested)
 	}
