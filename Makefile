@@ -18,6 +18,7 @@ help:
 	@echo "fuzz       run every fuzz target for FUZZTIME each (default $(FUZZTIME))"
 	@echo "bench      run bench/ programs under panto, lua5.4 and gopher-lua"
 	@echo "bench-go   run the Go benchmarks (go test -bench)"
+	@echo "soak       long sessions: 2,000 scripted turns, live heap by turns, the RPC soak's RSS"
 	@echo "mutate     mutation testing of PKG (e.g. PKG=./agent/...; MUTATEFLAGS='-n 50 -v')"
 	@echo "transpile-corpus  transpile every conformance program to Go, build it, check the goldens"
 
@@ -88,6 +89,16 @@ PKG ?= ./...
 MUTATEFLAGS ?=
 mutate:
 	nice -n 19 $(GO) run ./cmd/mutate $(MUTATEFLAGS) $(PKG)
+
+# Long sessions (issue 26; figures in docs/benchmarks.md): 2,000 scripted
+# turns on a small window, the live heap after N turns, then a 2,000-turn
+# --mode rpc soak of the binary (RSS and live heap by turn) and the
+# terminal UI's time to an echoed key on that session. Minutes, not part
+# of `make test`.
+soak:
+	PANTO_SOAK_TURNS=2000 $(GO) test -count=1 -run TestLongSessionSmallWindow -v ./agent
+	$(GO) test -count=1 -run '^$$' -bench LiveHeapAfterTurns -benchtime=1x ./agent
+	PANTO_SOAK_TURNS=2000 $(GO) test -count=1 -timeout 60m -run 'TestSoak' -v ./cmd/panto
 
 clean:
 	rm -rf bin

@@ -64,7 +64,7 @@ func (s *FileStore) Create(cwd, parent string) (*Writer, error) {
 		return nil, fmt.Errorf("store: %v", err)
 	}
 	name := now.Format(fileTimeLayout) + "_" + h.ID + fileSuffix
-	return &Writer{path: filepath.Join(s.Dir, name), ids: map[string]bool{}, lazy: h}, nil
+	return &Writer{path: filepath.Join(s.Dir, name), lazy: h}, nil
 }
 
 // SessionID is the id of the session being written.

@@ -25,5 +25,5 @@ func (NullStore) Open(string) (*Writer, *Session, error) { return nil, nil, errN
 // Create returns a writer that assigns ids and tracks the leaf but
 // writes nothing.
 func (NullStore) Create(cwd, parent string) (*Writer, error) {
-	return &Writer{ids: map[string]bool{}, discard: true, id: NewSessionID()}, nil
+	return &Writer{discard: true, id: NewSessionID()}, nil
 }

@@ -23,7 +23,7 @@ type Writer struct {
 	mu   sync.Mutex
 	f    *os.File
 	path string
-	ids  map[string]bool
+	ids  idSet
 	leaf string
 	// lazy: the file is created at the first Append, so a session that
 	// never gets a message leaves nothing behind.
@@ -74,8 +74,7 @@ func (w *Writer) newIDLocked() string {
 		var b [4]byte
 		rand.Read(b[:])
 		id := hex.EncodeToString(b[:])
-		if !w.ids[id] {
-			w.ids[id] = true
+		if w.ids.add(id) {
 			return id
 		}
 	}
@@ -93,7 +92,7 @@ func (w *Writer) Append(e *Entry) error {
 	if e.ID == "" {
 		e.ID = w.newIDLocked()
 	} else {
-		w.ids[e.ID] = true
+		w.ids.add(e.ID)
 	}
 	switch {
 	case e.Type == TypePantoLeaf:
@@ -229,10 +228,10 @@ func openAppend(path string, s *Session) (*Writer, error) {
 			}
 		}
 	}
-	w := &Writer{f: f, path: path, ids: map[string]bool{}, leaf: s.Leaf}
+	w := &Writer{f: f, path: path, leaf: s.Leaf}
 	for _, e := range s.Entries {
 		if e.ID != "" {
-			w.ids[e.ID] = true
+			w.ids.add(e.ID)
 		}
 	}
 	return w, nil
@@ -256,4 +255,47 @@ func encodeJSON(b *bytes.Buffer, v any) error {
 	b.Write(data)
 	b.WriteByte('\n')
 	return nil
+}
+
+// idSet is the ids used in a session, so a new one is not used twice.
+// Ids as panto and pi make them (8 hex digits) are kept as numbers,
+// 4 bytes each rather than a string and a map entry's 50-odd, since a
+// long session has tens of thousands; other ids (from other writers)
+// cannot equal a new one and need no room.
+type idSet map[uint32]struct{}
+
+// add records id and reports whether it was new.
+func (s *idSet) add(id string) bool {
+	n, ok := hexID(id)
+	if !ok {
+		return true
+	}
+	if *s == nil {
+		*s = idSet{}
+	}
+	if _, dup := (*s)[n]; dup {
+		return false
+	}
+	(*s)[n] = struct{}{}
+	return true
+}
+
+// hexID reads an id of exactly 8 lowercase hex digits.
+func hexID(id string) (uint32, bool) {
+	if len(id) != 8 {
+		return 0, false
+	}
+	var n uint32
+	for i := 0; i < 8; i++ {
+		c := id[i]
+		switch {
+		case c >= '0' && c <= '9':
+			n = n<<4 | uint32(c-'0')
+		case c >= 'a' && c <= 'f':
+			n = n<<4 | uint32(c-'a'+10)
+		default:
+			return 0, false
+		}
+	}
+	return n, true
 }

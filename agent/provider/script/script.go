@@ -36,6 +36,21 @@
 //	"model": "id"              the upstream model id
 //	"effort": "high"           the reasoning label
 //	"purpose": "compaction"    why the model is asked
+//
+// Two top-level fields make a script behave like a server with a real
+// window, for long scripted sessions:
+//
+//	"usage": "measured"        usage.input is the request's size in
+//	                           tokens, counted at three characters a token
+//	                           (system prompt, tools and messages), and
+//	                           usage.output the response's
+//	"window": 32768            a request whose measured size is above this
+//	                           fails with context_overflow, as a server's
+//	                           would
+//
+// A line with "answers": "compaction" (or another purpose) is not part
+// of the sequence: it answers every request of that purpose, however
+// many come, so a script need not know when a session compacts.
 package script
 
 import (
@@ -61,6 +76,13 @@ type Response struct {
 	Events []Event
 	Usage  conv.Usage
 	Stop   conv.StopReason
+	// Measured: the usage is counted from the request and the response.
+	Measured bool
+	// Window fails a request measured above it (0: no limit).
+	Window int64
+	// Answers is the purpose this standing response answers ("" for a
+	// response of the sequence).
+	Answers string
 }
 
 // Expect is what a request must contain.
@@ -106,8 +128,10 @@ type wireResponse struct {
 	Expect *Expect          `json:"expect"`
 	Events []Event          `json:"events"`
 	Text   *string          `json:"text"`
-	Usage  *json.RawMessage `json:"usage"`
-	Stop   string           `json:"stop"`
+	Usage   *json.RawMessage `json:"usage"`
+	Stop    string           `json:"stop"`
+	Window  int64            `json:"window"`
+	Answers string           `json:"answers"`
 }
 
 type wireUsage struct {
@@ -150,11 +174,16 @@ func parseLine(text []byte) (Response, error) {
 	if err := dec.Decode(&w); err != nil {
 		return Response{}, fmt.Errorf("not a script response: %v", err)
 	}
-	r := Response{Expect: w.Expect, Events: w.Events}
+	r := Response{Expect: w.Expect, Events: w.Events, Window: w.Window, Answers: w.Answers}
+	if w.Window < 0 {
+		return Response{}, fmt.Errorf("window must not be negative")
+	}
 	if w.Text != nil {
 		r.Events = append([]Event{{Text: w.Text}}, r.Events...)
 	}
-	if w.Usage != nil {
+	if w.Usage != nil && string(*w.Usage) == `"measured"` {
+		r.Measured = true
+	} else if w.Usage != nil {
 		var u wireUsage
 		ud := json.NewDecoder(bytes.NewReader(*w.Usage))
 		ud.DisallowUnknownFields()
@@ -221,14 +250,28 @@ func parseLine(text []byte) (Response, error) {
 type Protocol struct {
 	Name string // the script's file name, for messages
 
-	mu    sync.Mutex
-	resps []Response
-	next  int
-	calls int
+	mu       sync.Mutex
+	resps    []Response
+	standing map[string]Response // by purpose
+	next     int
+	calls    int
 }
 
 // New returns a protocol replaying responses.
-func New(name string, resps []Response) *Protocol { return &Protocol{Name: name, resps: resps} }
+func New(name string, resps []Response) *Protocol {
+	p := &Protocol{Name: name}
+	for _, r := range resps {
+		if r.Answers != "" {
+			if p.standing == nil {
+				p.standing = map[string]Response{}
+			}
+			p.standing[r.Answers] = r
+			continue
+		}
+		p.resps = append(p.resps, r)
+	}
+	return p
+}
 
 // Load reads a script file.
 func Load(path string) (*Protocol, error) {
@@ -255,6 +298,10 @@ func (p *Protocol) Remaining() int {
 // response's expectations fails with an invalid_request error.
 func (p *Protocol) Open(ctx context.Context, req *provider.Request) (provider.Stream, error) {
 	p.mu.Lock()
+	if r, ok := p.standing[req.Purpose]; ok {
+		p.mu.Unlock()
+		return p.replay(ctx, r, req)
+	}
 	if p.next >= len(p.resps) {
 		n := len(p.resps)
 		p.mu.Unlock()
@@ -264,11 +311,64 @@ func (p *Protocol) Open(ctx context.Context, req *provider.Request) (provider.St
 	r := p.resps[p.next]
 	p.next++
 	p.mu.Unlock()
+	return p.replay(ctx, r, req)
+}
+
+func (p *Protocol) replay(ctx context.Context, r Response, req *provider.Request) (provider.Stream, error) {
 	if err := check(r.Expect, req); err != nil {
 		return nil, &provider.Error{Kind: provider.InvalidRequest, Provider: req.Provider,
 			Message: fmt.Sprintf("%s:%d: %v", p.Name, r.Line, err)}
 	}
+	if r.Measured || r.Window > 0 {
+		in := MeasureRequest(req)
+		if r.Window > 0 && in > r.Window {
+			return nil, &provider.Error{Kind: provider.ContextOverflow, Provider: req.Provider,
+				Message: fmt.Sprintf("%s:%d: the request has %d tokens, more than the %d-token window", p.Name, r.Line, in, r.Window)}
+		}
+		if r.Measured {
+			r.Usage = conv.Usage{Input: in, Output: measureEvents(r.Events)}
+		}
+	}
 	return &stream{ctx: ctx, r: r, provider: req.Provider}, nil
+}
+
+// charsPerToken is how a measured script counts: three characters a
+// token, more tokens than panto's own estimate (four), as code and JSON
+// give real tokenizers.
+const charsPerToken = 3
+
+// MeasureRequest is a request's size in tokens as a measured script
+// counts it: its system prompt, tools and messages.
+func MeasureRequest(req *provider.Request) int64 {
+	n := len(req.System)
+	for _, t := range req.Tools {
+		n += len(t.Name) + len(t.Description) + len(t.Schema)
+	}
+	for _, m := range req.Messages {
+		n += 12 // the message's framing
+		for _, b := range m.Blocks {
+			n += len(b.Text) + len(b.Arguments) + len(b.Name)
+		}
+	}
+	return int64(n / charsPerToken)
+}
+
+func measureEvents(evs []Event) int64 {
+	n := 0
+	for _, e := range evs {
+		switch {
+		case e.Text != nil:
+			n += len(*e.Text)
+		case e.Thinking != nil:
+			n += len(*e.Thinking)
+		case e.ToolCall != nil:
+			n += len(e.ToolCall.Name) + len(e.ToolCall.Input)
+			for _, a := range e.ToolCall.Arguments {
+				n += len(a)
+			}
+		}
+	}
+	return int64(n / charsPerToken)
 }
 
 func check(x *Expect, req *provider.Request) error {

@@ -100,6 +100,55 @@ func TestScriptedError(t *testing.T) {
 }
 
 // FuzzParse: no script crashes the parser or the replay.
+// TestMeasuredWindowAndStanding: measured usage counts the request at
+// three characters a token, a window refuses a larger request as a
+// context overflow, and a standing "answers" line serves every request
+// of its purpose without taking a place in the sequence.
+func TestMeasuredWindowAndStanding(t *testing.T) {
+	src := `{"answers": "compaction", "text": "a summary"}
+{"usage": "measured", "window": 100, "text": "abcdefghi"}
+{"usage": "measured", "window": 100, "text": "second"}
+`
+	resps, err := Parse(strings.NewReader(src), "t.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := New("t.jsonl", resps)
+	if p.Remaining() != 2 {
+		t.Fatalf("%d in the sequence, want 2", p.Remaining())
+	}
+	user := func(n int) *provider.Request {
+		// 12 characters of framing plus n: (12+n)/3 tokens.
+		return &provider.Request{Messages: []conv.Message{{Role: conv.User, Blocks: []conv.Block{conv.TextBlock(strings.Repeat("x", n))}}}}
+	}
+	for range 2 {
+		s, err := p.Open(context.Background(), &provider.Request{Purpose: "compaction"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs, _ := drain(t, s)
+		if evs[0].Text != "a summary" {
+			t.Errorf("standing answer: %+v", evs)
+		}
+	}
+	s, err := p.Open(context.Background(), user(288))
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs, _ := drain(t, s)
+	if u := evs[len(evs)-1].Usage; u.Input != 100 || u.Output != 3 {
+		t.Errorf("measured usage %+v, want input 100 (300/3) and output 3 (9/3)", u)
+	}
+	_, err = p.Open(context.Background(), user(291))
+	var pe *provider.Error
+	if !errors.As(err, &pe) || pe.Kind != provider.ContextOverflow || !strings.Contains(pe.Message, "101 tokens, more than the 100-token window") {
+		t.Errorf("over the window: %v", err)
+	}
+	if _, err := Parse(strings.NewReader(`{"window": -1}`), "t"); err == nil {
+		t.Error("a negative window was accepted")
+	}
+}
+
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"text": "hi", "events": [{"tool_call": {"name": "ls", "input": {}}}, {"delay_ms": 1}], "usage": {"input": 1}}`))
 	f.Add([]byte(`{"expect": {"user": "x", "tools": ["a"], "messages": 2}, "events": [{"error": {"kind": "rate_limit"}}], "stop": "length"}`))
