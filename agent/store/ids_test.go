@@ -12,10 +12,10 @@ func TestIDSet(t *testing.T) {
 		{"0a1b2c3d", false}, // used
 		{"ffffffff", true},
 		{"00000000", true},
-		{"0A1B2C3D", true},                             // not panto's form: never made, not kept
-		{"0A1B2C3D", true},                             // so never refused
+		{"0A1B2C3D", true}, // not panto's form: never made, not kept
+		{"0A1B2C3D", true}, // so never refused
 		{"123e4567-e89b-12d3-a456-426614174000", true}, // a UUID from another writer
-		{"0a1b2c3", true},                              // too short
+		{"0a1b2c3", true}, // too short
 	}
 	for _, c := range cases {
 		if got := s.add(c.id); got != c.want {

@@ -152,15 +152,25 @@ func (a *App) dequeue(text string) {
 // markdown, each tool call with its result's first lines under it. The
 // tools' own renderers are not run again: they are event handlers of the
 // extensions, and replaying events would run extension code for turns
-// that are over.
+// that are over. Only the last screens are drawn (replayScreens), so a
+// long session opens at once; the rest stays in the session file, and
+// /tree browses it.
 func (a *App) replay(c *conv.Conversation) {
+	h := 24
+	if _, th, err := a.o.Term.Size(); err == nil && th >= 3 {
+		h = th
+	}
+	from := replayStart(c.Messages, replayScreens*h)
+	if hidden := c.Offloaded + from; hidden > 0 {
+		a.scr.Print(paint(a.th, "muted", fmt.Sprintf("… %d earlier message%s (/tree browses them)", hidden, plural(hidden))))
+	}
 	results := map[string]*conv.Message{}
-	for i := range c.Messages {
+	for i := from; i < len(c.Messages); i++ {
 		if m := &c.Messages[i]; m.Role == conv.Tool {
 			results[m.ToolCallID] = m
 		}
 	}
-	for _, m := range c.Messages {
+	for _, m := range c.Messages[from:] {
 		switch m.Role {
 		case conv.User:
 			a.scr.Print("", paint(a.th, "accent", "> ")+m.Text())
@@ -170,6 +180,51 @@ func (a *App) replay(c *conv.Conversation) {
 			a.scr.Print(paint(a.th, "muted", "✂ (earlier messages compacted)"))
 		}
 	}
+}
+
+// replayScreens is how many screens of a stored conversation are drawn.
+const replayScreens = 3
+
+// replayStart is the first message to draw so that about rows rows are
+// drawn: a user or assistant message (a tool result shows with its
+// call). Rows are counted before wrapping, so at least that many come.
+func replayStart(ms []conv.Message, rows int) int {
+	n := 0
+	for i := len(ms) - 1; i >= 0; i-- {
+		n += replayRows(&ms[i])
+		if n < rows {
+			continue
+		}
+		for j := i; j < len(ms); j++ {
+			if ms[j].Role == conv.User || ms[j].Role == conv.Assistant {
+				return j
+			}
+		}
+		return len(ms)
+	}
+	return 0
+}
+
+// replayRows is about how many rows replay draws for m.
+func replayRows(m *conv.Message) int {
+	switch m.Role {
+	case conv.User:
+		return 2 + strings.Count(m.Text(), "\n")
+	case conv.Assistant:
+		n := 0
+		for _, b := range m.Blocks {
+			switch b.Type {
+			case conv.Text, conv.Thinking:
+				n += 2 + strings.Count(b.Text, "\n")
+			case conv.ToolCall:
+				n += 6 // a blank row, the call, up to three result rows and "… +n lines"
+			}
+		}
+		return n
+	case conv.Compaction:
+		return 1
+	}
+	return 0
 }
 
 // replayAssistant prints one stored assistant message, block by block in

@@ -125,9 +125,9 @@ type ErrorSpec struct {
 }
 
 type wireResponse struct {
-	Expect *Expect          `json:"expect"`
-	Events []Event          `json:"events"`
-	Text   *string          `json:"text"`
+	Expect  *Expect          `json:"expect"`
+	Events  []Event          `json:"events"`
+	Text    *string          `json:"text"`
 	Usage   *json.RawMessage `json:"usage"`
 	Stop    string           `json:"stop"`
 	Window  int64            `json:"window"`
