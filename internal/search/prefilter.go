@@ -2,6 +2,7 @@ package search
 
 import (
 	"bytes"
+	"encoding/binary"
 	"regexp/syntax"
 	"unicode/utf8"
 )
@@ -147,12 +148,35 @@ func hasOddFolds(buf []byte) bool {
 }
 
 func lowerASCII(b []byte) []byte {
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 32
-		}
+	return lowerInto(b, b)
+}
+
+// lowerInto writes src with ASCII letters lower-cased into dst (len(dst)
+// >= len(src); they may be the same slice) and returns dst[:len(src)].
+// Eight bytes at a time: a byte is upper-case when adding 0x80-'A' to
+// its low seven bits sets bit 7 and adding 0x80-'Z'-1 does not, and it
+// is ASCII; for those bytes bit 7 shifted to bit 5 (0x20) is added.
+func lowerInto(dst, src []byte) []byte {
+	const ones = 0x0101010101010101
+	const high = 0x8080808080808080
+	dst = dst[:len(src)]
+	i := 0
+	for ; i+8 <= len(src); i += 8 {
+		w := binary.LittleEndian.Uint64(src[i:])
+		low7 := w &^ high
+		geA := low7 + (0x80-'A')*ones
+		gtZ := low7 + (0x80-'Z'-1)*ones
+		upper := geA &^ gtZ &^ w & high
+		binary.LittleEndian.PutUint64(dst[i:], w|upper>>2)
 	}
-	return b
+	for ; i < len(src); i++ {
+		c := src[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 32
+		}
+		dst[i] = c
+	}
+	return dst
 }
 
 // cursor finds the literals' occurrences in order in one buffer,

@@ -9,14 +9,12 @@ package search
 import (
 	"bytes"
 	"context"
-	"errors"
-	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"sort"
+	"strings"
 	"sync"
-	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -56,7 +54,8 @@ type File struct {
 
 // Result is a whole search.
 type Result struct {
-	Files        []File // files with a match, in the order given
+	Files        []File // files with kept lines, in walk order
+	MatchedFiles int
 	MatchedLines int
 	Searched     int
 	Binary       int // files holding a NUL byte, not searched
@@ -73,13 +72,28 @@ type skipReason uint8
 
 const (
 	searched skipReason = iota
-	binary
+	binaryFile
 	tooLarge
 	unreadable
 )
 
-// Search searches files (paths relative to base, or absolute).
+// Search searches files (paths relative to base, or absolute), given
+// in walk order.
 func Search(ctx context.Context, base string, files []string, opts Options) (*Result, error) {
+	return Stream(ctx, base, func(emit func(string)) error {
+		for _, f := range files {
+			emit(f)
+		}
+		return nil
+	}, opts)
+}
+
+// Stream searches the files feed emits while it runs (a walk, say),
+// searching them as they come. emit may be called from several
+// goroutines. Files are ordered by their walk order (OrderKey), not by
+// when they were emitted: the kept lines are the first Limit in that
+// order, and Result.Files follows it.
+func Stream(ctx context.Context, base string, feed func(emit func(string)) error, opts Options) (*Result, error) {
 	// (?m): ^ and $ match at line ends when a whole buffer is searched
 	// at once, as they do in a line searched alone.
 	pat := "(?m)" + opts.Pattern
@@ -95,90 +109,136 @@ func Search(ctx context.Context, base string, files []string, opts Options) (*Re
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	results := make([]fileResult, len(files))
-	var next atomic.Int64
-	// cutoff: files from this index on are only counted, because the
-	// files before it already hold Limit lines.
-	var cutoff atomic.Int64
-	cutoff.Store(int64(len(files)))
-	var mu sync.Mutex
-	done := make([]bool, len(files))
-	prefix, prefixLines := 0, 0
-	finish := func(i int) {
-		if opts.Limit <= 0 {
-			return
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		done[i] = true
-		for prefix < len(files) && done[prefix] && prefixLines < opts.Limit {
-			prefixLines += len(results[prefix].Lines)
-			prefix++
-		}
-		if prefixLines >= opts.Limit && int64(prefix) < cutoff.Load() {
-			cutoff.Store(int64(prefix))
-		}
-	}
+	k := &keeper{limit: opts.Limit}
+	paths := make(chan string, 256)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var buf []byte
-			for ctx.Err() == nil {
-				i := int(next.Add(1) - 1)
-				if i >= len(files) {
-					return
+			var buf, scratch []byte
+			for rel := range paths {
+				if ctx.Err() != nil {
+					continue // drain
 				}
-				p := files[i]
+				p := rel
 				if !filepath.IsAbs(p) {
 					p = filepath.Join(base, p)
 				}
-				keep := opts.Limit
-				if int64(i) >= cutoff.Load() {
-					keep = 0
-				} else if keep <= 0 {
-					keep = -1
-				}
-				results[i], buf = m.file(p, buf, keep)
-				results[i].Path = files[i]
-				finish(i)
+				key := OrderKey(rel)
+				keep := k.room(key)
+				var r fileResult
+				r, buf = m.file(p, buf, keep, &scratch)
+				r.Path = rel
+				k.add(key, r)
 			}
 		}()
 	}
+	ferr := feed(func(rel string) { paths <- rel })
+	close(paths)
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	res := &Result{}
-	kept := 0
-	for _, r := range results {
-		switch r.skip {
-		case binary:
-			res.Binary++
-			continue
-		case tooLarge:
-			res.TooLarge++
-			continue
-		case unreadable:
-			res.Unreadable++
-			continue
-		}
-		res.Searched++
-		if r.Count == 0 {
-			continue
-		}
-		res.MatchedLines += r.Count
-		if opts.Limit > 0 {
-			room := max(opts.Limit-kept, 0)
-			if len(r.Lines) > room {
-				r.Lines = r.Lines[:room]
-			}
-			kept += len(r.Lines)
-		}
-		res.Files = append(res.Files, r.File)
+	if ferr != nil {
+		return nil, ferr
 	}
-	return res, nil
+	return k.result(), nil
+}
+
+// OrderKey makes paths compare in walk order (depth first, each folder's
+// entries by name, a folder's contents right after it): with "/" as
+// the smallest byte, "a/b" sorts after "a" and before "a.txt".
+func OrderKey(rel string) string { return strings.ReplaceAll(rel, "/", "\x00") }
+
+// keeper collects results: counts of all, and the lines of the files
+// that come first in walk order, at most limit lines in all.
+type keeper struct {
+	mu    sync.Mutex
+	limit int
+	res   Result
+	kept  []keptFile // sorted by key
+	lines int        // in kept
+	// full is set once kept holds limit lines: a file ordered after
+	// last needs no lines.
+	full bool
+	last string
+}
+
+type keptFile struct {
+	key  string
+	file File
+}
+
+// room is how many lines a file with this key may need: 0 when the
+// kept lines already come before it, -1 for no limit.
+func (k *keeper) room(key string) int {
+	if k.limit <= 0 {
+		return -1
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.full && key > k.last {
+		return 0
+	}
+	return k.limit
+}
+
+func (k *keeper) add(key string, r fileResult) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	switch r.skip {
+	case binaryFile:
+		k.res.Binary++
+		return
+	case tooLarge:
+		k.res.TooLarge++
+		return
+	case unreadable:
+		k.res.Unreadable++
+		return
+	}
+	k.res.Searched++
+	if r.Count == 0 {
+		return
+	}
+	k.res.MatchedLines += r.Count
+	k.res.MatchedFiles++
+	if len(r.Lines) == 0 {
+		return
+	}
+	i := sort.Search(len(k.kept), func(i int) bool { return k.kept[i].key > key })
+	k.kept = append(k.kept, keptFile{})
+	copy(k.kept[i+1:], k.kept[i:])
+	k.kept[i] = keptFile{key, r.File}
+	k.lines += len(r.Lines)
+	if k.limit <= 0 {
+		return
+	}
+	// Drop what lies past the first limit lines.
+	for k.lines > k.limit {
+		lastF := &k.kept[len(k.kept)-1]
+		over := k.lines - k.limit
+		if over >= len(lastF.file.Lines) {
+			k.lines -= len(lastF.file.Lines)
+			k.kept = k.kept[:len(k.kept)-1]
+			continue
+		}
+		lastF.file.Lines = lastF.file.Lines[:len(lastF.file.Lines)-over]
+		k.lines -= over
+	}
+	if k.lines == k.limit {
+		k.full = true
+		k.last = k.kept[len(k.kept)-1].key
+	}
+}
+
+func (k *keeper) result() *Result {
+	res := k.res
+	for _, f := range k.kept {
+		res.Files = append(res.Files, f.file)
+	}
+	return &res
 }
 
 type matcher struct {
@@ -188,60 +248,20 @@ type matcher struct {
 }
 
 // file searches one file, keeping at most keep lines (-1: all). buf is
-// a buffer to reuse; the one used is returned.
-func (m *matcher) file(path string, buf []byte, keep int) (fileResult, []byte) {
-	f, err := os.Open(path)
-	if err != nil {
-		return fileResult{skip: unreadable}, buf
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil || !fi.Mode().IsRegular() {
-		return fileResult{skip: unreadable}, buf
-	}
-	size := fi.Size()
-	if m.opts.MaxFileSize > 0 && size > m.opts.MaxFileSize {
-		return fileResult{skip: tooLarge}, buf
-	}
-	data, err := readAll(f, buf, size)
-	if err != nil {
-		return fileResult{skip: unreadable}, buf
-	}
-	if m.opts.MaxFileSize > 0 && int64(len(data)) > m.opts.MaxFileSize {
-		return fileResult{skip: tooLarge}, data
-	}
-	if bytes.IndexByte(data, 0) >= 0 {
-		return fileResult{skip: binary}, data
+// a buffer to reuse, the one used is returned; scratch is another, for
+// a lower-cased copy.
+func (m *matcher) file(path string, buf []byte, keep int, scratch *[]byte) (fileResult, []byte) {
+	data, why := load(path, buf, m.opts.MaxFileSize)
+	if why != searched {
+		return fileResult{skip: why}, data
 	}
 	r := fileResult{}
-	m.lines(data, keep, &r.File)
+	m.lines(data, keep, &r.File, scratch)
 	return r, data
 }
 
-// readAll reads f into buf (grown as needed) up to its end.
-func readAll(f *os.File, buf []byte, size int64) ([]byte, error) {
-	want := int(size) + 1 // one more, to see the end in the same read
-	if cap(buf) < want {
-		buf = make([]byte, 0, max(want, 64*1024))
-	}
-	buf = buf[:0]
-	for {
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
-		}
-		n, err := f.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
-		if errors.Is(err, io.EOF) || (err == nil && n == 0) {
-			return buf, nil
-		}
-		if err != nil {
-			return buf, err
-		}
-	}
-}
-
 // lines finds the matching lines of data.
-func (m *matcher) lines(data []byte, keep int, out *File) {
+func (m *matcher) lines(data []byte, keep int, out *File, scratch *[]byte) {
 	var cur *cursor
 	var hay = data
 	if m.pre != nil {
@@ -249,7 +269,10 @@ func (m *matcher) lines(data []byte, keep int, out *File) {
 			if hasOddFolds(data) {
 				goto plain
 			}
-			hay = lowerASCII(append([]byte(nil), data...))
+			if cap(*scratch) < len(data) {
+				*scratch = make([]byte, len(data), max(len(data), 64*1024))
+			}
+			hay = lowerInto(*scratch, data)
 		}
 		cur = m.pre.cursor(hay)
 	}

@@ -121,8 +121,8 @@ func TestLimitKeepsFirstLinesInOrder(t *testing.T) {
 		if !reflect.DeepEqual(kept, want) {
 			t.Errorf("workers %d: kept %v", workers, kept)
 		}
-		if res.MatchedLines != 150 || len(res.Files) != 30 {
-			t.Errorf("workers %d: %d lines in %d files, want 150 in 30", workers, res.MatchedLines, len(res.Files))
+		if res.MatchedLines != 150 || res.MatchedFiles != 30 || len(res.Files) != 3 {
+			t.Errorf("workers %d: %d lines in %d files (%d with kept lines), want 150 in 30 (3)", workers, res.MatchedLines, res.MatchedFiles, len(res.Files))
 		}
 	}
 }
@@ -198,5 +198,34 @@ func TestPrefilterDerivation(t *testing.T) {
 		if !reflect.DeepEqual(got, c.lits) || fold != c.fold {
 			t.Errorf("%q: %q fold %v, want %q fold %v", c.pattern, got, fold, c.lits, c.fold)
 		}
+	}
+}
+
+// TestStreamOrder feeds files in an order unlike the walk's: the kept
+// lines are still the walk order's first ones.
+func TestStreamOrder(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "a"), 0o755)
+	for _, f := range []string{"a/b", "a.txt", "a0", "b"} {
+		write(t, dir, f, "hit\n")
+	}
+	res, err := Stream(context.Background(), dir, func(emit func(string)) error {
+		for _, f := range []string{"b", "a0", "a.txt", "a/b"} {
+			emit(f)
+		}
+		return nil
+	}, Options{Pattern: "hit", Limit: 2, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range res.Files {
+		got = append(got, f.Path)
+	}
+	if want := []string{"a/b", "a.txt"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("kept %v, want %v", got, want)
+	}
+	if res.MatchedLines != 4 || res.MatchedFiles != 4 {
+		t.Errorf("counts %+v", res)
 	}
 }

@@ -62,6 +62,11 @@ type Options struct {
 	// Filter, when set, decides which entries are reported (folders are
 	// entered either way).
 	Filter func(rel, name string, kind Kind) bool
+	// Visit, when set, receives each reported entry as soon as it is
+	// found, from the walk's goroutines (so possibly at the same time),
+	// and Walk returns no entries: for work that can start before the
+	// walk ends (search.Stream orders by path itself).
+	Visit func(Entry)
 	// Env locates the global excludes file (default: the process's).
 	Env     *ignore.Env
 	Workers int // folders read at once (default: twice the CPUs)
@@ -217,7 +222,11 @@ func (w *walker) dir(abs, rel string, depth int, st *stack, anc *ancestor) []Ent
 				w.count(func(s *Stats) { s.Stopped = true })
 				break
 			}
-			segments = append(segments, []Entry{e})
+			if w.opts.Visit != nil {
+				w.opts.Visit(e)
+			} else {
+				segments = append(segments, []Entry{e})
+			}
 		}
 		if kind != Dir || (w.opts.MaxDepth > 0 && depth >= w.opts.MaxDepth) {
 			continue

@@ -6,7 +6,9 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"panto/internal/ignore"
@@ -222,5 +224,25 @@ func TestGlob(t *testing.T) {
 		if _, err := CompileGlob(bad); err == nil {
 			t.Errorf("%q compiles", bad)
 		}
+	}
+}
+
+func TestVisitSeesWhatWalkReturns(t *testing.T) {
+	root := tree(t, map[string]string{"a/b/c.txt": "", "a/d.txt": "", "e/f.txt": "", "g.txt": ""})
+	want, _ := walkRels(t, root, Options{})
+	var mu sync.Mutex
+	var got []string
+	entries, _, err := Walk(context.Background(), root, Options{Env: noGlobal, Visit: func(e Entry) {
+		mu.Lock()
+		got = append(got, rels([]Entry{e})...)
+		mu.Unlock()
+	}})
+	if err != nil || len(entries) != 0 {
+		t.Fatalf("Walk with Visit: %v, %d entries", err, len(entries))
+	}
+	sort.Strings(got)
+	sort.Strings(want)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("visited %v, want %v", got, want)
 	}
 }

@@ -35,27 +35,23 @@ func luaSearch(L *runtime.State, loop Async) int {
 	}
 	ctx := loop.Context()
 	return loop.Await(L, func() (func() []runtime.Value, error) {
-		var files []string
 		var st walk.Stats
 		fi, err := os.Stat(root)
 		if err != nil {
 			return nil, fmt.Errorf("panto.fs.search: %w", err)
 		}
-		base := root
-		if fi.IsDir() {
-			entries, s, err := walk.Walk(ctx, root, w)
-			if err != nil {
-				return nil, fmt.Errorf("panto.fs.search: %w", err)
+		// The files are searched while the walk finds them.
+		feed := func(emit func(string)) error {
+			if !fi.IsDir() {
+				emit(root)
+				return nil
 			}
+			w.Visit = func(e walk.Entry) { emit(e.Rel) }
+			_, s, err := walk.Walk(ctx, root, w)
 			st = s
-			files = make([]string, len(entries))
-			for i, e := range entries {
-				files[i] = e.Rel
-			}
-		} else {
-			files = []string{root}
+			return err
 		}
-		res, err := search.Search(ctx, base, files, sopts)
+		res, err := search.Stream(ctx, root, feed, sopts)
 		if err != nil {
 			return nil, fmt.Errorf("panto.fs.search: %w", err)
 		}
@@ -104,7 +100,7 @@ func searchTable(res *search.Result, st walk.Stats, dir bool) runtime.Value {
 	t := runtime.NewTable(0, 6)
 	t.SetStr("files", runtime.TableValue(files))
 	t.SetStr("matched_lines", runtime.Int(int64(res.MatchedLines)))
-	t.SetStr("matched_files", runtime.Int(int64(len(res.Files))))
+	t.SetStr("matched_files", runtime.Int(int64(res.MatchedFiles)))
 	t.SetStr("searched", runtime.Int(int64(res.Searched)))
 	t.SetStr("skipped", runtime.TableValue(sk))
 	t.SetStr("stopped", runtime.Bool(st.Stopped))
