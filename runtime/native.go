@@ -41,7 +41,7 @@ import (
 type NativeFunc func(L *State, ci *CallInfo) int
 
 // CallInfo is a call frame. Its fields are private to the runtime; native
-// functions only pass it back to State.NativeFrame.
+// functions only pass it back to Frame.Enter.
 type CallInfo = callInfo
 
 // nativeHandBack is what a native function returns to have the
@@ -134,20 +134,24 @@ func HasNative(fn Value) bool {
 
 // Frame is a native function's view of its running frame: where its
 // registers, constants and upvalues are. It lives in the native
-// function's Go frame; Slow and Jump reload it after anything that may
-// move the stack.
+// function's Go frame (var f Frame; f.Enter(L, ci)); Slow and Jump reload
+// it after anything that may move the stack.
 type Frame struct {
 	L    *State
 	ci   *callInfo
 	regs unsafe.Pointer // &L.stack[ci.fn+1]
 	kb   unsafe.Pointer // &constants[0]
-	up   []*upval
+	cl   *Closure
 }
 
-// NativeFrame returns the Frame of ci, the frame a native function runs.
-func (L *State) NativeFrame(ci *CallInfo) Frame {
+// Enter sets f up for frame ci of L, the frame a native function runs.
+// (Filled in place rather than returned: copying a freshly written
+// struct costs a store-forwarding stall on every call.)
+func (f *Frame) Enter(L *State, ci *CallInfo) {
 	cl := ci.cl
-	return Frame{L: L, ci: ci, regs: L.frameRegs(ci.fn + 1), kb: unsafe.Pointer(unsafe.SliceData(cl.p.k)), up: cl.upvals}
+	f.L, f.ci, f.cl = L, ci, cl
+	f.regs = L.frameRegs(ci.fn + 1)
+	f.kb = unsafe.Pointer(unsafe.SliceData(cl.p.k))
 }
 
 // PC returns the frame's saved pc: where the function starts or goes on.
@@ -160,7 +164,7 @@ func (f *Frame) R(i int) *Value { return r(f.regs, i) }
 func (f *Frame) K(i int) *Value { return kv(f.kb, i) }
 
 // Up returns the variable upvalue i holds.
-func (f *Frame) Up(i int) *Value { return f.up[i].v }
+func (f *Frame) Up(i int) *Value { return f.cl.upvals[i].v }
 
 // SetInt stores the integer x in register i.
 func (f *Frame) SetInt(i int, x int64) { setInt(r(f.regs, i), x) }
@@ -234,3 +238,278 @@ func IDiv(a, b int64) int64 { return idiv(a, b) }
 
 // ShiftLeft is Lua's shift: left by y bits, right for negative y.
 func ShiftLeft(x, y int64) int64 { return shiftLeft(x, y) }
+
+// Call runs CALL instruction pc. A call of a native Lua function is made
+// here, as a Go call, so native code calling native code does not go
+// back through execute; when the callee returns to this frame Call
+// returns pc+1. Any other case returns what execute must do: run
+// another Lua frame (an interpreted callee, a callee that tail-called or
+// handed its frame back), or a yield. The callee is pushed as the
+// dispatch loop pushes it, and the call's tick is counted as there.
+func (f *Frame) Call(pc int) int {
+	L, ci := f.L, f.ci
+	i := ci.cl.p.code[pc]
+	a := i.A()
+	ra := ci.fn + 1 + a
+	if b := i.B(); b != 0 {
+		L.top = ra + b
+	}
+	ci.pc = pc + 1
+	fn := r(f.regs, a)
+	if L.g.interrupt.tick() || fn.t != tagLuaFn {
+		return f.slowCall(i, pc)
+	}
+	ncl := fn.closure()
+	p := ncl.p
+	nci := ci.next
+	ntop := ra + 1 + p.maxStack
+	if nci == nil || ntop >= len(L.stack) {
+		return f.slowCall(i, pc)
+	}
+	top := L.top
+	for nargs := top - ra - 1; nargs < p.numParams; nargs++ {
+		L.stack[top] = Nil
+		top++
+	}
+	L.top = top
+	nci.fn = ra
+	nci.nresults = i.C() - 1
+	nci.status = ciLua
+	nci.top = ntop
+	nci.cl = ncl
+	nci.pc = 0
+	nci.nextraargs = 0
+	L.ci = nci
+	if p.native == nil {
+		return slowFrame
+	}
+	n := p.native(L, nci)
+	// A vararg function hands its frame back to be started again after
+	// VARARGPREP moved it: go on with it here.
+	for n == slowFrame && L.ci == nci && nci.cl.p.native != nil && L.hook.mask == 0 {
+		n = nci.cl.p.native(L, nci)
+	}
+	switch {
+	case n == slowFrame && L.ci == ci:
+		if L.hook.mask != 0 {
+			return nativeHandBack
+		}
+		f.regs = L.frameRegs(ci.fn + 1)
+		return pc + 1
+	case n == nativeHandBack:
+		return slowFrame // execute interprets L.ci, the callee
+	}
+	return n
+}
+
+// slowCall is Call through execSlow, the tick already counted.
+func (f *Frame) slowCall(i bc.Instruction, pc int) int {
+	L, ci := f.L, f.ci
+	n := L.execSlow(ci, i, pc+1)
+	if n >= 0 {
+		if L.hook.mask != 0 {
+			ci.pc = n
+			return nativeHandBack
+		}
+		f.regs = L.frameRegs(ci.fn + 1)
+	}
+	return n
+}
+
+// Return1 runs RETURN1 of register a, as the dispatch loop does (no hook
+// is set while native code runs): it returns slowDone when the frame was
+// the one execute was started for, else slowFrame.
+func (f *Frame) Return1(a int) int {
+	L, ci := f.L, f.ci
+	L.ci = ci.prev
+	fn := ci.fn
+	if nres := ci.nresults; nres == 0 {
+		L.top = fn
+	} else {
+		L.stack[fn] = *r(f.regs, a)
+		L.top = fn + 1
+		for j := 1; j < nres; j++ {
+			L.stack[fn+j] = Nil
+			L.top++
+		}
+	}
+	if ci.status&ciFresh != 0 {
+		return slowDone
+	}
+	return slowFrame
+}
+
+// Return0 runs RETURN0 (see Return1).
+func (f *Frame) Return0() int {
+	L, ci := f.L, f.ci
+	L.ci = ci.prev
+	fn := ci.fn
+	nres := ci.nresults
+	L.top = fn
+	for j := 0; j < nres; j++ {
+		L.stack[fn+j] = Nil
+		L.top++
+	}
+	if ci.status&ciFresh != 0 {
+		return slowDone
+	}
+	return slowFrame
+}
+
+// GetField runs R[a] := R[b][K[k]] when R[b] is a table holding the
+// string constant key (or holding nothing there and having no
+// metatable), and reports whether it did; else Slow must.
+func (f *Frame) GetField(a, b, k int) bool {
+	if rb := r(f.regs, b); rb.t == tagTable {
+		t := rb.table()
+		if v := probeStr(t, kv(f.kb, k)); v != nil && (v.t != tagNil || t.meta == nil) {
+			copyVal(r(f.regs, a), v)
+			return true
+		}
+	}
+	return false
+}
+
+// GetTabUp is GetField with the table in upvalue u.
+func (f *Frame) GetTabUp(a, u, k int) bool {
+	if up := f.cl.upvals[u].v; up.t == tagTable {
+		t := up.table()
+		if v := probeStr(t, kv(f.kb, k)); v != nil && (v.t != tagNil || t.meta == nil) {
+			copyVal(r(f.regs, a), v)
+			return true
+		}
+	}
+	return false
+}
+
+// Self runs SELF with a constant key when the method is in the table
+// itself (see GetField).
+func (f *Frame) Self(a, b, k int) bool {
+	rb := *r(f.regs, b)
+	if rb.t == tagTable {
+		t := rb.table()
+		if v := probeStr(t, kv(f.kb, k)); v != nil && (v.t != tagNil || t.meta == nil) {
+			copyVal(r(f.regs, a), v)
+			*r(f.regs, a+1) = rb
+			return true
+		}
+	}
+	return false
+}
+
+// GetTable runs R[a] := R[b][R[c]] for a table and an integer key in its
+// array part or a string key found at once (see GetField).
+func (f *Frame) GetTable(a, b, c int) bool {
+	rb, rc := r(f.regs, b), r(f.regs, c)
+	if rb.t != tagTable {
+		return false
+	}
+	t := rb.table()
+	if rc.t == tagInt {
+		if k := int64(rc.n); uint64(k)-1 < uint64(len(t.arr)) {
+			if v := t.arr[k-1]; v.t != tagNil || t.meta == nil {
+				*r(f.regs, a) = v
+				return true
+			}
+		}
+	} else if rc.t == tagString {
+		if v := probeStr(t, rc); v != nil && (v.t != tagNil || t.meta == nil) {
+			copyVal(r(f.regs, a), v)
+			return true
+		}
+	}
+	return false
+}
+
+// GetI runs R[a] := R[b][c] for an index in the array part.
+func (f *Frame) GetI(a, b, c int) bool {
+	if rb := r(f.regs, b); rb.t == tagTable {
+		t := rb.table()
+		if k := int64(c); uint64(k)-1 < uint64(len(t.arr)) {
+			if v := t.arr[k-1]; v.t != tagNil || t.meta == nil {
+				*r(f.regs, a) = v
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// SetField runs R[a][K[b]] := v (v is RK(C)) when the table already has
+// a slot for the key that the store may simply overwrite (a value, or no
+// metatable to consult), as the dispatch loop does; else Slow must.
+func (f *Frame) SetField(a, b int, v *Value) bool {
+	if ta := r(f.regs, a); ta.t == tagTable {
+		t := ta.table()
+		if slot := probeStr(t, kv(f.kb, b)); slot != nil && (slot.t != tagNil || t.meta == nil) {
+			copyVal(slot, v)
+			if t.tmAbsent != 0 {
+				t.tmAbsent = 0
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// SetTabUp is SetField with the table in upvalue u.
+func (f *Frame) SetTabUp(u, b int, v *Value) bool {
+	if up := f.cl.upvals[u].v; up.t == tagTable {
+		t := up.table()
+		if slot := probeStr(t, kv(f.kb, b)); slot != nil && (slot.t != tagNil || t.meta == nil) {
+			copyVal(slot, v)
+			if t.tmAbsent != 0 {
+				t.tmAbsent = 0
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// SetI runs R[a][b] := v for an existing slot of the array part.
+func (f *Frame) SetI(a, b int, v *Value) bool {
+	if ta := r(f.regs, a); ta.t == tagTable {
+		t := ta.table()
+		if k := int64(b); uint64(k)-1 < uint64(len(t.arr)) {
+			if slot := &t.arr[k-1]; slot.t != tagNil || t.meta == nil {
+				copyVal(slot, v)
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// SetTable runs R[a][R[b]] := v as the dispatch loop's fast path does:
+// an existing array slot, an append to a sequence with room and no hash
+// part or metatable, or an existing string key.
+func (f *Frame) SetTable(a, b int, v *Value) bool {
+	ta, rb := r(f.regs, a), r(f.regs, b)
+	if ta.t != tagTable {
+		return false
+	}
+	t := ta.table()
+	var slot *Value
+	if rb.t == tagInt {
+		if k := int64(rb.n); uint64(k)-1 < uint64(len(t.arr)) {
+			slot = &t.arr[k-1]
+		} else if n := len(t.arr); k == int64(n)+1 && n < cap(t.arr) && len(t.nodes) == 0 && t.meta == nil {
+			if v.t != tagNil {
+				t.arr = t.arr[:n+1]
+				copyVal(&t.arr[n], v)
+				return true
+			}
+		}
+	} else if rb.t == tagString {
+		slot = probeStr(t, rb)
+	}
+	if slot != nil && (slot.t != tagNil || t.meta == nil) {
+		copyVal(slot, v)
+		if rb.t == tagString && t.tmAbsent != 0 {
+			t.tmAbsent = 0
+		}
+		return true
+	}
+	return false
+}

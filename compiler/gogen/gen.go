@@ -107,7 +107,7 @@ func (g *gen) function(n int, p *bc.Proto, chunkname string) {
 	}
 	g.printf("\n// %s is %s of %s.\n", g.fname(n), what, oneLine(chunkname))
 	g.printf("func %s(L *rt.State, ci *rt.CallInfo) int {\n", g.fname(n))
-	g.printf("f := L.NativeFrame(ci)\nswitch f.PC() {\n")
+	g.printf("var f rt.Frame\nf.Enter(L, ci)\nswitch f.PC() {\n")
 	for pc := range p.Code {
 		g.printf("case %d:\ngoto pc%d\n", pc, pc)
 	}
@@ -153,6 +153,23 @@ func (g *gen) slow(pc int, succs ...int) {
 		}
 		g.printf("default:\nreturn f.Exit(n)\n}\n")
 	}
+}
+
+// fast writes an instruction whose fast path is a runtime method that
+// reports whether it applied; when it did not, the slow path runs it.
+func (g *gen) fast(pc int, call string, args ...any) {
+	g.printf("if !"+call+" {\n", args...)
+	g.slowNext(pc)
+	g.printf("}\n")
+}
+
+// rkC is the Go expression of operand RK(C): a constant with the k bit,
+// else a register.
+func rkC(i bc.Instruction) string {
+	if i.K() {
+		return fmt.Sprintf("f.K(%d)", i.C())
+	}
+	return fmt.Sprintf("f.R(%d)", i.C())
 }
 
 // slowNext is slow for an instruction that goes on at the next one,
@@ -365,11 +382,35 @@ func (g *gen) instruction(pc int) {
 		g.jump(pc+1, target, j.SJ()+1 <= 0)
 		g.printf("}\ngoto pc%d\n", pc+2)
 	case bc.OpCall:
-		// The call's tick, which execSlow leaves to the dispatch loop.
-		g.printf("f.Tick()\n")
-		g.slow(pc, pc+1)
-	case bc.OpTailCall, bc.OpReturn, bc.OpReturn0, bc.OpReturn1:
+		g.printf("if n := f.Call(%d); n != %d {\nreturn f.Exit(n)\n}\n", pc, pc+1)
+	case bc.OpReturn0:
+		g.printf("return f.Return0()\n")
+	case bc.OpReturn1:
+		g.printf("return f.Return1(%d)\n", a)
+	case bc.OpTailCall, bc.OpReturn:
 		g.slow(pc)
+	case bc.OpGetField:
+		g.fast(pc, "f.GetField(%d, %d, %d)", a, i.B(), i.C())
+	case bc.OpGetTabUp:
+		g.fast(pc, "f.GetTabUp(%d, %d, %d)", a, i.B(), i.C())
+	case bc.OpGetTable:
+		g.fast(pc, "f.GetTable(%d, %d, %d)", a, i.B(), i.C())
+	case bc.OpGetI:
+		g.fast(pc, "f.GetI(%d, %d, %d)", a, i.B(), i.C())
+	case bc.OpSelf:
+		if !i.K() {
+			g.slow(pc, pc+1)
+			break
+		}
+		g.fast(pc, "f.Self(%d, %d, %d)", a, i.B(), i.C())
+	case bc.OpSetField:
+		g.fast(pc, "f.SetField(%d, %d, %s)", a, i.B(), rkC(i))
+	case bc.OpSetTabUp:
+		g.fast(pc, "f.SetTabUp(%d, %d, %s)", a, i.B(), rkC(i))
+	case bc.OpSetI:
+		g.fast(pc, "f.SetI(%d, %d, %s)", a, i.B(), rkC(i))
+	case bc.OpSetTable:
+		g.fast(pc, "f.SetTable(%d, %d, %s)", a, i.B(), rkC(i))
 	case bc.OpForLoop:
 		target := pc + 1 - i.Bx()
 		g.printf("if st := f.R(%d); st.IsInt() {\n", a+2)
