@@ -96,7 +96,7 @@ func (s *Session) Resume(ctx context.Context, id string) error {
 		s.host.Report(hostProblem("session", p))
 	}
 	s.restoreModel(sess)
-	c := sess.Branch("")
+	c := sess.ActiveBranch("")
 	// Calls that were running when panto ended are recorded as
 	// interrupted now, so the model is not told they never ran.
 	for _, m := range sess.InterruptedResults(c.Messages) {
@@ -224,7 +224,7 @@ func (s *Session) Branch(ctx context.Context, id string) error {
 	if err := ls.SetLeaf(id); err != nil {
 		return err
 	}
-	s.switchTo(ctx, "tree", s.agent.rec, sess.Branch(id))
+	s.switchTo(ctx, "tree", s.agent.rec, sess.ActiveBranch(id))
 	return nil
 }
 

@@ -40,6 +40,17 @@ func (s *Session) Entry(id string) *Entry { return s.byID[id] }
 // leaf when leaf is ""): its messages and compaction summaries, with
 // each message's latest metadata applied.
 func (s *Session) Branch(leaf string) *conv.Conversation {
+	path := s.branchPath(leaf)
+	c := &conv.Conversation{Messages: make([]conv.Message, 0, len(path))}
+	for i := len(path) - 1; i >= 0; i-- {
+		c.Append(s.toMessage(path[i]))
+	}
+	return c
+}
+
+// branchPath is the tree entries from leaf (the current leaf when "")
+// up to the root, leaf first.
+func (s *Session) branchPath(leaf string) []*Entry {
 	if leaf == "" {
 		leaf = s.Leaf
 	}
@@ -56,11 +67,7 @@ func (s *Session) Branch(leaf string) *conv.Conversation {
 		}
 		id = e.ParentID
 	}
-	c := &conv.Conversation{Messages: make([]conv.Message, 0, len(path))}
-	for i := len(path) - 1; i >= 0; i-- {
-		c.Append(s.toMessage(path[i]))
-	}
-	return c
+	return path
 }
 
 // toMessage turns a tree entry into a conversation message.

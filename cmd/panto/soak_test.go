@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"panto/agent/store"
 	"panto/internal/pantobin"
 )
 
@@ -182,7 +184,35 @@ func TestSoakRPC(t *testing.T) {
 	if last.failed > 0 || last.overrun > 0 {
 		t.Errorf("%d failed compactions, %d requests over the window", last.failed, last.overrun)
 	}
+	soakLoad(t, home)
 	soakTUI(t, bin, dir, home)
+}
+
+// soakLoad reports the session file's size and how long parsing it and
+// building the resumed conversation take.
+func soakLoad(t *testing.T, home string) {
+	var path string
+	filepath.WalkDir(home, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && strings.HasSuffix(p, ".jsonl") && !strings.Contains(p, "turns") {
+			path = p
+		}
+		return nil
+	})
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatalf("the session file: %v", err)
+	}
+	defer f.Close()
+	fi, _ := f.Stat()
+	start := time.Now()
+	sess, err := store.Parse(bufio.NewReaderSize(f, 1<<20), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	parsed := time.Since(start)
+	c := sess.ActiveBranch("")
+	t.Logf("session file: %.1f MB, %d entries; parsed in %d ms, resumed branch (%d messages held, %d offloaded) built in %d ms",
+		float64(fi.Size())/(1<<20), len(sess.Entries), parsed.Milliseconds(), c.Len(), c.Offloaded, (time.Since(start) - parsed).Milliseconds())
 }
 
 // rssMB is a process's resident set in MB.
