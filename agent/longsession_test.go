@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"panto/agent/conv"
 )
 
 // A long scripted session: turns alternate a short chat exchange and an
@@ -19,7 +21,7 @@ import (
 // coding turn reads one result larger than the whole window.
 
 // readTool returns n characters (its input), like a file read.
-const readTool = `return { name = "read", description = "Read a file.",
+const readTool = `return { name = "read", description = "Read a file.", effects = {},
   schema = { type = "object", properties = { path = { type = "string" }, n = { type = "integer" } } },
   handler = function(input) return input.path .. ": " .. string.rep("lorem ipsum dolor sit amet ", input.n // 27) end }`
 
@@ -89,6 +91,18 @@ func (lr *longRun) turn(i int) {
 	res, err := lr.Prompt(ctx, prompt)
 	if err != nil || res.Status != "completed" {
 		lr.t.Fatalf("turn %d: %v %+v", i, err, res)
+	}
+	if i%2 == 0 {
+		// The turn's last results are the tool's, whole.
+		c := lr.Agent().Conversation()
+		for j := len(c.Messages) - 1; j >= 0; j-- {
+			if r := c.Messages[j]; r.Role == conv.Tool {
+				if r.IsError || !strings.HasPrefix(r.Text(), "src/g") {
+					lr.t.Fatalf("turn %d: the last tool result is %q", i, r.Text())
+				}
+				break
+			}
+		}
 	}
 }
 

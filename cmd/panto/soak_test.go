@@ -54,7 +54,7 @@ func soakScript(turns int) string {
 }
 
 // soakTool returns n characters, like a file read.
-const soakTool = `return { name = "read", description = "Read a file.",
+const soakTool = `return { name = "read", description = "Read a file.", effects = {},
   schema = { type = "object", properties = { path = { type = "string" }, n = { type = "integer" } } },
   handler = function(input) return input.path .. ": " .. string.rep("lorem ipsum dolor sit amet ", input.n // 27) end }`
 
@@ -139,6 +139,9 @@ func TestSoakRPC(t *testing.T) {
 				case strings.Contains(msg, "window was exceeded"):
 					s.overrun++
 				}
+			}
+			if ev["type"] == "tool_result" && ev["result_ok"] != true {
+				t.Fatalf("turn %d: a tool failed: %v", i, ev)
 			}
 			if ev["type"] == "turn_result" {
 				if ev["status"] != "completed" {

@@ -71,8 +71,12 @@ type Screen struct {
 	p       *Painter
 	width   int
 	history []*entry // committed, in order; kept for full redraws
-	live    []*entry // not yet committed, in transcript order
-	bottom  []*entry
+	// historyRows counts the rows of history as they were committed;
+	// dropped says older blocks were let go (historyLimit).
+	historyRowCount int
+	dropped         bool
+	live            []*entry // not yet committed, in transcript order
+	bottom          []*entry
 
 	frame   []string
 	commit  []string
@@ -93,6 +97,8 @@ type entry struct {
 	rows     []string
 	finished bool
 	settled  int // rows already committed
+	// committedRows is how many rows the block had when committed.
+	committedRows int
 }
 
 // New returns a screen painting on out, a terminal of width columns and
@@ -191,7 +197,7 @@ func (s *Screen) Draw() error {
 				s.commit = append(s.commit, rows[e.settled:]...)
 			}
 			e.settled = 0
-			s.history = append(s.history, e)
+			s.keep(e, len(rows))
 			continue
 		}
 		head = false
@@ -237,9 +243,41 @@ func (s *Screen) Draw() error {
 	return s.p.Paint(Frame{Commit: s.commit, Live: s.frame, Cursor: cur}, s.historyRows)
 }
 
-// historyRows is every committed row at the current width, for a redraw.
+// historyLimit bounds the committed rows a Screen keeps for redraws: a
+// long session's output is not held in memory for ever. A redraw after a
+// resize reprints the last historyLimit rows or so (the terminal's
+// scrollback had more; the session file has everything).
+const historyLimit = 5000
+
+// historyNote heads a redraw after older blocks were let go.
+const historyNote = "… (earlier output not kept: /tree)"
+
+// keep adds a committed block to the history. Past half as much again
+// as historyLimit rows, the oldest blocks go, down to historyLimit (in
+// batches, so a commit does not copy the history each time).
+func (s *Screen) keep(e *entry, rows int) {
+	e.committedRows = rows
+	s.history = append(s.history, e)
+	s.historyRowCount += rows
+	if s.historyRowCount <= historyLimit*3/2 {
+		return
+	}
+	drop := 0
+	for drop < len(s.history)-1 && s.historyRowCount > historyLimit {
+		s.historyRowCount -= s.history[drop].committedRows
+		drop++
+	}
+	// A new array, so that the dropped blocks can be collected.
+	s.history = append(make([]*entry, 0, len(s.history)-drop+64), s.history[drop:]...)
+	s.dropped = true
+}
+
+// historyRows is the committed rows at the current width, for a redraw.
 func (s *Screen) historyRows() []string {
 	var rows []string
+	if s.dropped {
+		rows = append(rows, render.Rows([]string{historyNote}, s.width)...)
+	}
 	for _, e := range s.history {
 		rows = append(rows, e.render(s.width)...)
 	}

@@ -2,6 +2,7 @@ package screen
 
 import (
 	"fmt"
+	"io"
 	"math/rand"
 	"regexp"
 	"strings"
@@ -512,4 +513,28 @@ func TestOffscreenRedrawsAreRateLimited(t *testing.T) {
 	clock = clock.Add(2 * time.Second)
 	draw(t, s)
 	expectLines(t, term, append(want[:len(want)-14], append(rows(12), "> ")...))
+}
+
+// TestHistoryIsBounded: a long session commits far more rows than a
+// redraw reprints; the screen keeps about historyLimit of them (the
+// newest), and says in a redraw that earlier output was let go.
+func TestHistoryIsBounded(t *testing.T) {
+	s := New(io.Discard, 40, 10)
+	for i := range 3 * historyLimit {
+		s.Print(fmt.Sprintf("row %d", i))
+		if i%50 == 0 {
+			s.Draw()
+		}
+	}
+	s.Draw()
+	if s.historyRowCount > historyLimit*3/2 || len(s.history) > historyLimit*3/2 {
+		t.Fatalf("%d rows in %d blocks kept", s.historyRowCount, len(s.history))
+	}
+	rows := s.historyRows()
+	if !strings.HasPrefix(rows[0], historyNote) || !strings.HasPrefix(rows[len(rows)-1], fmt.Sprintf("row %d ", 3*historyLimit-1)) {
+		t.Errorf("redraw rows: %q … %q", rows[0], rows[len(rows)-1])
+	}
+	if n := len(rows) - 1; n < historyLimit {
+		t.Errorf("a redraw reprints %d rows, fewer than %d", n, historyLimit)
+	}
 }
