@@ -7,12 +7,13 @@ import "bytes"
 const binaryProbe = 64 * 1024
 
 // readFD reads a file into buf with read, up to its end. size is the
-// file's size when known (-1 when not; it may have changed anyway). The
+// file's size when known (-1 when not; it may have changed anyway);
+// sizeOf finds it, and is asked only for files larger than 64 KiB. The
 // first read asks for 64 KiB (or the size and one more byte): a shorter
 // answer is the end of a regular file, so a small file costs one read.
 // A NUL byte anywhere makes it binary, and a large file is not read on
 // past a NUL in its first 64 KiB.
-func readFD(read func([]byte) (int, error), buf []byte, size, maxSize int64) ([]byte, skipReason) {
+func readFD(read func([]byte) (int, error), sizeOf func() int64, buf []byte, size, maxSize int64) ([]byte, skipReason) {
 	want := max(int(size)+1, binaryProbe)
 	if cap(buf) < want {
 		buf = make([]byte, 0, want)
@@ -21,7 +22,15 @@ func readFD(read func([]byte) (int, error), buf []byte, size, maxSize int64) ([]
 	probed := 0
 	for {
 		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
+			// A large file: grow once to its size, not step by step.
+			grow := len(buf)
+			if size < 0 && sizeOf != nil {
+				size = sizeOf()
+			}
+			if size >= int64(len(buf)) {
+				grow = int(size) + 1 - len(buf)
+			}
+			buf = append(buf, make([]byte, grow)...)[:len(buf)]
 		}
 		end := cap(buf)
 		if len(buf) < binaryProbe {

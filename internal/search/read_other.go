@@ -18,5 +18,5 @@ func load(path string, buf []byte, maxSize int64) ([]byte, skipReason) {
 	if maxSize > 0 && fi.Size() > maxSize {
 		return buf, tooLarge
 	}
-	return readFD(f.Read, buf, fi.Size(), maxSize)
+	return readFD(f.Read, nil, buf, fi.Size(), maxSize)
 }

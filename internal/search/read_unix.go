@@ -29,5 +29,11 @@ func load(path string, buf []byte, maxSize int64) ([]byte, skipReason) {
 				return n, err
 			}
 		}
+	}, func() int64 {
+		var st syscall.Stat_t
+		if syscall.Fstat(fd, &st) != nil {
+			return -1
+		}
+		return st.Size
 	}, buf, -1, maxSize)
 }
