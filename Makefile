@@ -4,7 +4,7 @@ GO      ?= go
 BIN     ?= bin/panto
 FUZZTIME ?= 30s
 
-.PHONY: all demo build test test-short race vet fmt cross golden fuzz bench bench-go mutate transpile-corpus clean help
+.PHONY: all demo build test test-short race vet fmt cross golden fuzz bench bench-search bench-go mutate transpile-corpus clean help
 
 all: build
 
@@ -17,6 +17,7 @@ help:
 	@echo "golden     regenerate the golden files from the reference lua5.4"
 	@echo "fuzz       run every fuzz target for FUZZTIME each (default $(FUZZTIME))"
 	@echo "bench      run bench/ programs under panto, lua5.4 and gopher-lua"
+	@echo "bench-search  time grep and find against ripgrep, grep -rn and find on Go's tree"
 	@echo "bench-go   run the Go benchmarks (go test -bench)"
 	@echo "soak       long sessions: 2,000 scripted turns, live heap by turns, the RPC soak's RSS"
 	@echo "mutate     mutation testing of PKG (e.g. PKG=./agent/...; MUTATEFLAGS='-n 50 -v')"
@@ -72,6 +73,11 @@ fuzz:
 
 bench: build
 	cd bench && $(GO) run ./cmd/benchrun -panto ../$(BIN)
+
+# grep and find against ripgrep, GNU grep and find on Go's source tree
+# (docs/benchmarks.md, "Search tools").
+bench-search: build
+	cd bench && $(GO) run ./cmd/searchbench -panto ../$(BIN)
 
 # The whole conformance corpus run as native code (compiler/gogen): each
 # program's chunk transpiled, built into one lua command, and checked
