@@ -76,6 +76,9 @@ func parseLine(s string) (Pattern, bool) {
 		return Pattern{}, false
 	}
 	s = trimTrailingSpaces(s)
+	if s == "" {
+		return Pattern{}, false // only spaces: blank
+	}
 	var p Pattern
 	if s[0] == '!' {
 		p.negate = true
