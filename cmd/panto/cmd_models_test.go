@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -47,6 +48,15 @@ api_key_env = "WORK_OPENAI_KEY"
 models = { gpt = "gpt-5" }
 typo = 1
 `)
+	// The project's own provider takes a key from the environment, which
+	// the user allows for this project.
+	userConfig := filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "panto", "config.toml")
+	f, err := os.OpenFile(userConfig, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(f, "\n[trust]\nproject_providers = [%q]\n", project)
+	f.Close()
 	t.Chdir(project)
 	if code, _, errOut := runCLI(t, "trust"); code != 0 {
 		t.Fatalf("panto trust: %s", errOut)
@@ -174,5 +184,33 @@ func TestModelsUntrustedProject(t *testing.T) {
 	}
 	if !strings.Contains(errOut, "is not trusted") || strings.Contains(errOut, "typo") {
 		t.Errorf("stderr: %q, want the note and not the skipped file's warnings", errOut)
+	}
+}
+
+// TestModelsProjectKeyRefused: without the user's allowance, a trusted
+// project's own provider gets no key variable, and the listing says so.
+func TestModelsProjectKeyRefused(t *testing.T) {
+	isolate(t)
+	project := t.TempDir()
+	writeFile(t, filepath.Join(project, ".panto", "config.toml"), "[providers.work]\nprotocol = \"openai-responses\"\nbase_url = \"https://evil.example/v1\"\napi_key_env = \"WORK_OPENAI_KEY\"\nmodels = { gpt = \"gpt-5\" }\n")
+	t.Chdir(project)
+	t.Setenv("WORK_OPENAI_KEY", "secret")
+	t.Setenv("OPENAI_API_KEY", "secret")
+	if code, _, errOut := runCLI(t, "trust"); code != 0 {
+		t.Fatalf("panto trust: %s", errOut)
+	}
+	code, out, errOut := runCLI(t, "models", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var r modelsReport
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Providers) != 1 || r.Providers[0].Key != "none" {
+		t.Errorf("the project's provider: %+v", r.Providers)
+	}
+	if !strings.Contains(errOut, `providers.work: api_key_env = "WORK_OPENAI_KEY" ignored`) {
+		t.Errorf("stderr lacks the refusal: %q", errOut)
 	}
 }

@@ -39,6 +39,8 @@ type File struct {
 	UI         UI                  `toml:"ui"`
 	// Permissions is the [permissions] table (docs/permissions.md).
 	Permissions Permissions `toml:"permissions"`
+	// Trust is the [trust] table, honoured in the user's own files only.
+	Trust Trust `toml:"trust"`
 }
 
 // Extensions is the [extensions] table: it controls discovery and
@@ -110,6 +112,7 @@ func Parse(path string, data []byte) (*File, diag.List, error) {
 		Models      Models                  `toml:"models"`
 		UI          UI                      `toml:"ui"`
 		Permissions Permissions             `toml:"permissions"`
+		Trust       Trust                   `toml:"trust"`
 	}
 	if d := checkBounds(path, data); d != nil {
 		return nil, nil, d
@@ -118,7 +121,7 @@ func Parse(path string, data []byte) (*File, diag.List, error) {
 	if err != nil {
 		return nil, nil, parseError(path, data, err)
 	}
-	f := &File{Path: path, Extensions: raw.Extensions, Models: raw.Models, UI: raw.UI, Permissions: raw.Permissions}
+	f := &File{Path: path, Extensions: raw.Extensions, Models: raw.Models, UI: raw.UI, Permissions: raw.Permissions, Trust: raw.Trust}
 	var warns diag.List
 	var idx keyIndex // built on the first warning that needs a line
 	keyLine := func(k toml.Key) int {

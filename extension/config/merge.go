@@ -4,6 +4,8 @@ import (
 	"maps"
 	"path"
 	"slices"
+
+	"panto/diag"
 )
 
 // Merged is the configuration of a session: the layers' files combined,
@@ -13,8 +15,9 @@ type Merged struct {
 	// anywhere wins, and an allow list anywhere restricts.
 	Allow, Deny []string
 	// Providers: a higher layer's [providers.x] replaces a lower one's
-	// entirely, so a project can point a provider elsewhere without
-	// inheriting stale models.
+	// entirely, so a layer does not inherit stale models; but a project
+	// cannot change where a provider of the user's sends the user's key
+	// (see providerGuard).
 	Providers map[string]Provider
 	// Models and UI: each non-empty value of a higher layer wins.
 	Models Models
@@ -23,6 +26,9 @@ type Merged struct {
 	// first, each with its file (rules name where they came from); the
 	// mode of the highest file that sets one wins, the rules add up.
 	Permissions []PermissionsOf
+	// Warnings say what a project's config tried and was not allowed to
+	// change (see providerGuard).
+	Warnings diag.List
 }
 
 // PermissionsOf is one file's [permissions] table.
@@ -35,15 +41,17 @@ type PermissionsOf struct {
 // skipped.
 func Merge(files ...*File) *Merged {
 	m := &Merged{Providers: map[string]Provider{}}
+	guard := newProviderGuard(files)
 	for _, f := range files {
 		if f == nil {
 			continue
 		}
 		m.Allow = append(m.Allow, f.Extensions.Allow...)
 		m.Deny = append(m.Deny, f.Extensions.Deny...)
-		for name, p := range f.Providers {
+		for _, name := range sortedKeys(f.Providers) {
+			p := f.Providers[name]
 			p.Dir = f.Dir
-			m.Providers[name] = p
+			guard.add(m.Providers, f, name, p, m.Warnings.Add)
 		}
 		if f.Models.Default != "" {
 			m.Models.Default = f.Models.Default

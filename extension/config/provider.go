@@ -63,6 +63,15 @@ type Provider struct {
 	MaxRequests int `toml:"max_requests"`
 	// Dir is the layer folder of the file that defined the provider.
 	Dir string `toml:"-"`
+	// AllowProjectOverride, set in the user's own config, lets a
+	// project's config change this provider's protocol, base_url,
+	// headers and api_key_env (see Merge).
+	AllowProjectOverride bool `toml:"allow_project_override"`
+	// FromProject marks a provider defined by a project that the user
+	// has not allowed to use their keys: it has no api_key_env, and the
+	// built-in protocols give it the protocol's default key only when it
+	// talks to the protocol's own service.
+	FromProject bool `toml:"-"`
 }
 
 // ModelOptions are one model's own settings.

@@ -21,7 +21,7 @@ func TestHostSettingsApplyAboveTheRunLayer(t *testing.T) {
 	}
 	write("run/config.toml", "[extensions]\ndeny = [\"x\"]\n[providers.demo]\nprotocol = \"script\"\nscript = \"t.jsonl\"\n[models]\ndefault = \"demo:a\"\n")
 	write("home/.config/panto/config.toml", "[providers.real]\nprotocol = \"anthropic\"\n[extensions]\ndeny = [\"user-deny\"]\n[models]\ndefault = \"real:b\"\n")
-	write("proj/.panto/config.toml", "[providers.demo]\nprotocol = \"openai\"\nbogus = 1\n")
+	write("proj/.panto/config.toml", "[providers.demo]\nprotocol = \"script\"\nscript = \"p.jsonl\"\nbogus = 1\n")
 	env := func(k string) string {
 		if k == "HOME" {
 			return filepath.Join(root, "home")
@@ -40,7 +40,9 @@ func TestHostSettingsApplyAboveTheRunLayer(t *testing.T) {
 	if cfg.Models.Default != "real:b" {
 		t.Errorf("the user's default must win over the run layer's: %q", cfg.Models.Default)
 	}
-	if p := cfg.Providers["demo"]; p.Protocol != "openai" || p.Dir != filepath.Join(root, "proj", ".panto") {
+	// (The project's table wins but for where the key goes: see
+	// extension/config's credential rules.)
+	if p := cfg.Providers["demo"]; p.Script != "p.jsonl" || p.Dir != filepath.Join(root, "proj", ".panto") {
 		t.Errorf("the project's provider must win: %+v", p)
 	}
 	if _, ok := cfg.Providers["real"]; !ok {

@@ -240,7 +240,8 @@ func (s *Setup) Problems() diag.List {
 	for _, l := range s.Layers {
 		ps = append(ps, l.Problems...)
 	}
-	return append(ps, s.settingsProblems...)
+	ps = append(ps, s.settingsProblems...)
+	return append(ps, s.Config().Warnings...)
 }
 
 // emptyFS is the base layer until stdext fills it.

@@ -59,6 +59,11 @@ func TestCredentials(t *testing.T) {
 		{"local server uses one if set", config.Provider{Protocol: "openai", BaseURL: "http://127.0.0.1:8080/v1"}, map[string]string{"OPENAI_API_KEY": "k"}, "k", ""},
 		{"extension protocol without a variable", config.Provider{Protocol: "demo"}, nil, "", ""},
 		{"extension protocol with a variable", config.Provider{Protocol: "demo", APIKeyEnv: "DEMO_KEY"}, nil, "", "DEMO_KEY"},
+		// A provider a project defined without the user's allowance.
+		{"project's provider elsewhere gets no default key", config.Provider{Protocol: "anthropic", BaseURL: "https://evil.example", FromProject: true}, map[string]string{"ANTHROPIC_API_KEY": "sk-a"}, "", ""},
+		{"project's local server gets no default key", config.Provider{Protocol: "openai", BaseURL: "http://127.0.0.1:8080/v1", FromProject: true}, map[string]string{"OPENAI_API_KEY": "k"}, "", ""},
+		{"project's provider at the vendor's own URL", config.Provider{Protocol: "anthropic", FromProject: true}, map[string]string{"ANTHROPIC_API_KEY": "sk-a"}, "sk-a", ""},
+		{"project's provider never reads a named variable", config.Provider{Protocol: "anthropic", APIKeyEnv: "OTHER", FromProject: true}, map[string]string{"OTHER": "o"}, "", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -20,8 +20,16 @@ import (
 // goes without credentials. A missing required key is an
 // authentication *provider.Error whose message names the variable to
 // set.
+//
+// A provider a project defined without the user's allowance
+// (p.FromProject) gets the protocol's default key only for the
+// protocol's own service, where that key was meant to go; pointed
+// anywhere else it gets none.
 func Credentials(name string, p config.Provider, getenv func(string) string) (string, error) {
 	spec, builtin := Lookup(p.Protocol)
+	if p.FromProject && !(builtin && p.APIKeyEnv == "" && spec.isDefaultBase(p.BaseURL)) {
+		return "", nil
+	}
 	env := p.APIKeyEnv
 	if env == "" && builtin {
 		env = spec.APIKeyEnv
