@@ -77,6 +77,10 @@ func TestGrepIgnoresLikeRipgrep(t *testing.T) {
 		}
 	}
 	contains(t, "note", got, "[Skipped 2 entries ignored by .gitignore or .ignore, 2 hidden entries, 1 binary file; set no_ignore or hidden to true to include them.]")
+	// A folder or file named in path is searched, as rg searches one
+	// given on its command line.
+	contains(t, "explicit path", s.ok(t, "grep", `{"pattern":"Hello","path":"node_modules"}`), "node_modules/dep/index.js:1:Hello from a dependency")
+	contains(t, "explicit file", s.ok(t, "grep", `{"pattern":"Hello","path":"debug.log"}`), "debug.log:1:Hello log")
 	got = s.ok(t, "grep", `{"pattern":"Hello","no_ignore":true,"hidden":true}`)
 	contains(t, "everything", got, "node_modules/dep/index.js:1:Hello from a dependency", "debug.log:1:Hello log", ".github/workflow.yml:1:Hello CI")
 }

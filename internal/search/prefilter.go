@@ -3,6 +3,7 @@ package search
 import (
 	"bytes"
 	"encoding/binary"
+	"strings"
 	"regexp/syntax"
 	"unicode/utf8"
 )
@@ -17,6 +18,9 @@ type prefilter struct {
 	// fold: the literals are lower-case ASCII and are to be found in a
 	// lower-cased copy of the text.
 	fold bool
+	// odd: a folded literal holds k or s, whose non-ASCII fold partners
+	// a lower-cased copy would miss (see hasOddFolds).
+	odd bool
 }
 
 // minUseful is the shortest literal worth searching for first: shorter
@@ -50,6 +54,9 @@ func newPrefilter(pattern string) *prefilter {
 				return nil
 			}
 			s = string(lowerASCII([]byte(s)))
+			if strings.ContainsAny(s, "ks") {
+				p.odd = true
+			}
 		}
 		p.lits = append(p.lits, []byte(s))
 	}

@@ -266,7 +266,7 @@ func (m *matcher) lines(data []byte, keep int, out *File, scratch *[]byte) {
 	var hay = data
 	if m.pre != nil {
 		if m.pre.fold {
-			if hasOddFolds(data) {
+			if m.pre.odd && hasOddFolds(data) {
 				goto plain
 			}
 			if cap(*scratch) < len(data) {

@@ -229,3 +229,13 @@ func TestStreamOrder(t *testing.T) {
 		t.Errorf("counts %+v", res)
 	}
 }
+
+func TestCancelled(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "f", "x\n")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Search(ctx, dir, []string{"f", "f", "f"}, Options{Pattern: "x"}); err == nil {
+		t.Error("a cancelled search returned no error")
+	}
+}
