@@ -3,8 +3,8 @@ package search
 import (
 	"bytes"
 	"encoding/binary"
-	"strings"
 	"regexp/syntax"
+	"strings"
 	"unicode/utf8"
 )
 
