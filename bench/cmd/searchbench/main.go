@@ -195,7 +195,7 @@ func main() {
 		}
 		for i, t := range c.tools {
 			if missing[i] {
-				fmt.Printf("| %s | %s | n/a | n/a | | |\n", c.name, t.name)
+				fmt.Printf("| %s | %s | n/a | n/a | | |\n", cell(c.name), t.name)
 				continue
 			}
 			w, cpu := median(walls[i]), median(cpus[i])
@@ -203,7 +203,10 @@ func main() {
 			if ref > 0 {
 				ratio = fmt.Sprintf("%.2f×", float64(w)/float64(ref))
 			}
-			fmt.Printf("| %s | %s | %.3f s | %.3f s | %s | %d |\n", c.name, t.name, w.Seconds(), cpu.Seconds(), ratio, counts[i])
+			fmt.Printf("| %s | %s | %.3f s | %.3f s | %s | %d |\n", cell(c.name), t.name, w.Seconds(), cpu.Seconds(), ratio, counts[i])
 		}
 	}
 }
+
+// cell escapes a Markdown table cell's pipes.
+func cell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
