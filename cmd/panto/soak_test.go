@@ -77,6 +77,11 @@ func TestSoakRPC(t *testing.T) {
 	}
 	bin := pantobin.Path(t)
 	dir, home := t.TempDir(), t.TempDir()
+	if os.Getenv("PANTO_SOAK_KEEP") != "" { // to look at the session afterwards
+		dir, _ = os.MkdirTemp("", "soak-tree")
+		home, _ = os.MkdirTemp("", "soak-home")
+		t.Logf("tree %s, home %s", dir, home)
+	}
 	cfg := strings.Replace(scriptConfig, `models = { m = "fake-1" }`, fmt.Sprintf("models = { m = \"fake-1\" }\ncontext_window = %d", soakWindow), 1)
 	writeTree(t, dir, map[string]string{"config.toml": cfg, "tools/read.lua": soakTool, "turns.jsonl": soakScript(turns)})
 	env := append(os.Environ(), "HOME="+home, "XDG_DATA_HOME="+home+"/data", "XDG_CONFIG_HOME="+home+"/config", "GODEBUG=gctrace=1")
