@@ -88,7 +88,12 @@ func (s *Session) Resume(ctx context.Context, id string) error {
 	if full == s.ID() {
 		return fmt.Errorf("session %s is the current one", full)
 	}
-	w, sess, err := s.store.Open(full)
+	// A file store reads only what the resumed conversation needs.
+	open := s.store.Open
+	if fs, ok := s.store.(*store.FileStore); ok {
+		open = fs.OpenActive
+	}
+	w, sess, err := open(full)
 	if err != nil {
 		return err
 	}
@@ -142,10 +147,16 @@ func (s *Session) restoreModel(sess *store.Session) {
 			reasoning = e.ThinkingLevel
 		}
 	}
+	ref := provider + ":" + id
 	if provider == "" {
-		return
+		// A resume that read only the file's tail may not reach the
+		// model_change entry; the listing summary names the model too.
+		if sess.Summary == nil || sess.Summary.Model == "" {
+			return
+		}
+		ref, reasoning = sess.Summary.Model, sess.Summary.Reasoning
 	}
-	if m, err := resolveModel(s.host, provider+":"+id, reasoning); err == nil {
+	if m, err := resolveModel(s.host, ref, reasoning); err == nil {
 		s.agent.mu.Lock()
 		s.agent.model, s.modelErr = m, nil
 		s.agent.mu.Unlock()

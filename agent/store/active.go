@@ -7,7 +7,7 @@ import "panto/agent/conv"
 // summary's first kept one on; Offloaded counts the others. A resume of
 // a long session converts only what the model will see (the same as
 // conv.Conversation.ForgetCompacted on the whole branch).
-func (s *Session) ActiveBranch(leaf string) *conv.Conversation {
+func (s *Session) ActiveBranch(leaf string) (c *conv.Conversation) {
 	path := s.branchPath(leaf) // leaf first
 	k := -1
 	for i, e := range path {
@@ -19,6 +19,13 @@ func (s *Session) ActiveBranch(leaf string) *conv.Conversation {
 	if k < 0 {
 		return s.Branch(leaf)
 	}
+	defer func() {
+		// A tail read does not see the skipped messages: the listing
+		// summary written at the end of each turn counts them.
+		if s.partial && s.Summary != nil {
+			c.Offloaded = max(c.Offloaded, s.Summary.MessageCount-c.Len())
+		}
+	}()
 	from := k // a summary that kept nothing: from itself
 	if id := path[k].FirstKept; id != "" {
 		for i := k + 1; i < len(path); i++ {
@@ -28,7 +35,7 @@ func (s *Session) ActiveBranch(leaf string) *conv.Conversation {
 			}
 		}
 	}
-	c := &conv.Conversation{}
+	c = &conv.Conversation{}
 	for i := len(path) - 1; i > from; i-- {
 		if e := path[i]; e.Message != nil && e.Message.Role == conv.System {
 			c.Append(s.toMessage(e))

@@ -28,6 +28,9 @@ type Session struct {
 	// stay in the file.
 	Problems []string
 
+	// partial: only the file's tail was read (FileStore.OpenActive).
+	partial bool
+
 	byID     map[string]*Entry
 	metadata map[string]json.RawMessage
 	started  map[string]bool // assistant messages whose tool calls were dispatched

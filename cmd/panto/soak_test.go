@@ -239,9 +239,9 @@ func rssMB(t *testing.T, pid int) int {
 }
 
 // soakTUI opens the soak's session in the terminal UI (--continue) and
-// measures the time from the start to a typed key showing on screen;
-// keys are sent at once, so they wait in the terminal until panto reads
-// them.
+// measures the time from the start to a typed key showing in the
+// editor; keys are sent at once, so they wait in the terminal until
+// panto reads them.
 func soakTUI(t *testing.T, bin, dir, home string) {
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Log("tmux is not installed: no UI timing")
@@ -255,7 +255,9 @@ func soakTUI(t *testing.T, bin, dir, home string) {
 		start := time.Now()
 		x.run("new-session", "-d", "-s", "e2e", "-x", "120", "-y", "40", shell)
 		x.run("send-keys", "-t", "e2e", "-l", key)
-		for !strings.Contains(x.run("capture-pane", "-p", "-t", "e2e"), key) {
+		// The editor's line ("› zqxj"), not the terminal's own echo of
+		// keys typed before panto took the terminal.
+		for !strings.Contains(x.run("capture-pane", "-p", "-t", "e2e"), "› "+key) {
 			if time.Since(start) > 30*time.Second {
 				t.Fatalf("the key never showed:\n%s", x.screen())
 			}

@@ -1,0 +1,148 @@
+package store
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"os"
+)
+
+// OpenActive is Open for a resume: it reads the session file from its
+// end back only as far as the current branch needs, to the latest
+// compaction summary's first kept entry (the whole branch when it has
+// none), so that resuming a long session costs what its model sees
+// rather than its history. The returned Session holds those entries
+// only; its ActiveBranch counts the skipped messages from the latest
+// listing summary. The rest of the file is only scanned for the ids in
+// use. A file whose tail does not read cleanly, or that has system
+// messages (they would be skipped), is parsed whole as Open does.
+func (s *FileStore) OpenActive(id string) (*Writer, *Session, error) {
+	path, err := s.path(id)
+	if err != nil {
+		return nil, nil, err
+	}
+	sess, prefix, ok := loadTail(path)
+	if !ok {
+		return s.Open(id)
+	}
+	w, err := openAppend(path, sess)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, id := range prefixIDs(prefix) {
+		w.ids.add(id)
+	}
+	return w, sess, nil
+}
+
+// loadTail reads the entries the current branch needs from the end of
+// the file; prefix is the part before them. ok is false when the whole
+// file must be parsed instead.
+func loadTail(path string) (sess *Session, prefix []byte, ok bool) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, false
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, nil, false
+	}
+	h, err := readHeader(f)
+	if err != nil {
+		return nil, nil, false
+	}
+	var (
+		tail     []*Entry // from the end
+		consumed int64
+		leaf     string
+		leafSet  bool
+		want     string // the next branch entry to find
+		stop     string // the first kept entry of the latest summary
+		done     bool
+		bad      bool
+	)
+	err = reverseLines(f, fi.Size(), func(line []byte) bool {
+		consumed += int64(len(line)) + 1
+		if bytes.HasPrefix(line, []byte(`{"type":"session"`)) {
+			return false // the header: the whole file was read
+		}
+		e, err := Unmarshal(bytes.TrimRight(line, "\r"))
+		if err != nil {
+			bad = true
+			return false
+		}
+		tail = append(tail, e)
+		if !leafSet && (e.InTree() || e.Type == TypePantoLeaf) {
+			leafSet = true
+			leaf = e.ID
+			if e.Type == TypePantoLeaf {
+				leaf = e.TargetID
+			}
+			want = leaf
+			if want == "" {
+				done = true
+				return false
+			}
+		}
+		if !leafSet || e.ID != want || !e.InTree() {
+			return true
+		}
+		if stop == "" && e.Type == TypeCompaction {
+			if e.FirstKept == "" {
+				done = true
+				return false
+			}
+			stop = e.FirstKept
+		}
+		if e.ID == stop {
+			done = true
+			return false
+		}
+		want = e.ParentID
+		if want == "" {
+			done = true
+			return false
+		}
+		return true
+	})
+	if err != nil || bad || !done {
+		return nil, nil, false
+	}
+	start := max(fi.Size()-consumed, 0)
+	prefix = make([]byte, start)
+	if _, err := f.ReadAt(prefix, 0); err != nil && err != io.EOF {
+		return nil, nil, false
+	}
+	if bytes.Contains(prefix, []byte(`"role":"system"`)) {
+		return nil, nil, false
+	}
+	sess = &Session{Header: *h, byID: map[string]*Entry{}, metadata: map[string]json.RawMessage{}, partial: true}
+	for i := len(tail) - 1; i >= 0; i-- {
+		sess.add(tail[i])
+	}
+	if sess.Leaf != leaf {
+		return nil, nil, false
+	}
+	return sess, prefix, true
+}
+
+// prefixIDs finds the entry ids of the part of a file that was not
+// parsed: every `"id":"…"` of eight hex digits (a message's text may
+// hold one too; a needless id in the set only costs its 4 bytes).
+func prefixIDs(b []byte) []string {
+	key := []byte(`"id":"`)
+	var out []string
+	for {
+		i := bytes.Index(b, key)
+		if i < 0 {
+			return out
+		}
+		b = b[i+len(key):]
+		if len(b) >= 9 && b[8] == '"' {
+			if _, ok := hexID(string(b[:8])); ok {
+				out = append(out, string(b[:8]))
+			}
+		}
+	}
+}
