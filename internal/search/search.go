@@ -80,9 +80,9 @@ const (
 // Search searches files (paths relative to base, or absolute), given
 // in walk order.
 func Search(ctx context.Context, base string, files []string, opts Options) (*Result, error) {
-	return Stream(ctx, base, func(emit func(string)) error {
-		for _, f := range files {
-			emit(f)
+	return Stream(ctx, base, func(emit func(...string)) error {
+		for i := 0; i < len(files); i += 16 {
+			emit(files[i:min(i+16, len(files))]...)
 		}
 		return nil
 	}, opts)
@@ -90,10 +90,11 @@ func Search(ctx context.Context, base string, files []string, opts Options) (*Re
 
 // Stream searches the files feed emits while it runs (a walk, say),
 // searching them as they come. emit may be called from several
-// goroutines. Files are ordered by their walk order (OrderKey), not by
+// goroutines; each call is a batch a worker takes whole (a folder's
+// files, say), so that workers are woken per batch, not per file. Files are ordered by their walk order (OrderKey), not by
 // when they were emitted: the kept lines are the first Limit in that
 // order, and Result.Files follows it.
-func Stream(ctx context.Context, base string, feed func(emit func(string)) error, opts Options) (*Result, error) {
+func Stream(ctx context.Context, base string, feed func(emit func(...string)) error, opts Options) (*Result, error) {
 	// (?m): ^ and $ match at line ends when a whole buffer is searched
 	// at once, as they do in a line searched alone.
 	pat := "(?m)" + opts.Pattern
@@ -110,32 +111,38 @@ func Stream(ctx context.Context, base string, feed func(emit func(string)) error
 		workers = runtime.GOMAXPROCS(0)
 	}
 	k := &keeper{limit: opts.Limit}
-	paths := make(chan string, 256)
+	batches := make(chan []string, 64)
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			var buf, scratch []byte
-			for rel := range paths {
-				if ctx.Err() != nil {
-					continue // drain
+			for batch := range batches {
+				for _, rel := range batch {
+					if ctx.Err() != nil {
+						break // drain
+					}
+					p := rel
+					if !filepath.IsAbs(p) {
+						p = filepath.Join(base, p)
+					}
+					key := OrderKey(rel)
+					keep := k.room(key)
+					var r fileResult
+					r, buf = m.file(p, buf, keep, &scratch)
+					r.Path = rel
+					k.add(key, r)
 				}
-				p := rel
-				if !filepath.IsAbs(p) {
-					p = filepath.Join(base, p)
-				}
-				key := OrderKey(rel)
-				keep := k.room(key)
-				var r fileResult
-				r, buf = m.file(p, buf, keep, &scratch)
-				r.Path = rel
-				k.add(key, r)
 			}
 		}()
 	}
-	ferr := feed(func(rel string) { paths <- rel })
-	close(paths)
+	ferr := feed(func(rels ...string) {
+		if len(rels) > 0 {
+			batches <- rels
+		}
+	})
+	close(batches)
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
 		return nil, err

@@ -209,10 +209,10 @@ func TestStreamOrder(t *testing.T) {
 	for _, f := range []string{"a/b", "a.txt", "a0", "b"} {
 		write(t, dir, f, "hit\n")
 	}
-	res, err := Stream(context.Background(), dir, func(emit func(string)) error {
-		for _, f := range []string{"b", "a0", "a.txt", "a/b"} {
-			emit(f)
-		}
+	res, err := Stream(context.Background(), dir, func(emit func(...string)) error {
+		emit("b", "a0")
+		emit("a.txt")
+		emit("a/b")
 		return nil
 	}, Options{Pattern: "hit", Limit: 2, Workers: 2})
 	if err != nil {

@@ -62,11 +62,13 @@ type Options struct {
 	// Filter, when set, decides which entries are reported (folders are
 	// entered either way).
 	Filter func(rel, name string, kind Kind) bool
-	// Visit, when set, receives each reported entry as soon as it is
-	// found, from the walk's goroutines (so possibly at the same time),
-	// and Walk returns no entries: for work that can start before the
-	// walk ends (search.Stream orders by path itself).
-	Visit func(Entry)
+	// Visit, when set, receives the reported entries of each folder as
+	// soon as the folder is read (one call per folder, not per entry, so
+	// that work handed on in batches wakes its workers less often), from
+	// the walk's goroutines (so possibly at the same time), and Walk
+	// returns no entries: for work that can start before the walk ends
+	// (search.Stream orders by path itself).
+	Visit func([]Entry)
 	// Env locates the global excludes file (default: the process's).
 	Env     *ignore.Env
 	Workers int // folders read at once (default: twice the CPUs)
@@ -180,6 +182,14 @@ func (w *walker) dir(abs, rel string, depth int, st *stack, anc *ancestor) []Ent
 	// slots must never move (goroutines fill them in place).
 	segments := make([][]Entry, 0, 2*len(dirents))
 	var wg sync.WaitGroup
+	var visit []Entry
+	flush := func() {
+		if len(visit) > 0 {
+			w.opts.Visit(visit)
+			visit = nil
+		}
+	}
+	defer flush()
 	for _, d := range dirents {
 		name := d.Name()
 		if name == "." || name == ".." {
@@ -223,7 +233,7 @@ func (w *walker) dir(abs, rel string, depth int, st *stack, anc *ancestor) []Ent
 				break
 			}
 			if w.opts.Visit != nil {
-				w.opts.Visit(e)
+				visit = append(visit, e)
 			} else {
 				segments = append(segments, []Entry{e})
 			}
@@ -235,6 +245,7 @@ func (w *walker) dir(abs, rel string, depth int, st *stack, anc *ancestor) []Ent
 		if w.opts.Follow {
 			canc = &ancestor{id: id, parent: anc}
 		}
+		flush() // hand on what is found before going down
 		segments = append(segments, nil)
 		slot := &segments[len(segments)-1]
 		select {

@@ -232,9 +232,9 @@ func TestVisitSeesWhatWalkReturns(t *testing.T) {
 	want, _ := walkRels(t, root, Options{})
 	var mu sync.Mutex
 	var got []string
-	entries, _, err := Walk(context.Background(), root, Options{Env: noGlobal, Visit: func(e Entry) {
+	entries, _, err := Walk(context.Background(), root, Options{Env: noGlobal, Visit: func(es []Entry) {
 		mu.Lock()
-		got = append(got, rels([]Entry{e})...)
+		got = append(got, rels(es)...)
 		mu.Unlock()
 	}})
 	if err != nil || len(entries) != 0 {

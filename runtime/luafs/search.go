@@ -41,12 +41,18 @@ func luaSearch(L *runtime.State, loop Async) int {
 			return nil, fmt.Errorf("panto.fs.search: %w", err)
 		}
 		// The files are searched while the walk finds them.
-		feed := func(emit func(string)) error {
+		feed := func(emit func(...string)) error {
 			if !fi.IsDir() {
 				emit(root)
 				return nil
 			}
-			w.Visit = func(e walk.Entry) { emit(e.Rel) }
+			w.Visit = func(es []walk.Entry) {
+				rels := make([]string, len(es))
+				for i, e := range es {
+					rels[i] = e.Rel
+				}
+				emit(rels...)
+			}
 			_, s, err := walk.Walk(ctx, root, w)
 			st = s
 			return err
