@@ -97,6 +97,12 @@ func (s *Session) Resume(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
+	s.resumed(ctx, w, sess)
+	return nil
+}
+
+// resumed switches to a stored session that was opened.
+func (s *Session) resumed(ctx context.Context, w *store.Writer, sess *store.Session) {
 	for _, p := range sess.Problems {
 		s.host.Report(hostProblem("session", p))
 	}
@@ -113,7 +119,14 @@ func (s *Session) Resume(ctx context.Context, id string) error {
 		c.Append(m)
 	}
 	s.switchTo(ctx, "resume", w, c)
-	return nil
+}
+
+// latestStore is a store that can tell --continue which newer files it
+// passed over and open the latest by the path it found (the file
+// store), without listing the folder again.
+type latestStore interface {
+	LatestReadable() (*store.Info, []string, error)
+	OpenPath(path string) (*store.Writer, *store.Session, error)
 }
 
 // Continue resumes the latest session of the project (--continue); it
@@ -122,14 +135,36 @@ func (s *Session) Continue(ctx context.Context) (bool, error) {
 	if _, ok := s.store.(store.NullStore); ok {
 		return false, errNoSessionStore
 	}
-	in, err := s.store.Latest()
+	ls, ok := s.store.(latestStore)
+	if !ok {
+		in, err := s.store.Latest()
+		if err != nil || in == nil {
+			return false, err
+		}
+		if in.ID == s.ID() {
+			return true, nil
+		}
+		return true, s.Resume(ctx, in.ID)
+	}
+	in, skipped, err := ls.LatestReadable()
+	for _, sk := range skipped {
+		s.host.Report(hostProblem("session", "--continue skipped "+sk))
+	}
 	if err != nil || in == nil {
 		return false, err
 	}
 	if in.ID == s.ID() {
 		return true, nil
 	}
-	return true, s.Resume(ctx, in.ID)
+	if err := s.detach(); err != nil {
+		return true, err
+	}
+	w, sess, err := ls.OpenPath(in.Path)
+	if err != nil {
+		return true, err
+	}
+	s.resumed(ctx, w, sess)
+	return true, nil
 }
 
 // restoreModel picks the model a stored session last used, when the

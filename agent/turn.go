@@ -510,7 +510,7 @@ func (r *reader) handle(ev provider.Event) {
 			*blocks = append(*blocks, conv.TextBlock(""))
 		}
 		r.appendText(ev.Text)
-		r.textEvent("assistant_text", &r.text, ev.Text)
+		r.textEvent("assistant_text", &r.text, ev.Text, last().Text)
 	case provider.ThinkingDelta:
 		// A new reasoning block starts unless the last one is still empty:
 		// a protocol announces a block before its text, and an OpenAI
@@ -521,7 +521,7 @@ func (r *reader) handle(ev provider.Event) {
 			*blocks = append(*blocks, conv.Block{Type: conv.Thinking})
 		}
 		r.appendText(ev.Text)
-		r.textEvent("thinking", &r.thinking, ev.Text)
+		r.textEvent("thinking", &r.thinking, ev.Text, last().Text)
 	case provider.ThinkingSignature:
 		if l := last(); l != nil && l.Type == conv.Thinking {
 			l.Signature, l.Data = ev.Signature, ev.Data
@@ -631,8 +631,10 @@ func (r *reader) completeCall(c *pendingCall) {
 	r.msg.Blocks[c.block].Arguments = final
 }
 
-// textEvent fires <kind>_delta, starting the block on its first chunk.
-func (r *reader) textEvent(kind string, s **host.TextStream, delta string) {
+// textEvent fires <kind>_delta, starting the block on its first chunk;
+// whole is the block's text so far, which the host shares rather than
+// keeping a copy of its own.
+func (r *reader) textEvent(kind string, s **host.TextStream, delta, whole string) {
 	t := r.t
 	if !t.ev.hostEvents() {
 		t.ev.emit(Event{Type: kind + "_delta", Fields: map[string]any{"delta": delta}})
@@ -649,7 +651,7 @@ func (r *reader) textEvent(kind string, s **host.TextStream, delta string) {
 				*s = t.s.host.BeginAssistantText()
 			}
 		}
-		(*s).Delta(t.ctx, delta)
+		(*s).DeltaOf(t.ctx, delta, whole)
 		t.ev.emit(Event{Type: kind + "_delta", Fields: map[string]any{"delta": delta, "text": (*s).Text}, Block: (*s).Block})
 	})
 }

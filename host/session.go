@@ -52,6 +52,15 @@ func (s *TextStream) Delta(ctx context.Context, delta string) {
 	s.h.fire(ctx, s.kind+"_delta", s.Block, fieldValues{"delta": str(delta), "text": str(s.Text)})
 }
 
+// DeltaOf is Delta for a caller that accumulates the text itself: whole
+// is the text so far, ending with delta, and becomes Text as it is (no
+// copy is made: a long answer is held once).
+func (s *TextStream) DeltaOf(ctx context.Context, delta, whole string) {
+	s.Text = whole
+	s.Block.touch()
+	s.h.fire(ctx, s.kind+"_delta", s.Block, fieldValues{"delta": str(delta), "text": str(s.Text)})
+}
+
 // Complete fires <kind>_complete with the whole text (no delta).
 func (s *TextStream) Complete(ctx context.Context) {
 	s.h.fire(ctx, s.kind+"_complete", s.Block, fieldValues{"text": str(s.Text)})

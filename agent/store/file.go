@@ -106,13 +106,39 @@ func (s *FileStore) Load(id string) (*Session, error) {
 	return loadFile(path)
 }
 
+// loadFile parses the session file at path, which must be a regular
+// file (a link to one is fine): a device or a pipe would never end, and
+// opening a pipe alone can block. It reads no more than the size the
+// file had when opened.
 func loadFile(path string) (*Session, error) {
+	if err := regular(path); err != nil {
+		return nil, err
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("store: %v", err)
 	}
 	defer f.Close()
-	return Parse(f, path)
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("store: %v", err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("store: %s is not a regular file", path)
+	}
+	return Parse(io.LimitReader(f, fi.Size()), path)
+}
+
+// regular fails unless path is a regular file or a link to one.
+func regular(path string) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("store: %v", err)
+	}
+	if !fi.Mode().IsRegular() {
+		return fmt.Errorf("store: %s is not a regular file", path)
+	}
+	return nil
 }
 
 // file is one session file found in the folder.
@@ -150,6 +176,15 @@ func (s *FileStore) files() ([]file, error) {
 		fi, err := de.Info()
 		if err != nil {
 			continue // removed meanwhile
+		}
+		if fi.Mode()&os.ModeSymlink != 0 {
+			// A link counts as the file it leads to.
+			if fi, err = os.Stat(filepath.Join(s.Dir, name)); err != nil {
+				continue
+			}
+		}
+		if !fi.Mode().IsRegular() {
+			continue // a device or a pipe is no session
 		}
 		f := file{id: idFromName(name), name: name, modified: fi.ModTime(), size: fi.Size()}
 		if i := strings.LastIndexByte(name, '_'); i > 0 {
@@ -256,17 +291,65 @@ func (s *FileStore) ListBounded(limit int) ([]Info, error) {
 	return out, nil
 }
 
-// Latest returns the most recently modified session, or nil.
+// Latest returns the most recently modified session that can be read,
+// or nil.
 func (s *FileStore) Latest() (*Info, error) {
-	list, err := s.ListBounded(1)
-	if err != nil || len(list) == 0 {
-		return nil, err
+	in, _, err := s.latest(s.info)
+	return in, err
+}
+
+// LatestReadable is what --continue needs of Latest: the newest session
+// file with a session header (its Info holds the header's fields and the
+// path, not the summary's, since the whole file is read next anyway),
+// and the newer files it passed over because they could not be read,
+// each as "path: why", so that --continue can say so rather than
+// silently continue an older session or start a new one.
+func (s *FileStore) LatestReadable() (*Info, []string, error) {
+	return s.latest(s.headerInfo)
+}
+
+func (s *FileStore) latest(read func(file) (Info, error)) (*Info, []string, error) {
+	fs, err := s.files()
+	if err != nil {
+		return nil, nil, err
 	}
-	return &list[0], nil
+	var skipped []string
+	for _, f := range fs {
+		info, err := read(f)
+		if err != nil {
+			skipped = append(skipped, filepath.Join(s.Dir, f.name)+": "+err.Error())
+			continue
+		}
+		return &info, skipped, nil
+	}
+	return nil, skipped, nil
+}
+
+// OpenPath is Open for the file at path, as Latest's Info names it: it
+// does not list the folder again.
+func (s *FileStore) OpenPath(path string) (*Writer, *Session, error) {
+	sess, err := loadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	w, err := openAppend(path, sess)
+	if err != nil {
+		return nil, nil, err
+	}
+	return w, sess, nil
 }
 
 // info reads a file's header and the summary near its end.
 func (s *FileStore) info(f file) (Info, error) {
+	return s.readInfo(f, true)
+}
+
+// headerInfo reads a file's header only.
+func (s *FileStore) headerInfo(f file) (Info, error) {
+	return s.readInfo(f, false)
+}
+
+func (s *FileStore) readInfo(f file, summary bool) (Info, error) {
 	path := filepath.Join(s.Dir, f.name)
 	fh, err := os.Open(path)
 	if err != nil {
@@ -275,9 +358,15 @@ func (s *FileStore) info(f file) (Info, error) {
 	defer fh.Close()
 	head, err := readHeader(fh)
 	if err != nil {
+		if f.size == 0 {
+			return Info{}, errors.New("empty file")
+		}
 		return Info{}, err
 	}
 	info := Info{ID: head.ID, Path: path, Cwd: head.Cwd, Created: head.Timestamp, Modified: f.modified}
+	if !summary {
+		return info, nil
+	}
 	if err := tailSummary(fh, f.size, &info); err != nil {
 		return Info{}, err
 	}
@@ -298,7 +387,7 @@ func readHeader(r io.ReaderAt) (*Header, error) {
 	}
 	var h Header
 	if err := json.Unmarshal(buf, &h); err != nil || h.Type != TypeSession || h.ID == "" {
-		return nil, errors.New("not a session file")
+		return nil, errors.New("not a session file (the first line is not a session header)")
 	}
 	return &h, nil
 }
@@ -310,6 +399,9 @@ var (
 	summaryPrefix = []byte(`{"type":"` + TypePantoSummary + `"`)
 	messagePrefix = []byte(`{"type":"` + TypeMessage + `"`)
 )
+
+// maxListedLine bounds the message lines tailSummary decodes.
+const maxListedLine = 1 << 20
 
 // tailSummary scans the file backwards, line by line, to the latest
 // summary, counting the messages written after it (a turn cut short by a
@@ -326,7 +418,9 @@ func tailSummary(r io.ReaderAt, size int64, info *Info) error {
 			}
 		case bytes.HasPrefix(line, messagePrefix):
 			after++
-			if lastUser == "" && bytes.Contains(line, []byte(`"role":"user"`)) {
+			// A listing shows a line of the last user message: one of
+			// megabytes is not decoded for it (the summary's stays).
+			if lastUser == "" && len(line) <= maxListedLine && bytes.Contains(line, []byte(`"role":"user"`)) {
 				if e, err := Unmarshal(line); err == nil && e.Message.Role == "user" {
 					lastUser = e.Message.Text()
 				}
@@ -353,10 +447,15 @@ func tailSummary(r io.ReaderAt, size int64, info *Info) error {
 // reverseLines calls fn with each line from the end of the file to its
 // second line (the header is skipped), until fn returns false. It reads
 // 64 KiB blocks backwards, so finding a summary near the end costs a
-// few reads whatever the file's size.
+// few reads whatever the file's size; a line longer than a block is
+// kept as the blocks it spans and joined once, so each byte is read,
+// searched and copied a bounded number of times (a long last entry costs
+// its length, not its length squared).
 func reverseLines(r io.ReaderAt, size int64, fn func([]byte) bool) error {
 	const block = 64 << 10
-	var carry []byte // the start of a line whose end was read already
+	// pieces are the parts of a line whose end was read already, the
+	// part nearest the line's end first.
+	var pieces [][]byte
 	pos := size
 	for pos > 0 {
 		n := int64(block)
@@ -364,24 +463,44 @@ func reverseLines(r io.ReaderAt, size int64, fn func([]byte) bool) error {
 			n = pos
 		}
 		pos -= n
-		buf := make([]byte, n, int(n)+len(carry))
+		buf := make([]byte, n)
 		if _, err := r.ReadAt(buf, pos); err != nil && err != io.EOF {
 			return err
 		}
-		buf = append(buf, carry...)
 		for {
 			i := bytes.LastIndexByte(buf, '\n')
 			if i < 0 {
 				break
 			}
-			line := buf[i+1:]
+			line := joinReversed(buf[i+1:], pieces)
+			pieces = pieces[:0]
 			buf = buf[:i]
 			if len(line) > 0 && !fn(line) {
 				return nil
 			}
 		}
-		carry = buf
+		if len(buf) > 0 {
+			pieces = append(pieces, buf)
+		}
 	}
-	// carry is now the first line: the header.
+	// pieces now hold the first line: the header.
 	return nil
+}
+
+// joinReversed is head followed by pieces in reverse order: a line from
+// its start to its end.
+func joinReversed(head []byte, pieces [][]byte) []byte {
+	if len(pieces) == 0 {
+		return head
+	}
+	n := len(head)
+	for _, p := range pieces {
+		n += len(p)
+	}
+	line := make([]byte, 0, n)
+	line = append(line, head...)
+	for i := len(pieces) - 1; i >= 0; i-- {
+		line = append(line, pieces[i]...)
+	}
+	return line
 }

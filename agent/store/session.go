@@ -115,7 +115,7 @@ func Parse(r io.Reader, name string) (*Session, error) {
 	lineNo := 0
 	first := true
 	for {
-		line, err := readLine(br)
+		line, owned, err := readLine(br)
 		if len(line) == 0 && err != nil {
 			if err == io.EOF {
 				break
@@ -139,12 +139,16 @@ func Parse(r io.Reader, name string) (*Session, error) {
 			}
 			continue
 		}
-		lines = append(lines, rawLine{no: lineNo, data: bytes.Clone(line), last: err == io.EOF})
+		if !owned {
+			line = bytes.Clone(line)
+		}
+		lines = append(lines, rawLine{no: lineNo, data: line, last: err == io.EOF})
 	}
 	if first {
 		return nil, fmt.Errorf("%s: empty session file", name)
 	}
 	decodeAll(lines)
+	lineOf := map[string]int{} // where each id was first seen
 	for _, l := range lines {
 		switch {
 		case l.tooLong:
@@ -156,6 +160,17 @@ func Parse(r io.Reader, name string) (*Session, error) {
 			}
 			s.Problems = append(s.Problems, fmt.Sprintf("%s:%d: %s: %v", name, l.no, what, l.err))
 		default:
+			// Both hide earlier history from the branch: said, not fixed.
+			if e := l.e; e.ID != "" {
+				if first, ok := lineOf[e.ID]; ok {
+					s.Problems = append(s.Problems, fmt.Sprintf("%s:%d: entry id %s is used again (first on line %d): the later entry hides the earlier one", name, l.no, e.ID, first))
+				} else {
+					lineOf[e.ID] = l.no
+				}
+				if e.ParentID == e.ID {
+					s.Problems = append(s.Problems, fmt.Sprintf("%s:%d: entry %s is its own parent: the history before it is cut off", name, l.no, e.ID))
+				}
+			}
 			s.add(l.e)
 		}
 	}
@@ -241,10 +256,12 @@ func (s *Session) add(e *Entry) {
 
 var errLineTooLong = fmt.Errorf("line too long")
 
-// readLine returns the next line without its newline. At the end of the
-// input it returns the last (unterminated) line with io.EOF. A line
-// longer than maxLine is drained and reported as errLineTooLong.
-func readLine(br *bufio.Reader) ([]byte, error) {
+// readLine returns the next line without its newline, and whether the
+// slice is the caller's own (otherwise it is the reader's buffer, valid
+// until the next read). At the end of the input it returns the last
+// (unterminated) line with io.EOF. A line longer than maxLine is drained
+// and reported as errLineTooLong.
+func readLine(br *bufio.Reader) ([]byte, bool, error) {
 	var buf []byte
 	for {
 		chunk, err := br.ReadSlice('\n')
@@ -253,20 +270,20 @@ func readLine(br *bufio.Reader) ([]byte, error) {
 				_, err = br.ReadSlice('\n')
 			}
 			if err == io.EOF {
-				return nil, io.EOF
+				return nil, false, io.EOF
 			}
-			return nil, errLineTooLong
+			return nil, false, errLineTooLong
 		}
 		switch err {
 		case nil:
 			if buf == nil {
-				return chunk[:len(chunk)-1], nil
+				return chunk[:len(chunk)-1], false, nil
 			}
-			return append(buf, chunk[:len(chunk)-1]...), nil
+			return append(buf, chunk[:len(chunk)-1]...), true, nil
 		case bufio.ErrBufferFull:
 			buf = append(buf, chunk...)
 		default:
-			return append(buf, chunk...), err
+			return append(buf, chunk...), true, err
 		}
 	}
 }
