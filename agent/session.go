@@ -152,6 +152,7 @@ func Open(ctx context.Context, o Options) (*Session, error) {
 	s.refreshLoop()
 	s.owner = owner{loop: s.loop}
 	s.selectModel(o.Model, o.Reasoning)
+	s.addSandboxVoter()
 	return s, nil
 }
 

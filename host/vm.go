@@ -86,6 +86,7 @@ func newVM(h *Host) *vm {
 	L.Registry().SetStr("panto.host.anchors", runtime.TableValue(v.anchors))
 	v.loop = luv.New(L)
 	v.loop.SetBudget(h.opts.Budget)
+	v.loop.SetSandbox(h.processSandbox())
 	if d := h.opts.CallTimeout; d > 0 {
 		v.loop.SetCallTimeout(d, h.timeoutError)
 	}

@@ -41,7 +41,7 @@ func TestToolProcessesEndWithPanto(t *testing.T) {
 				"turns.jsonl": `{"expect": {"tool_result": "Interrupted: panto stopped while this call was running"}, "text": "resumed"}` + "\n",
 			})
 
-			cmd := exec.Command(bin, "run", call, "--mode", "json", "--prompt", "start the sleeps")
+			cmd := exec.Command(bin, "run", call, "--mode", "json", "--prompt", "start the sleeps", "--allow", "shell")
 			cmd.Dir, cmd.Env = proj, env
 			out, _ := cmd.StdoutPipe()
 			if err := cmd.Start(); err != nil {

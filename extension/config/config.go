@@ -41,6 +41,8 @@ type File struct {
 	Permissions Permissions `toml:"permissions"`
 	// Trust is the [trust] table, honoured in the user's own files only.
 	Trust Trust `toml:"trust"`
+	// Sandbox is the [sandbox] table (docs/security.md).
+	Sandbox Sandbox `toml:"sandbox"`
 }
 
 // Extensions is the [extensions] table: it controls discovery and
@@ -113,6 +115,7 @@ func Parse(path string, data []byte) (*File, diag.List, error) {
 		UI          UI                      `toml:"ui"`
 		Permissions Permissions             `toml:"permissions"`
 		Trust       Trust                   `toml:"trust"`
+		Sandbox     Sandbox                 `toml:"sandbox"`
 	}
 	if d := checkBounds(path, data); d != nil {
 		return nil, nil, d
@@ -121,7 +124,7 @@ func Parse(path string, data []byte) (*File, diag.List, error) {
 	if err != nil {
 		return nil, nil, parseError(path, data, err)
 	}
-	f := &File{Path: path, Extensions: raw.Extensions, Models: raw.Models, UI: raw.UI, Permissions: raw.Permissions, Trust: raw.Trust}
+	f := &File{Path: path, Extensions: raw.Extensions, Models: raw.Models, UI: raw.UI, Permissions: raw.Permissions, Trust: raw.Trust, Sandbox: raw.Sandbox}
 	var warns diag.List
 	var idx keyIndex // built on the first warning that needs a line
 	keyLine := func(k toml.Key) int {
@@ -202,6 +205,7 @@ func (f *File) validate() diag.List {
 	if d := f.Models.Default; d != "" && !strings.Contains(d, ":") {
 		add("models.default %q is not a \"provider:alias\" reference", d)
 	}
+	f.Sandbox.validate(add)
 	for _, list := range [][]string{f.Extensions.Allow, f.Extensions.Deny} {
 		for _, p := range list {
 			if !validPattern(p) {

@@ -29,6 +29,9 @@ type Merged struct {
 	// Warnings say what a project's config tried and was not allowed to
 	// change (see providerGuard).
 	Warnings diag.List
+	// Sandbox: the user's layers set it; a project's can only tighten it
+	// (see mergeSandbox).
+	Sandbox Sandbox
 }
 
 // PermissionsOf is one file's [permissions] table.
@@ -65,6 +68,7 @@ func Merge(files ...*File) *Merged {
 		if p := f.Permissions; p.Mode != "" || len(p.Allow)+len(p.Ask)+len(p.Deny) > 0 {
 			m.Permissions = append(m.Permissions, PermissionsOf{Path: f.Path, Permissions: p})
 		}
+		m.mergeSandbox(f)
 	}
 	if m.Models.Default == "" {
 		if refs := m.ModelRefs(); len(refs) == 1 {

@@ -72,6 +72,9 @@ func Prepare(cmd *exec.Cmd, o Options) (*Launch, error) {
 	return &Launch{Group: true, helper: true, statusR: r, statusW: w}, nil
 }
 
+// HelperInUse reports whether UseHelper installed the helper.
+func HelperInUse() bool { return helperPath != "" }
+
 // RunHelperIfAsked runs the helper and exits when this process was
 // started as one; otherwise it returns at once. main calls it first.
 func RunHelperIfAsked() {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"strconv"
@@ -23,6 +24,15 @@ func TestMain(m *testing.M) {
 		os.Exit(2)
 	}
 	UseHelper(self)
+	if addr := os.Getenv("CHILDPROC_TEST_DIAL"); addr != "" {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			fmt.Println(err)
+			os.Exit(3)
+		}
+		c.Close()
+		os.Exit(0)
+	}
 	if script := os.Getenv("CHILDPROC_TEST_PARENT"); script != "" {
 		cmd := exec.Command("/bin/sh", "-c", script)
 		cmd.Stdout = os.Stdout

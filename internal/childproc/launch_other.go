@@ -4,9 +4,16 @@ package childproc
 
 import "os/exec"
 
-// UseHelper does nothing here: the helper needs Linux's parent-death
-// signal and child subreaper.
-func UseHelper(exe string) {}
+// helperAsked records UseHelper: the program is panto, which would use
+// the helper if this system had one (so it says the sandbox is missing).
+var helperAsked bool
+
+// UseHelper starts no helper here (it needs Linux's parent-death signal
+// and child subreaper); it only records that the program asked.
+func UseHelper(exe string) { helperAsked = exe != "" }
+
+// HelperInUse reports whether UseHelper was called (see helperAsked).
+func HelperInUse() bool { return helperAsked }
 
 // RunHelperIfAsked does nothing here (see UseHelper).
 func RunHelperIfAsked() {}

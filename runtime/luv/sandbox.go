@@ -7,3 +7,6 @@ import "panto/internal/childproc"
 // tool sets it). nil, or a policy whose mode is off, runs such children
 // unrestricted.
 func (lp *Loop) SetSandbox(s *childproc.Sandbox) { lp.sandbox = s }
+
+// Sandbox is the policy SetSandbox set (nil: none).
+func (lp *Loop) Sandbox() *childproc.Sandbox { return lp.sandbox }

@@ -35,12 +35,14 @@ local function execute(command, cwd, timeout)
   local proc, pid
   -- detached: the shell leads its own process group, so a timeout can
   -- kill everything it started, not just the shell (and an abandoned
-  -- call's children are taken down with it by the loop).
+  -- call's children are taken down with it by the loop). sandbox: the
+  -- command runs confined as [sandbox] says (panto's addition to luv).
   proc, pid = uv.spawn("/bin/sh", {
     args = { "-c", command },
     stdio = { nil, stdout, stderr },
     cwd = cwd,
     detached = true,
+    sandbox = true,
   }, function(code, signal)
     s.exited, s.code, s.signal = true, code, signal
     wake()
@@ -152,7 +154,10 @@ return std.install_renderer({
     .. "then stderr after a [stderr] line, then [exit code: N]. A non-zero exit code is reported, not an error. "
     .. "Standard input is empty, so interactive programs see end of input. The command and everything it starts "
     .. "are killed after timeout_ms (default " .. DEFAULT_TIMEOUT .. ", at most " .. MAX_TIMEOUT .. "). "
-    .. "Each stream keeps its first " .. (HEAD // 1024) .. " KiB and last " .. (TAIL // 1024) .. " KiB.",
+    .. "Each stream keeps its first " .. (HEAD // 1024) .. " KiB and last " .. (TAIL // 1024) .. " KiB. "
+    .. "On Linux the command usually runs in a sandbox: it can write only in the project folder, the temp folder "
+    .. "and folders the user allowed, so a write elsewhere fails (Permission denied); if the network is off, "
+    .. "connections fail too. Tell the user when a command needs more than the sandbox allows.",
   params = {
     { name = "command", type = "string", required = true, nonempty = true, no_nul = true,
       description = "The shell command line." },
