@@ -21,7 +21,7 @@ func (s *FileStore) OpenActive(id string) (*Writer, *Session, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	sess, prefix, ok := loadTail(path)
+	sess, ids, ok := loadTail(path)
 	if !ok {
 		return s.Open(id)
 	}
@@ -29,16 +29,19 @@ func (s *FileStore) OpenActive(id string) (*Writer, *Session, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	for _, id := range prefixIDs(prefix) {
-		w.ids.add(id)
+	for _, n := range ids {
+		if w.ids == nil {
+			w.ids = idSet{}
+		}
+		w.ids[n] = struct{}{}
 	}
 	return w, sess, nil
 }
 
 // loadTail reads the entries the current branch needs from the end of
-// the file; prefix is the part before them. ok is false when the whole
+// the file, and the ids used before them. ok is false when the whole
 // file must be parsed instead.
-func loadTail(path string) (sess *Session, prefix []byte, ok bool) {
+func loadTail(path string) (sess *Session, ids []uint32, ok bool) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, false
@@ -109,13 +112,20 @@ func loadTail(path string) (sess *Session, prefix []byte, ok bool) {
 	if err != nil || bad || !done {
 		return nil, nil, false
 	}
+	// The part before the tail is scanned, a block at a time, for the
+	// ids in use and for system messages.
 	start := max(fi.Size()-consumed, 0)
-	prefix = make([]byte, start)
-	if _, err := f.ReadAt(prefix, 0); err != nil && err != io.EOF {
-		return nil, nil, false
-	}
-	if bytes.Contains(prefix, []byte(`"role":"system"`)) {
-		return nil, nil, false
+	const block, overlap = 1 << 20, 32
+	buf := make([]byte, block+overlap)
+	for pos := int64(0); pos < start; pos += block {
+		n := min(int64(len(buf)), start-pos)
+		if _, err := f.ReadAt(buf[:n], pos); err != nil && err != io.EOF {
+			return nil, nil, false
+		}
+		if bytes.Contains(buf[:n], []byte(`"role":"system"`)) {
+			return nil, nil, false
+		}
+		ids = appendIDs(ids, buf[:n])
 	}
 	sess = &Session{Header: *h, byID: map[string]*Entry{}, metadata: map[string]json.RawMessage{}, partial: true}
 	for i := len(tail) - 1; i >= 0; i-- {
@@ -124,15 +134,14 @@ func loadTail(path string) (sess *Session, prefix []byte, ok bool) {
 	if sess.Leaf != leaf {
 		return nil, nil, false
 	}
-	return sess, prefix, true
+	return sess, ids, true
 }
 
-// prefixIDs finds the entry ids of the part of a file that was not
+// appendIDs adds the entry ids in b, a part of a file that was not
 // parsed: every `"id":"…"` of eight hex digits (a message's text may
 // hold one too; a needless id in the set only costs its 4 bytes).
-func prefixIDs(b []byte) []string {
+func appendIDs(out []uint32, b []byte) []uint32 {
 	key := []byte(`"id":"`)
-	var out []string
 	for {
 		i := bytes.Index(b, key)
 		if i < 0 {
@@ -140,8 +149,8 @@ func prefixIDs(b []byte) []string {
 		}
 		b = b[i+len(key):]
 		if len(b) >= 9 && b[8] == '"' {
-			if _, ok := hexID(string(b[:8])); ok {
-				out = append(out, string(b[:8]))
+			if n, ok := hexID(string(b[:8])); ok {
+				out = append(out, n)
 			}
 		}
 	}
