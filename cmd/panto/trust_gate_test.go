@@ -177,3 +177,27 @@ func TestHeadlessRunSkipsUntrustedProject(t *testing.T) {
 		t.Errorf("trusted: exit %d, out %q, err %q", code, out, errOut)
 	}
 }
+
+// TestGateProjectCannotDigest: a layer too large to digest cannot be
+// trusted, so it is restricted without asking, and the note says why.
+func TestGateProjectCannotDigest(t *testing.T) {
+	project, _ := hostileProject(t)
+	big, err := os.Create(filepath.Join(project, ".panto", "big.bin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := big.Truncate(1 << 30); err != nil {
+		t.Skip(err)
+	}
+	big.Close()
+	s := standardSetup(t, project)
+	var notes []string
+	asked := false
+	err = gateProject(s, func(*trust.Project) (bool, error) { asked = true; return true, nil }, func(m string) { notes = append(notes, m) })
+	if err != nil || asked {
+		t.Fatalf("gate: %v, asked %v", err, asked)
+	}
+	if len(notes) != 1 || !strings.Contains(notes[0], "cannot be trusted") || !strings.Contains(notes[0], "too large") || len(projectEntries(s)) != 0 {
+		t.Errorf("notes %q, entries %v", notes, projectEntries(s))
+	}
+}

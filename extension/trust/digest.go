@@ -44,8 +44,8 @@ var ErrTooLarge = errors.New("the folder is too large to digest")
 // config.toml adds from [extensions] paths, which may lie outside
 // .panto/). Symlinks are followed, as discovery follows them, so a link
 // to a file elsewhere in the repository is covered by what it points to;
-// a folder reached twice is read once. An absent dotPanto digests as an
-// empty layer. The result is "sha256:" and 64 hex digits.
+// a folder reached twice is read once. An absent dotPanto (or a file of
+// that name) digests as an empty layer. The result is "sha256:" and 64 hex digits.
 func Digest(dotPanto string, extra []*discover.Entry) (string, error) {
 	d, _, err := digest(dotPanto, extra)
 	return d, err
@@ -54,8 +54,12 @@ func Digest(dotPanto string, extra []*discover.Entry) (string, error) {
 // digest is Digest that also counts the files it covered.
 func digest(dotPanto string, extra []*discover.Entry) (string, int, error) {
 	d := &digester{h: sha256.New(), seen: map[string]bool{}}
-	if err := d.walk(dotPanto, ".", 0); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return "", 0, err
+	// A .panto that is not a folder is not a layer (discovery ignores
+	// it), so it digests as an empty one.
+	if fi, err := os.Stat(dotPanto); err == nil && fi.IsDir() {
+		if err := d.walk(dotPanto, ".", 0); err != nil {
+			return "", 0, err
+		}
 	}
 	for _, e := range extraFiles(extra) {
 		data, err := fs.ReadFile(e.fsys, e.file)

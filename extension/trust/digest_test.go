@@ -186,4 +186,27 @@ func TestDigestAbsentFolder(t *testing.T) {
 	if _, files, err := digest(filepath.Join(t.TempDir(), ".panto"), nil); err != nil || files != 0 {
 		t.Errorf("digest of no folder = %d files, %v; want 0, nil", files, err)
 	}
+	file := filepath.Join(t.TempDir(), ".panto")
+	os.WriteFile(file, []byte("not a folder"), 0o644)
+	if _, files, err := digest(file, nil); err != nil || files != 0 {
+		t.Errorf("digest of a .panto file = %d files, %v; want 0, nil", files, err)
+	}
+}
+
+// TestDigestUnreadable: a folder that cannot be read cannot be
+// digested, so it cannot be trusted.
+func TestDigestUnreadable(t *testing.T) {
+	if os.Getuid() == 0 {
+		t.Skip("root reads every folder")
+	}
+	dot := filepath.Join(t.TempDir(), ".panto")
+	writeFiles(t, dot, map[string]string{"extensions/a.lua": "return {}\n"})
+	locked := filepath.Join(dot, "extensions")
+	if err := os.Chmod(locked, 0); err != nil {
+		t.Skip(err)
+	}
+	defer os.Chmod(locked, 0o755)
+	if _, err := Digest(dot, nil); err == nil {
+		t.Error("an unreadable folder was digested")
+	}
 }
