@@ -61,13 +61,17 @@ type longRun struct {
 }
 
 func newLongRun(tb testing.TB, turns int, window int64) *longRun {
+	return newLongRunScript(tb, longScript(turns, window), window)
+}
+
+func newLongRunScript(tb testing.TB, script string, window int64) *longRun {
 	cfg := strings.Replace(scriptConfig, `models = { m = "fake-model-1" }`,
 		fmt.Sprintf("models = { m = \"fake-model-1\" }\ncontext_window = %d", window), 1)
 	lr := &longRun{notices: map[string]int{}}
 	lr.testSession = newSessionTB(tb, map[string]string{
 		"config.toml":    cfg,
 		"tools/read.lua": readTool,
-		"turns.jsonl":    longScript(turns, window),
+		"turns.jsonl":    script,
 	}, func(o *Options) {
 		o.OnEvent = func(e Event) {
 			lr.mu.Lock()
@@ -118,8 +122,12 @@ func TestLongSessionSmallWindow(t *testing.T) {
 	const window = 8192
 	lr := newLongRun(t, turns, window)
 	maxHeld := 0
+	var halfway uint64
 	for i := 1; i <= turns; i++ {
 		lr.turn(i)
+		if i == turns/2 {
+			halfway = liveHeap()
+		}
 		msgs, tokens, _ := lr.Agent().ContextStats()
 		if tokens > window {
 			t.Fatalf("turn %d: the context is %d tokens, over the %d window", i, tokens, window)
@@ -129,6 +137,14 @@ func TestLongSessionSmallWindow(t *testing.T) {
 		if i == turns {
 			t.Logf("%d turns: %d compactions, %d messages held at most, %d in context at the end; notices %v", turns, lr.compactions, maxHeld, msgs, lr.noticeCounts())
 		}
+	}
+	// Once the window is full the live heap does not grow with the
+	// turns: the second half of the session leaves it where it was, give
+	// or take (holding the history instead grows it by about 1.5 MB).
+	end := liveHeap()
+	t.Logf("live heap: %.2f MB halfway, %.2f MB at the end", float64(halfway)/(1<<20), float64(end)/(1<<20))
+	if end > halfway+256<<10 {
+		t.Errorf("the live heap grew from %d to %d bytes over the second half", halfway, end)
 	}
 	lr.mu.Lock()
 	defer lr.mu.Unlock()
@@ -169,11 +185,14 @@ func liveHeap() uint64 {
 // turns of the long session on a 32k window; once the window is full it
 // must not grow with the number of turns.
 func BenchmarkLiveHeapAfterTurns(b *testing.B) {
+	// One script for all: the script protocol holds its parsed responses,
+	// which must not count as growth.
+	script := longScript(400, 32768)
 	for _, turns := range []int{100, 200, 400} {
 		b.Run(fmt.Sprintf("turns=%d", turns), func(b *testing.B) {
 			var heap uint64
 			for range b.N {
-				lr := newLongRun(b, turns, 32768)
+				lr := newLongRunScript(b, script, 32768)
 				base := liveHeap()
 				for i := 1; i <= turns; i++ {
 					lr.turn(i)
