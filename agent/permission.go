@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"panto/extension/config"
+	"panto/extension/trust"
 	"panto/host"
 	"panto/permission"
 )
@@ -165,7 +166,9 @@ func (t *turn) remember(ans permission.Answer, v permission.Verdict) {
 		path := t.s.RuleFile(ans.Where)
 		if path == "" {
 			t.notice("permission", fmt.Sprintf("no %s config file to write %s to; it holds for this session", ans.Where, r))
-		} else if err := config.AddRule(path, "allow", r.String()); err != nil {
+		} else if err := trust.KeepTrusted(t.s.setup, func() error { return config.AddRule(path, "allow", r.String()) }); err != nil {
+			// (KeepTrusted: the user's own answer must not make the next
+			// session ask to trust the project again.)
 			t.notice("permission", fmt.Sprintf("could not write %s to %s: %v; it holds for this session", r, path, err))
 		} else {
 			r.Source = path

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"panto/diag"
@@ -168,4 +169,30 @@ func printable(s string) string {
 		}
 		return r
 	}, s)
+}
+
+// KeepTrusted runs write, a change panto itself makes to a project's
+// layer on the user's behalf (an "always allow" rule written to
+// .panto/local/config.toml), and keeps the project trusted across it:
+// when the layer was trusted with its contents just before, its new
+// contents are recorded as trusted, so the next session does not ask
+// about the user's own answer. A project that was not trusted stays
+// untrusted. s is the session's setup (not restricted, when trusted).
+func KeepTrusted(s *discover.Setup, write func() error) error {
+	p, err := Find(s)
+	trusted := false
+	if err == nil && p != nil {
+		trusted, _ = NewStore(s.DataHome).Trusted(p.Root, p.Digest)
+	}
+	if err := write(); err != nil {
+		return err
+	}
+	if !trusted {
+		return nil
+	}
+	after, err := Find(s)
+	if err != nil || after == nil {
+		return err
+	}
+	return NewStore(s.DataHome).Trust(after.Root, after.Digest, time.Now())
 }

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"panto/extension/discover"
 )
@@ -116,5 +117,44 @@ func TestFindNothingToTrust(t *testing.T) {
 				t.Errorf("Find = %+v, %v; want nothing", p, err)
 			}
 		})
+	}
+}
+
+// TestKeepTrusted: panto's own write to a trusted project's layer keeps
+// it trusted; the same write to an untrusted one does not trust it.
+func TestKeepTrusted(t *testing.T) {
+	root := t.TempDir()
+	data := t.TempDir()
+	writeFiles(t, root, map[string]string{".panto/extensions/a.lua": "return {}\n"})
+	rule := func() error {
+		writeFiles(t, root, map[string]string{".panto/local/config.toml": "[permissions]\nallow = [\"shell(go test ./...)\"]\n"})
+		return nil
+	}
+	s := setupAt(t, root)
+	s.DataHome = data
+	if err := KeepTrusted(s, rule); err != nil {
+		t.Fatal(err)
+	}
+	p, _ := Find(setupAt(t, root))
+	if ok, _ := NewStore(data).Trusted(root, p.Digest); ok {
+		t.Fatal("an untrusted project became trusted by panto's own write")
+	}
+	if err := NewStore(data).Trust(root, p.Digest, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	s = setupAt(t, root)
+	s.DataHome = data
+	if err := KeepTrusted(s, func() error {
+		writeFiles(t, root, map[string]string{".panto/local/config.toml": "[permissions]\nallow = [\"shell(make)\"]\n"})
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := Find(setupAt(t, root))
+	if after.Digest == p.Digest {
+		t.Fatal("the write did not change the digest; the test proves nothing")
+	}
+	if ok, _ := NewStore(data).Trusted(root, after.Digest); !ok {
+		t.Error("a trusted project is untrusted after panto's own write")
 	}
 }
