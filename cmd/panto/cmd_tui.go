@@ -97,8 +97,12 @@ func runInteractive(c *cli.Context, setup *discover.Setup, rediscover func() (*d
 		In: t.Input, Out: os.Stdout, Term: t, Resizes: term.Resizes(ctx),
 		HistoryPath: history, Plain: !term.ColorAllowed(os.Getenv), Themes: themes, Home: os.Getenv("HOME"),
 	})
+	pol, err := sessionPolicy(c, setup)
+	if err != nil {
+		return userError("%v", err)
+	}
 	s, err := agent.Open(ctx, agent.Options{
-		Setup: setup, Rediscover: rediscover,
+		Setup: setup, Rediscover: rediscover, Permissions: pol, Ask: ui.Ask,
 		NoSession: c.Bool("no-session"), Model: c.String("model"), Reasoning: c.String("reasoning"),
 		Protocols: builtinProtocols, OnEvent: ui.OnEvent, Report: ui.Problem,
 		Stdout: ui.Output(), Stderr: ui.Output(), Terminal: ui, Themes: themes,

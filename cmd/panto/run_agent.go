@@ -48,7 +48,7 @@ func agentMode(c *cli.Context) bool {
 // openAgentSession opens the session of a run: the target's layers, the
 // host's own settings (providers, models) above them, the store, and
 // --continue or --session.
-func openAgentSession(ctx context.Context, c *cli.Context, target string, trust ed25519.PublicKey, onEvent func(agent.Event)) (*agent.Session, error) {
+func openAgentSession(ctx context.Context, c *cli.Context, target string, trust ed25519.PublicKey, onEvent func(agent.Event), mod ...func(*agent.Options)) (*agent.Session, error) {
 	setup, err := runSetup(target, trust)
 	if err != nil {
 		return nil, err
@@ -93,6 +93,9 @@ func openAgentSession(ctx context.Context, c *cli.Context, target string, trust 
 		if o.Themes, err = themesFor(c, os.Stdout); err != nil {
 			return nil, err
 		}
+	}
+	for _, f := range mod {
+		f(&o)
 	}
 	if c.Bool("continue") && c.String("session") != "" {
 		return nil, userError("run: give --continue or --session, not both")

@@ -24,6 +24,14 @@ type rpcCommand struct {
 	Session string `json:"session,omitempty"`
 	Summary string `json:"summary,omitempty"`
 	Model   string `json:"model,omitempty"`
+	// approve and deny answer a permission_request; permission_mode
+	// sets the mode.
+	RequestID string `json:"request_id,omitempty"`
+	Scope     string `json:"scope,omitempty"`
+	Where     string `json:"where,omitempty"`
+	Rule      string `json:"rule,omitempty"`
+	Reason    string `json:"reason,omitempty"`
+	Mode      string `json:"mode,omitempty"`
 }
 
 // rpcResponse answers a command.
@@ -46,6 +54,7 @@ type rpcServer struct {
 	run  *agent.Run
 	quit bool
 	eof  bool
+	asks rpcAsks
 }
 
 func (r *rpcServer) write(v any) {
@@ -60,7 +69,7 @@ func runRPC(c *cli.Context, target string, trust ed25519.PublicKey) error {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	r := &rpcServer{ctx: ctx, enc: json.NewEncoder(c.App.Writer)}
-	s, err := openAgentSession(ctx, c, target, trust, func(e agent.Event) { r.write(e) })
+	s, err := openAgentSession(ctx, c, target, trust, func(e agent.Event) { r.write(e) }, func(o *agent.Options) { o.Ask = r.ask })
 	if err != nil {
 		return err
 	}
@@ -179,11 +188,21 @@ func (r *rpcServer) handle(cmd rpcCommand) {
 		} else {
 			resp.Data = r.state()
 		}
+	case "approve", "deny":
+		if err := r.answer(cmd); err != nil {
+			fail("%v", err)
+		}
+	case "permission_mode":
+		if err := r.setPermissionMode(cmd.Mode); err != nil {
+			fail("permission_mode: %v", err)
+		} else {
+			resp.Data = r.state()
+		}
 	case "quit":
 		r.s.Cancel()
 		r.quit = true
 	default:
-		fail("unknown command %q (prompt, steer, follow_up, cancel, compact, get_state, new, resume, model, quit)", cmd.Type)
+		fail("unknown command %q (prompt, steer, follow_up, cancel, compact, get_state, new, resume, model, approve, deny, permission_mode, quit)", cmd.Type)
 	}
 	r.write(resp)
 }
@@ -206,6 +225,9 @@ func (r *rpcServer) state() map[string]any {
 	}
 	if info := r.s.Host().Session(); info != nil {
 		st["model"], st["reasoning"], st["directory"] = info.Model, info.Reasoning, info.Directory
+	}
+	if p := r.s.Permissions(); p != nil {
+		st["permission_mode"] = string(p.Mode())
 	}
 	if err := r.s.ModelError(); err != nil {
 		st["model_error"] = err.Error()

@@ -59,7 +59,7 @@ func TestTUIInTmux(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
 		"config.toml": scriptConfig,
-		"tools/echo.lua": `return { name = "echo", description = "Echo.", schema = { type = "object", properties = { message = { type = "string" } } },
+		"tools/echo.lua": `return { name = "echo", description = "Echo.", schema = { type = "object", properties = { message = { type = "string" } } }, effects = {},
   handler = function(input) return "echo: " .. input.message end }`,
 		"extensions/greet.lua": `local panto = require("panto")
 return { name = "greet", activate = function()
@@ -146,7 +146,7 @@ func TestTUIWithBuiltinProvider(t *testing.T) {
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{
 		"config.toml": "[providers.local]\nprotocol = \"openai-completions\"\nbase_url = \"" + srv.URL + "/v1\"\nmodels = { small = \"tiny-model\" }\n[models]\ndefault = \"local:small\"\n",
-		"tools/echo.lua": `return { name = "echo", description = "Echo.", schema = { type = "object", properties = { message = { type = "string" } } },
+		"tools/echo.lua": `return { name = "echo", description = "Echo.", schema = { type = "object", properties = { message = { type = "string" } } }, effects = {},
   handler = function(input) return "echo: " .. input.message end }`,
 	})
 	x, status := startTmux(t, pantobin.Path(t), dir)

@@ -23,6 +23,7 @@ import (
 
 	"panto/agent"
 	"panto/host"
+	"panto/permission"
 	"panto/tui/editor"
 	"panto/tui/input"
 	"panto/tui/markdown"
@@ -95,6 +96,11 @@ type App struct {
 	quit      bool
 	picker    *picker
 	err       error
+	// perms are the permission questions waiting for an answer, the
+	// first one shown; yolo is whether Shift+Tab may cycle to yolo (the
+	// session started in it).
+	perms []*permPrompt
+	yolo  bool
 
 	out      Writer
 	probMu   sync.Mutex
@@ -164,7 +170,10 @@ func (a *App) Run(ctx context.Context) error {
 		Complete: editor.Chain(editor.Commands(a.commandItems), editor.Paths(a.project(), 50)),
 	})
 	a.router.Global = a.globalKey
-	a.scr.SetBottom(screen.Func(a.activityRows), a.queueBlock(), a.pickerBlock(), a.ed, screen.Func(a.footerRows))
+	if p := a.s.Permissions(); p != nil {
+		a.yolo = p.Mode() == permission.Yolo
+	}
+	a.scr.SetBottom(screen.Func(a.activityRows), a.queueBlock(), a.permBlock(), a.pickerBlock(), a.ed, screen.Func(a.footerRows))
 	a.welcome()
 	a.flushOutput()
 	if c := a.s.Agent().Conversation(); c.Len() > 0 {

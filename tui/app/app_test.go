@@ -103,6 +103,9 @@ func startUI(t *testing.T, files map[string]string, width int, mods ...func(*age
 	for _, mod := range mods {
 		mod(&o)
 	}
+	if o.Permissions != nil && o.Ask == nil {
+		o.Ask = ui.Ask
+	}
 	s, err := agent.Open(ctx, o)
 	if err != nil {
 		t.Fatal(err)

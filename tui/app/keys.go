@@ -16,10 +16,14 @@ import (
 // then the app's keys, then the editor.
 func (a *App) handle(ev input.Event) {
 	defer a.draw()
-	if ev.Is("ctrl+c") || (a.picker == nil && a.focus == nil && a.globalKey(ev)) {
+	if ev.Is("ctrl+c") || (a.picker == nil && a.focus == nil && len(a.perms) == 0 && a.globalKey(ev)) {
 		if ev.Is("ctrl+c") {
 			a.interrupt()
 		}
+		return
+	}
+	if len(a.perms) > 0 {
+		a.perms[0].handle(a, ev)
 		return
 	}
 	if a.picker != nil {
@@ -63,6 +67,12 @@ func (a *App) globalKey(ev input.Event) bool {
 		return true
 	case ev.Is("ctrl+o"):
 		a.toggleExpanded()
+		return true
+	case ev.Is("shift+tab") && !a.ed.MenuOpen():
+		if p := a.s.Permissions(); p != nil {
+			p.SetMode(p.Mode().Next(a.yolo))
+			a.scr.Print(paint(a.th, "muted", "  permission mode: "+string(p.Mode())))
+		}
 		return true
 	case ev.Is("ctrl+g"):
 		a.focusNext()

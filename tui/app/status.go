@@ -67,6 +67,16 @@ func (a *App) pickerBlock() screen.Block {
 	})
 }
 
+// permBlock shows the permission question being asked, if any.
+func (a *App) permBlock() screen.Block {
+	return screen.Func(func(width int) []string {
+		if len(a.perms) == 0 {
+			return nil
+		}
+		return a.perms[0].rows(a, width)
+	})
+}
+
 // footerRows is the status footer: project, model, usage, context fill,
 // and the extensions' problems.
 func (a *App) footerRows(width int) []string {
@@ -86,6 +96,9 @@ func (a *App) footerRows(width int) []string {
 	}
 	if err := a.s.ModelError(); err != nil {
 		f.Notice = err.Error()
+	}
+	if p := a.s.Permissions(); p != nil {
+		f.Mode = string(p.Mode())
 	}
 	return status.FooterRows(f, a.th, width)
 }

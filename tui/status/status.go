@@ -94,6 +94,9 @@ type Footer struct {
 	// Notice is a line above the footer's facts, shown in the warning
 	// style ("2 extensions failed to load · /problems").
 	Notice string
+	// Mode is the permission mode ("" when the session has none): always
+	// shown, yolo in the error style, since it asks about nothing.
+	Mode string
 }
 
 // FooterRows renders the footer: the project folder on the left, the
@@ -125,6 +128,16 @@ func FooterRows(f Footer, t *theme.Theme, width int) []string {
 // footerFacts is the right side: "model (reasoning) · ↑12k ↓3.4k · 42%".
 func footerFacts(f Footer, t *theme.Theme) string {
 	var parts []string
+	if f.Mode != "" {
+		role := "muted"
+		switch f.Mode {
+		case "yolo":
+			role = "error"
+		case "accept-edits", "plan":
+			role = "accent"
+		}
+		parts = append(parts, paint(t, role, f.Mode+" mode"))
+	}
 	if f.Model != "" {
 		m := f.Model
 		if f.Reasoning != "" {

@@ -116,3 +116,21 @@ func TestFooterNoticeAndFill(t *testing.T) {
 		t.Error("the notice is not in the warning style")
 	}
 }
+
+// TestFooterMode: the footer states the permission mode, yolo in the
+// error style (red in the default theme), since it asks about nothing.
+func TestFooterMode(t *testing.T) {
+	th := theme.NewRegistry().Active("")
+	for _, c := range []struct{ mode, role string }{{"default", "muted"}, {"accept-edits", "accent"}, {"plan", "accent"}, {"yolo", "error"}} {
+		rows := FooterRows(Footer{Model: "p:m", Mode: c.mode}, th, 80)
+		if !strings.Contains(plain(rows), c.mode+" mode") {
+			t.Errorf("%s: footer %q", c.mode, plain(rows))
+		}
+		if want := th.Styles[c.role] + c.mode + " mode"; !strings.Contains(strings.Join(rows, ""), want) {
+			t.Errorf("%s: not in the %s style: %q", c.mode, c.role, rows)
+		}
+	}
+	if rows := FooterRows(Footer{Model: "p:m"}, th, 80); strings.Contains(plain(rows), "mode") {
+		t.Errorf("a session without a policy shows a mode: %q", plain(rows))
+	}
+}
