@@ -591,7 +591,7 @@ function Agent:compaction() end
 ---@return string
 function Agent:session_id() end
 
---- A live view of the agent's conversation; its builders persist through the agent's store.
+--- A live view of the agent's conversation; its builders persist through the agent's store. With a session-file store it holds the messages from the latest compaction summary's first kept one on (what the model sees); the ones the summary replaced are in the store (`store:load`), not in memory (docs/sessions.md).
 ---@return panto.Conversation
 function Agent:conversation() end
 
