@@ -359,6 +359,38 @@ func (m *marker) clearByValues(ts []*Table) {
 	}
 }
 
+// countWeakStrings counts the strings of the entries that weak tables
+// kept. A string is a value, never cleared from a weak table, but the
+// mark does not visit a weak part: a weak-keyed table's string keys, a
+// weak-valued one's string values, both for a fully weak one. Counting
+// them once the clearing is done counts what stays (an entry with a
+// long string key and a number value) and not what went (one whose
+// value was collected). keys and values say which side is weak (the
+// other was counted by the mark); the array part is values.
+func (m *marker) countWeakStrings(ts []*Table, keys, values bool) {
+	for _, t := range ts {
+		if values {
+			for _, v := range t.arr {
+				if v.t == tagString {
+					m.markString(v)
+				}
+			}
+		}
+		for i := range t.nodes {
+			n := &t.nodes[i]
+			if n.val.t == tagNil {
+				continue
+			}
+			if keys && n.key.t == tagString {
+				m.markString(n.key)
+			}
+			if values && n.val.t == tagString {
+				m.markString(n.val)
+			}
+		}
+	}
+}
+
 // clearByKeys removes the entries whose keys are unmarked objects. The key
 // stays in its node as a dead key, so a traversal in progress can go on.
 func (m *marker) clearByKeys(ts []*Table) {
@@ -439,6 +471,9 @@ func (L *State) gcCycle() {
 	m.clearByKeys(m.allWeak)
 	m.clearByValues(m.weakVals[origWeak:])
 	m.clearByValues(m.allWeak[origAll:])
+	m.countWeakStrings(m.weakVals, false, true)
+	m.countWeakStrings(m.ephemerons, true, false)
+	m.countWeakStrings(m.allWeak, true, true)
 
 	gs.weakSeen = len(m.weakVals)+len(m.ephemerons)+len(m.allWeak) > 0
 	gs.lastMarked = len(m.marked)
