@@ -21,7 +21,7 @@ help:
 	@echo "bench-go   run the Go benchmarks (go test -bench)"
 	@echo "soak       long sessions: 2,000 scripted turns, live heap by turns, the RPC soak's RSS"
 	@echo "mutate     mutation testing of PKG (e.g. PKG=./agent/...; MUTATEFLAGS='-n 50 -v')"
-	@echo "transpile-corpus  transpile every conformance program to Go, build it, check the goldens"
+	@echo "transpile-corpus  run the conformance corpus and 100 random programs transpiled to Go"
 
 build:
 	$(GO) build -o $(BIN) ./cmd/panto
@@ -81,9 +81,10 @@ bench-search: build
 
 # The whole conformance corpus run as native code (compiler/gogen): each
 # program's chunk transpiled, built into one lua command, and checked
-# against its golden output. Not part of test: it compiles a lot of Go.
+# against its golden output; then 100 random programs run natively and
+# interpreted must print the same. Not part of test: it compiles a lot of Go.
 transpile-corpus:
-	@mkdir -p bin; PANTO_TRANSPILE_CORPUS=1 $(GO) test -count=1 -timeout 60m -run '^TestCorpusTranspiled$$' -v ./compiler/gogen >bin/transpile-corpus.log 2>&1; \
+	@mkdir -p bin; PANTO_TRANSPILE_CORPUS=1 PANTO_TRANSPILE_DIFF=100 $(GO) test -count=1 -timeout 60m -run '^(TestCorpusTranspiled|TestDifferential)$$' -v ./compiler/gogen >bin/transpile-corpus.log 2>&1; \
 	st=$$?; grep -E '^(\s*--- FAIL|ok|FAIL|\s+corpus_test.go:[0-9]+: transpiled corpus)' bin/transpile-corpus.log; exit $$st
 
 bench-go:

@@ -361,13 +361,70 @@ func (f *Frame) Return0() int {
 // metatable), and reports whether it did; else Slow must.
 func (f *Frame) GetField(a, b, k int) bool {
 	if rb := r(f.regs, b); rb.t == tagTable {
-		t := rb.table()
-		if v := probeStr(t, kv(f.kb, k)); v != nil && (v.t != tagNil || t.meta == nil) {
+		t, key := rb.table(), kv(f.kb, k)
+		if v := probeStr(t, key); v != nil && (v.t != tagNil || t.meta == nil) {
+			copyVal(r(f.regs, a), v)
+			return true
+		}
+		if v, ok := indexStr(t, key); ok {
 			copyVal(r(f.regs, a), v)
 			return true
 		}
 	}
 	return false
+}
+
+// indexStr is the dispatch loop's walk of an __index chain of tables for
+// the string constant key: the value found (Nil's address when absent
+// everywhere), or ok false when the slow path must decide (a function in
+// the chain, a long chain, a key stored as another copy of the string).
+func indexStr(t *Table, key *Value) (*Value, bool) {
+	k := key
+	inMeta := false
+	for step := 0; step < 2*maxFastIndexDepth; step++ {
+		h := k.h
+		if h == 0 {
+			return nil, false
+		}
+		var v *Value
+		if nodes := t.nodes; len(nodes) > 0 {
+			nb := unsafe.Pointer(unsafe.SliceData(nodes))
+			j := uintptr(h & uint32(len(nodes)-1))
+			for {
+				n := (*node)(unsafe.Add(nb, j*nodeSize))
+				if n.key.h == h && n.key.t == tagString {
+					if n.key.p != k.p || n.key.n != k.n {
+						return nil, false
+					}
+					v = &n.val
+					break
+				}
+				if n.next == 0 {
+					break
+				}
+				j += uintptr(n.next)
+			}
+		}
+		if !inMeta {
+			if v != nil && v.t != tagNil {
+				return v, true
+			}
+			mt := t.meta
+			if mt == nil || mt.tmAbsent&(1<<tmIndex) != 0 {
+				return &Nil, true
+			}
+			t, k, inMeta = mt, &tmNameValues[tmIndex], true
+		} else {
+			if v == nil || v.t == tagNil {
+				return &Nil, true
+			}
+			if v.t != tagTable {
+				return nil, false
+			}
+			t, k, inMeta = v.table(), key, false
+		}
+	}
+	return nil, false
 }
 
 // GetTabUp is GetField with the table in upvalue u.
@@ -388,7 +445,14 @@ func (f *Frame) Self(a, b, k int) bool {
 	rb := *r(f.regs, b)
 	if rb.t == tagTable {
 		t := rb.table()
-		if v := probeStr(t, kv(f.kb, k)); v != nil && (v.t != tagNil || t.meta == nil) {
+		key := kv(f.kb, k)
+		if v := probeStr(t, key); v != nil && (v.t != tagNil || t.meta == nil) {
+			copyVal(r(f.regs, a), v)
+			*r(f.regs, a+1) = rb
+			return true
+		}
+		// Methods are usually found along an __index chain.
+		if v, ok := indexStr(t, key); ok {
 			copyVal(r(f.regs, a), v)
 			*r(f.regs, a+1) = rb
 			return true

@@ -125,22 +125,7 @@ func TestCorpusTranspiled(t *testing.T) {
 		imports = append(imports, fmt.Sprintf("\t_ \"panto/compiler/gogen/%s/%s\"\n", filepath.ToSlash(dir), a))
 	}
 	sort.Strings(imports)
-	main := strings.Replace(corpusMain, "\t// imports\n", strings.Join(imports, ""), 1)
-	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(main), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	bin, err := filepath.Abs(filepath.Join(dir, "lua-native"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	build := exec.Command("go", "build", "-o", bin, "./"+filepath.ToSlash(dir))
-	if b, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the transpiled corpus: %v\n%s", err, b)
-	}
-	vet := exec.Command("go", "vet", "./"+filepath.ToSlash(dir)+"/...")
-	if b, err := vet.CombinedOutput(); err != nil {
-		t.Errorf("go vet on the generated code: %v\n%s", err, b)
-	}
+	bin := buildCorpusCommand(t, dir, imports)
 
 	pass := 0
 	for _, rel := range progs {
@@ -175,6 +160,7 @@ const corpusMain = `package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 
 	"panto/bytecode"
 	"panto/compiler"
@@ -185,8 +171,15 @@ import (
 )
 
 func main() {
-	if data, err := os.ReadFile(os.Args[2]); err == nil {
-		name := diag.ChunkName(filepath.Base(os.Args[2]))
+	script := ""
+	for _, a := range os.Args[2:] {
+		if strings.HasSuffix(a, ".lua") {
+			script = a
+			break
+		}
+	}
+	if data, err := os.ReadFile(script); err == nil {
+		name := diag.ChunkName(filepath.Base(script))
 		if p, err := compiler.Compile(name, runtime.SkipComment(string(data))); err == nil && runtime.LookupNative(bytecode.Digest(p)) == nil {
 			os.Stderr.WriteString("no native twin for " + name + "\n")
 			os.Exit(99)
@@ -197,13 +190,42 @@ func main() {
 }
 `
 
+// buildCorpusCommand writes the lua command's main package into dir,
+// importing the generated packages, builds it and vets the generated
+// code; it returns the binary's path.
+func buildCorpusCommand(t *testing.T, dir string, imports []string) string {
+	t.Helper()
+	main := strings.Replace(corpusMain, "\t// imports\n", strings.Join(imports, ""), 1)
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(main), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bin, err := filepath.Abs(filepath.Join(dir, "lua-native"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	build := exec.Command("go", "build", "-o", bin, "./"+filepath.ToSlash(dir))
+	if b, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the transpiled programs: %v\n%s", err, b)
+	}
+	vet := exec.Command("go", "vet", "./"+filepath.ToSlash(dir)+"/...")
+	if b, err := vet.CombinedOutput(); err != nil {
+		t.Errorf("go vet on the generated code: %v\n%s", err, b)
+	}
+	return bin
+}
+
 var prognameRE = regexp.MustCompile(`(?m)^panto: `)
 
 // runCorpus runs one program as conformance/golden_test.go does.
 func runCorpus(t *testing.T, bin, path string) (stdout, errText string) {
+	return runCorpusWith(t, bin, path, nil)
+}
+
+// runCorpusWith is runCorpus with lua options before the script.
+func runCorpusWith(t *testing.T, bin, path string, opts []string) (stdout, errText string) {
 	dir, file := filepath.Split(path)
 	name := strings.TrimSuffix(file, ".lua")
-	args := []string{"lua", file}
+	args := append(append([]string{"lua"}, opts...), file)
 	if extra, err := os.ReadFile(filepath.Join(dir, name+".args")); err == nil {
 		args = append(args, strings.Fields(string(extra))...)
 	}

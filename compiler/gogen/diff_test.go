@@ -1,0 +1,193 @@
+package gogen_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"panto/compiler"
+	"panto/compiler/gogen"
+	"panto/diag"
+)
+
+// Differential testing, interpreted against transpiled: random programs
+// (numbers of both kinds, strings, metamethods, closures, coroutines that
+// yield from loops and metamethods, errors caught by pcall, varargs, tail
+// calls) are transpiled, built into one lua command, and each is run
+// twice by it: natively, and with a count hook that never fires set first,
+// which makes the runtime interpret every frame. Both runs must print the
+// same bytes. PANTO_TRANSPILE_DIFF=N runs N programs (make
+// transpile-corpus runs 100); PANTO_TRANSPILE_SEED picks the seed.
+
+func TestDifferential(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("PANTO_TRANSPILE_DIFF"))
+	if n <= 0 {
+		t.Skip("PANTO_TRANSPILE_DIFF=N runs N random programs")
+	}
+	seed := uint64(1)
+	if s, err := strconv.ParseUint(os.Getenv("PANTO_TRANSPILE_SEED"), 10, 64); err == nil {
+		seed = s
+	}
+	dir, err := os.MkdirTemp("testdata", "diffbin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	progDir := filepath.Join(dir, "progs")
+	if err := os.MkdirAll(progDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// Twenty programs a package: one package of hundreds of generated
+	// functions takes the compiler gigabytes and one core.
+	var imports []string
+	for g := 0; g*20 < n; g++ {
+		pkg := fmt.Sprintf("native%d", g)
+		if err := os.MkdirAll(filepath.Join(dir, pkg), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		imports = append(imports, fmt.Sprintf("\t_ \"panto/compiler/gogen/%s/%s\"\n", filepath.ToSlash(dir), pkg))
+	}
+	for i := 0; i < n; i++ {
+		src := randomProgram(rand.New(rand.NewPCG(seed, uint64(i))))
+		file := fmt.Sprintf("p%d.lua", i)
+		if err := os.WriteFile(filepath.Join(progDir, file), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		name := diag.ChunkName(file)
+		p, err := compiler.Compile(name, src)
+		if err != nil {
+			t.Fatalf("%s does not compile: %v\n%s", file, err, src)
+		}
+		pkg := fmt.Sprintf("native%d", i/20)
+		gen, err := gogen.Generate(p, name, gogen.Options{Package: pkg, Prefix: fmt.Sprintf("p%d", i)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, pkg, fmt.Sprintf("p%d.go", i)), gen, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bin := buildCorpusCommand(t, dir, imports)
+	for i := 0; i < n; i++ {
+		file := filepath.Join(progDir, fmt.Sprintf("p%d.lua", i))
+		native, nerr := runCorpus(t, bin, file)
+		// A count hook that never fires: every frame is interpreted.
+		interp, ierr := runCorpusArgs(t, bin, file, "-e", "debug.sethook(function() end, '', 1 << 40)")
+		if i == 0 {
+			t.Logf("p0 prints:\n%s%s", native, nerr)
+		}
+		if native != interp || nerr != ierr {
+			src, _ := os.ReadFile(file)
+			t.Errorf("p%d differs (seed %d)\n--- program\n%s\n--- interpreted\n%s%s\n--- native\n%s%s", i, seed, src, interp, ierr, native, nerr)
+		}
+	}
+}
+
+// randomProgram writes a program that always ends (bounded loops, no
+// recursion without a depth) and prints only values whose text does not
+// depend on addresses.
+func randomProgram(r *rand.Rand) string {
+	var b strings.Builder
+	b.WriteString(diffPrelude)
+	nums := []string{"0", "1", "-1", "2", "3", "7", "-7", "1.5", "-0.5", "2^53", "math.maxinteger", "math.mininteger", "0.0", "-0.0", "1e308", "(0/0)", "'10'", "'0x10'", "' 3 '"}
+	ops := []string{"+", "-", "*", "/", "//", "%", "^", "&", "|", "~", "<<", ">>", "..", "==", "<", "<=", "~=", ">", ">="}
+	vals := []string{"a", "b", "c", "V(1)", "V(2.5)", "x", "s"}
+	expr := func(depth int) string {
+		var e func(int) string
+		e = func(d int) string {
+			if d == 0 || r.IntN(3) == 0 {
+				if r.IntN(2) == 0 {
+					return nums[r.IntN(len(nums))]
+				}
+				return vals[r.IntN(len(vals))]
+			}
+			switch r.IntN(6) {
+			case 0:
+				return "-(" + e(d-1) + ")"
+			case 1:
+				return "f(" + e(d-1) + ", " + e(d-1) + ")"
+			case 2:
+				return "(" + e(d-1) + " and " + e(d-1) + " or " + e(d-1) + ")"
+			}
+			return "(" + e(d-1) + " " + ops[r.IntN(len(ops))] + " " + e(d-1) + ")"
+		}
+		return e(depth)
+	}
+	stmts := 5 + r.IntN(15)
+	for i := 0; i < stmts; i++ {
+		// Each statement is protected: an error is printed and the
+		// program goes on.
+		b.WriteString("run(function()\n")
+		switch r.IntN(9) {
+		case 0, 1, 2:
+			fmt.Fprintf(&b, "show(pcall(function() return %s end))\n", expr(3))
+		case 3:
+			fmt.Fprintf(&b, "for i = %s, %s, %s do acc = acc + i; if i %% 3 == 0 then show(i, %s) end end\n",
+				[]string{"1", "1.5", "-2", "10"}[r.IntN(4)], []string{"10", "7.5", "3", "-5"}[r.IntN(4)],
+				[]string{"1", "2", "-1", "0.5", "-2.5"}[r.IntN(5)], expr(1))
+		case 4:
+			fmt.Fprintf(&b, "do local co = coroutine.wrap(function(...) local t = {...} for i = 1, %d do t[#t+1] = coroutine.yield(#t + i) end return table.concat(t, ',') end)\n"+
+				"show(pcall(co, 1, 2)); show(pcall(co, 'x')); show(pcall(co, %s)); show(pcall(co)); show(pcall(co)) end\n", 1+r.IntN(3), expr(1))
+		case 5:
+			fmt.Fprintf(&b, "do local co = coroutine.create(function() local v = V(%d) + V(%d); local w = v.n .. ''; return v.n, w, #v end)\n"+
+				"local ok, y = coroutine.resume(co); show(ok, y); show(coroutine.resume(co, 5)); show(coroutine.resume(co, 6)); show(coroutine.resume(co, 7)) end\n", r.IntN(9), r.IntN(9))
+		case 6:
+			fmt.Fprintf(&b, "show(select('#', va(%s, nil, %s)), va(%s))\n", expr(1), expr(1), expr(2))
+		case 7:
+			fmt.Fprintf(&b, "show(pcall(tail, %d, %s))\n", r.IntN(50), expr(1))
+		default:
+			fmt.Fprintf(&b, "x = %s; a, b = b, a; c = c %s 1\n", expr(2), []string{"+", "-", "*", "//"}[r.IntN(4)])
+		}
+		b.WriteString("end)\n")
+	}
+	b.WriteString("show(acc, a, b, c)\n")
+	return b.String()
+}
+
+// diffPrelude defines what the random statements use: show prints
+// values without addresses; V makes tables with arithmetic, comparison,
+// concatenation, length, index and call metamethods, some of which yield
+// when running in a coroutine.
+const diffPrelude = `local function show(...)
+  local t = table.pack(...)
+  for i = 1, t.n do
+    local v = t[i]
+    local ty = type(v)
+    if ty == "table" then t[i] = "V" .. tostring(rawget(v, "n"))
+    elseif ty == "function" or ty == "thread" or ty == "userdata" then t[i] = ty
+    elseif ty == "number" then t[i] = string.format("%s:%s", math.type(v), tostring(v))
+    else t[i] = tostring(v) end
+  end
+  print(table.concat(t, " ", 1, t.n))
+end
+local mt = {}
+local function V(n) return setmetatable({n = n}, mt) end
+local function num(v) if type(v) == "table" then return rawget(v, "n") end return v end
+local function y(v) if coroutine.isyieldable() then local r = coroutine.yield(v) if r ~= nil then return r end end return v end
+mt.__add = function(p, q) return V(y(num(p) + num(q))) end
+mt.__sub = function(p, q) return V(num(p) - num(q)) end
+mt.__mul = function(p, q) return num(p) * num(q) end
+mt.__div = function(p, q) return V(num(p) / num(q)) end
+mt.__unm = function(p) return V(-num(p)) end
+mt.__concat = function(p, q) return tostring(num(p)) .. "|" .. tostring(num(q)) end
+mt.__len = function(p) return y(7) end
+mt.__eq = function(p, q) return num(p) == num(q) end
+mt.__lt = function(p, q) return y(num(p) < num(q)) end
+mt.__le = function(p, q) return num(p) <= num(q) end
+mt.__index = function(t, k) if k == "twice" then return 2 * rawget(t, "n") end error("no field " .. tostring(k)) end
+mt.__call = function(self, z) return num(self) + (tonumber(z) or 0) end
+local function f(p, q) if type(p) == "number" and type(q) == "number" then return p * 2 - q end return p end
+local function va(...) return ... end
+local function tail(n, v) if n == 0 then return v, "done" end return tail(n - 1, v) end
+local a, b, c, x, s, acc = 3, 2.5, -4, 0, "5", 0
+local function run(fn) local ok, e = pcall(fn) if not ok then show("error", e) end end
+`
+
+// runCorpusArgs is runCorpus with lua options before the script.
+func runCorpusArgs(t *testing.T, bin, path string, opts ...string) (string, string) {
+	return runCorpusWith(t, bin, path, opts)
+}
