@@ -32,13 +32,16 @@ type Agent struct {
 	borrowed bool   // the session agent
 	lane     string // durable context suffix: "" for the session agent
 
-	mu      sync.Mutex
-	conv    *conv.Conversation
-	rec     recorder
-	model   *Model
-	system  string // "" means the conversation's own system messages
-	usage   conv.Usage
-	lastCtx int64 // context size of the last request
+	mu   sync.Mutex
+	conv *conv.Conversation
+	rec  recorder
+	// checkpoints are the file changes of write tools in this session,
+	// in order (checkpoint.go); /rewind restores from them.
+	checkpoints []store.Checkpoint
+	model       *Model
+	system      string // "" means the conversation's own system messages
+	usage       conv.Usage
+	lastCtx     int64 // context size of the last request
 	// scale is the provider's token count over panto's estimate, as the
 	// last report showed it (0: none yet); overhead the estimated tokens
 	// of the last request's system prompt and tools. They let the next

@@ -33,6 +33,9 @@ func (s *Session) switchTo(ctx context.Context, reason string, rec recorder, c *
 	a := s.agent
 	a.mu.Lock()
 	old := a.rec
+	if old != rec {
+		a.checkpoints = nil
+	}
 	a.rec, a.conv = rec, c
 	a.forgetCompacted()
 	a.scale, a.overhead, a.compactErr = 0, 0, ""
@@ -119,6 +122,9 @@ func (s *Session) resumed(ctx context.Context, w *store.Writer, sess *store.Sess
 		c.Append(m)
 	}
 	s.switchTo(ctx, "resume", w, c)
+	s.agent.mu.Lock()
+	s.agent.checkpoints = sess.Checkpoints()
+	s.agent.mu.Unlock()
 }
 
 // latestStore is a store that can tell --continue which newer files it

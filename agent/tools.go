@@ -92,6 +92,9 @@ func (t *turn) runTools(msgID string, calls []*pendingCall) error {
 	if err := a.markDispatched(msgID); err != nil {
 		return err
 	}
+	// The files that write tools will change, as they are before: the
+	// checkpoints /rewind restores.
+	snaps := make([]*fileSnap, len(calls))
 	werr := s.owner.await(t.ctx, func(signal func()) {
 		pending := len(calls)
 		finished := func() {
@@ -104,7 +107,8 @@ func (t *turn) runTools(msgID string, calls []*pendingCall) error {
 			signal()
 			return
 		}
-		for _, c := range calls {
+		for i, c := range calls {
+			snaps[i] = t.snapshot(c)
 			if c.tc == nil {
 				c.tc = s.host.BeginQuietToolCall(0)
 				c.tc.Details(t.ctx, c.name, c.id)
@@ -155,6 +159,11 @@ func (t *turn) runTools(msgID string, calls []*pendingCall) error {
 		}
 		if _, err := a.appendMessage(results[i]); err != nil {
 			return err
+		}
+		if snaps[i] != nil {
+			if err := t.checkpoint(c, snaps[i]); err != nil {
+				return err
+			}
 		}
 	}
 	return t.ctx.Err()

@@ -35,6 +35,9 @@ const (
 	// message (TargetID) were dispatched: a call it covers that has no
 	// result was interrupted while it ran, not skipped (interrupted.go).
 	TypePantoToolsStarted = "panto_tools_started"
+	// TypePantoCheckpoint records a file change a tool made, with the
+	// content before it, so /rewind can undo it (checkpoint.go).
+	TypePantoCheckpoint = "panto_checkpoint"
 )
 
 // Header is a session file's first line.
@@ -210,6 +213,8 @@ func Marshal(e *Entry) ([]byte, error) {
 		}
 	case TypePantoLeaf, TypePantoToolsStarted:
 		w.TargetID = e.TargetID
+	case TypePantoCheckpoint:
+		w.TargetID, w.Metadata = e.TargetID, e.Metadata
 	case TypePantoSummary:
 		if e.Info == nil {
 			return nil, fmt.Errorf("store: summary entry without a summary")
@@ -279,6 +284,8 @@ func Unmarshal(line []byte) (*Entry, error) {
 		}
 	case TypePantoLeaf, TypePantoToolsStarted:
 		e.TargetID = w.TargetID
+	case TypePantoCheckpoint:
+		e.TargetID, e.Metadata = w.TargetID, w.Metadata
 	case TypePantoSummary:
 		var s Summary
 		if err := json.Unmarshal(w.Summary, &s); err != nil {

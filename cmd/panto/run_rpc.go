@@ -32,6 +32,10 @@ type rpcCommand struct {
 	Rule      string `json:"rule,omitempty"`
 	Reason    string `json:"reason,omitempty"`
 	Mode      string `json:"mode,omitempty"`
+	// Turns and Restore are rewind's: how many user turns, and what to
+	// restore ("code", "conversation", "both").
+	Turns   int    `json:"turns,omitempty"`
+	Restore string `json:"restore,omitempty"`
 }
 
 // rpcResponse answers a command.
@@ -198,11 +202,23 @@ func (r *rpcServer) handle(cmd rpcCommand) {
 		} else {
 			resp.Data = r.state()
 		}
+	case "rewind":
+		turns := cmd.Turns
+		if turns == 0 {
+			turns = 1
+		}
+		if busy {
+			fail("a turn is running: cancel it first")
+		} else if res, err := r.s.Rewind(r.ctx, turns, cmd.Restore); err != nil {
+			fail("%v", err)
+		} else {
+			resp.Data = res
+		}
 	case "quit":
 		r.s.Cancel()
 		r.quit = true
 	default:
-		fail("unknown command %q (prompt, steer, follow_up, cancel, compact, get_state, new, resume, model, approve, deny, permission_mode, quit)", cmd.Type)
+		fail("unknown command %q (prompt, steer, follow_up, cancel, compact, get_state, new, resume, model, approve, deny, permission_mode, rewind, quit)", cmd.Type)
 	}
 	r.write(resp)
 }

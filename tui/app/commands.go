@@ -27,6 +27,8 @@ func init() {
 		{"new", "", "start a new session", (*App).cmdNew},
 		{"resume", "[id]", "resume a stored session (a picker without an id)", (*App).cmdResume},
 		{"tree", "", "branch from an earlier message of this session", (*App).cmdTree},
+		{"rewind", "", "undo turns: restore the files, the conversation or both", (*App).cmdRewind},
+		{"undo", "", "undo the last turn: its file changes and its messages", (*App).cmdUndo},
 		{"model", "[provider:alias]", "switch the model (a picker without one)", (*App).cmdModel},
 		{"compact", "[summary]", "summarise the older messages now", (*App).cmdCompact},
 		{"reload", "", "reload the extensions, keeping the conversation", (*App).cmdReload},
