@@ -372,3 +372,32 @@ func modeNames(ms []Mode) []string {
 	}
 	return out
 }
+
+// BenchmarkDecide is the cost a tool call pays for its decision: a write
+// inside the project (its path resolved through the file system) and a
+// compound command against a few rules.
+func BenchmarkDecide(b *testing.B) {
+	base := b.TempDir()
+	root := filepath.Join(base, "proj")
+	os.MkdirAll(filepath.Join(root, "src", "pkg"), 0o755)
+	fold := false
+	rules, _ := ParseRules(Allow, "bench", []string{"write(src/**)", "shell(git status*)", "shell(go test*)"})
+	deny, _ := ParseRules(Deny, "bench", []string{"read(~/.ssh/**)", "shell(rm *)"})
+	p, err := New(Options{Root: root, Home: base, Rules: append(rules, deny...), CaseInsensitive: &fold})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	b.Run("write", func(b *testing.B) {
+		c := writeCall("src/pkg/file.go")
+		for b.Loop() {
+			p.Decide(ctx, c)
+		}
+	})
+	b.Run("shell", func(b *testing.B) {
+		c := shellCall("git status -s && go test ./... | tail -3")
+		for b.Loop() {
+			p.Decide(ctx, c)
+		}
+	})
+}
