@@ -4,13 +4,14 @@ GO      ?= go
 BIN     ?= bin/panto
 FUZZTIME ?= 30s
 
-.PHONY: all demo build test test-short race vet fmt cross golden fuzz bench bench-search bench-go mutate transpile-corpus clean help
+.PHONY: all demo build lua-link test test-short race vet fmt cross golden fuzz bench bench-search bench-go mutate transpile-corpus clean help
 
 all: build
 
 help:
 	@echo "demo       build the example bundle and run it (offline)"
 	@echo "build      build bin/panto"
+	@echo "lua-link   build bin/panto and link bin/lua to it (panto as lua: README)"
 	@echo "test       vet, gofmt check, the macOS and Windows builds, unit tests with -race, and the golden corpus"
 	@echo "test-short unit tests without -race (quick loop while coding)"
 	@echo "cross      build panto for macOS (arm64) and Windows (amd64)"
@@ -25,6 +26,10 @@ help:
 
 build:
 	$(GO) build -o $(BIN) ./cmd/panto
+
+# Started as lua, panto is `panto lua`, and arg[-1] re-launches it.
+lua-link: build
+	ln -sf $(notdir $(BIN)) $(dir $(BIN))lua
 
 # The README's first command: compile the example extension tree into a
 # bundle, verify it, run a whole agent turn with a tool call against the

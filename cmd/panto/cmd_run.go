@@ -87,19 +87,12 @@ func runAction(c *cli.Context) error {
 	}
 	ctx, stop := interruptContext()
 	defer stop()
-	cfg := setup.Config()
-	h, err := host.New(ctx, host.Options{
-		Setup:       setup,
-		Themes:      themes,
-		Session:     &host.SessionInfo{ID: sessionID(), Directory: setup.Cwd, Model: cfg.Models.Default, Reasoning: cfg.Models.Reasoning},
-		CallTimeout: c.Duration("timeout"),
-		TimeoutName: "--timeout",
-		LoadBudget:  c.Int64("load-budget"),
-	})
+	s, err := headlessSession(ctx, c, setup, themes)
 	if err != nil {
-		return userError("run: %v", err)
+		return err
 	}
-	defer h.Close()
+	defer s.Close()
+	h := s.Host()
 
 	out := c.App.Writer
 	switch {

@@ -37,18 +37,26 @@ func main() {
 	args := os.Args
 	// `panto lua` takes the reference interpreter's options verbatim,
 	// including "-e" and everything after the script name.
-	if len(args) > 1 && args[1] == "lua" {
+	// Started through a link named lua, panto is that command, so a
+	// script re-launching its interpreter through arg[-1] reaches it.
+	asLua := luaLinkName(args[0])
+	if asLua || len(args) > 1 && args[1] == "lua" {
 		stop := startCPUProfile()
 		o := luacli.Options{
 			Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Progname: "panto", UsageName: "panto lua",
 			IsTTY: isTerminal(os.Stdin), Signals: true,
+		}
+		argv := append([]string{luaRelaunchPath(args[0])}, args[2:]...)
+		if asLua {
+			o.Progname, o.UsageName = "lua", "lua"
+			argv = args
 		}
 		tail := &lineTail{w: os.Stdout}
 		lines := newTermLines(os.Stdin, os.Stdout, tail)
 		if lines != nil {
 			o.Lines, o.Stdout = lines, tail
 		}
-		code := luacli.Main(append([]string{"lua"}, args[2:]...), o)
+		code := luacli.Main(argv, o)
 		if lines != nil {
 			lines.Close()
 		}
