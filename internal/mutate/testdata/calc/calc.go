@@ -6,6 +6,7 @@
 package calc
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -35,7 +36,7 @@ func Big(v int) bool {
 func Parse(s string) (int, error) { // want early-return "return at the start of Parse"
 	n, err := strconv.Atoi(s)
 	if err != nil { // want drop-errcheck "drop check err != nil" ; want negate-cmp "!= → =="
-		return 0, err
+		return 0, fmt.Errorf("%s: %w", s, err)
 	}
 	return n, nil
 }
