@@ -104,6 +104,25 @@ func (s *Session) Resume(ctx context.Context, id string) error {
 	return nil
 }
 
+// ResumePath resumes the session kept in the file at path (--session
+// PATH): a file copied from another machine or project opens as it is,
+// and what follows is appended to that file.
+func (s *Session) ResumePath(ctx context.Context, path string) error {
+	ls, ok := s.store.(latestStore)
+	if !ok {
+		return errNoSessionStore
+	}
+	if err := s.detach(); err != nil {
+		return err
+	}
+	w, sess, err := ls.OpenPath(path)
+	if err != nil {
+		return err
+	}
+	s.resumed(ctx, w, sess)
+	return nil
+}
+
 // resumed switches to a stored session that was opened.
 func (s *Session) resumed(ctx context.Context, w *store.Writer, sess *store.Session) {
 	for _, p := range sess.Problems {

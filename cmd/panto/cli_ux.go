@@ -55,9 +55,11 @@ func usageError(c *cli.Context, cmd *cli.Command, err error) error {
 		}
 		return cli.ShowAppHelp(c)
 	}
-	where, flags, help := "panto", c.App.Flags, "panto help"
+	// Every error is printed after "panto: ", so panto's own flags
+	// need no other prefix; a command's name its command.
+	where, flags, help := "", c.App.Flags, "panto help"
 	if cmd != nil {
-		where, flags, help = cmd.Name, cmd.Flags, "panto help "+cmd.Name
+		where, flags, help = cmd.Name+": ", cmd.Flags, "panto help "+cmd.Name
 	}
 	msg := err.Error()
 	if m := undefinedFlag.FindStringSubmatch(msg); m != nil {
@@ -72,7 +74,7 @@ func usageError(c *cli.Context, cmd *cli.Command, err error) error {
 			msg += "; did you mean -" + dashes(s) + s + "?"
 		}
 	}
-	return userError("%s: %s (%s shows the flags)", where, msg, help)
+	return userError("%s%s (%s shows the flags)", where, msg, help)
 }
 
 func dashes(name string) string {

@@ -17,6 +17,7 @@ func TestMistypedCommandsAndFlags(t *testing.T) {
 		{[]string{"run", ".", "--lst"}, "panto: run: unknown flag --lst; did you mean --list? (panto help run shows the flags)\n"},
 		{[]string{"build", "--strcit"}, "panto: build: unknown flag --strcit; did you mean --strict? (panto help build shows the flags)\n"},
 		{[]string{"test", "-z"}, "panto: test: unknown flag -z (panto help test shows the flags)\n"},
+		{[]string{"--promt", "hi"}, "panto: unknown flag --promt; did you mean --prompt? (panto help shows the flags)\n"},
 		{[]string{"help", "bulid"}, "panto: help: unknown command \"bulid\"; did you mean \"build\"?\n"},
 		{[]string{"completion", "tcsh"}, "panto: completion: give the shell: bash, zsh or fish\n"},
 	} {

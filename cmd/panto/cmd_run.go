@@ -71,7 +71,7 @@ func runAction(c *cli.Context) error {
 		return err
 	}
 	if agentMode(c) {
-		return runAgent(c, target, trust)
+		return runAgent(c, targetSource(target, trust))
 	}
 	if !c.Bool("list") && c.String("command") == "" && c.String("tool") == "" {
 		return runInteractiveTarget(c, target, trust)

@@ -16,36 +16,32 @@ import (
 	"panto/extension/discover"
 	"panto/extension/trust"
 	"panto/host"
-	"panto/stdext"
 	"panto/tui/app"
 	"panto/tui/term"
 	"panto/tui/theme"
 	"panto/tui/trustui"
 )
 
-// rootFlags are `panto`'s own: the interactive session over the normal
-// layers takes the session flags of `panto run`.
-var rootFlags = sessionFlags()
+// rootFlags are `panto`'s own: the session flags of `panto run`, for
+// the interactive session and for a headless one (-p, --mode) alike.
+var rootFlags = agentFlags(nil)
 
-// rootAction is `panto` without a command: the interactive session over
-// the normal layers (base, user, project, local), with the project root
-// found from the working directory.
+// rootAction is `panto` without a command: the session over the normal
+// layers (base, user, project, local), with the project root found from
+// the working directory; in the terminal UI, or headless with --prompt
+// or --mode.
 func rootAction(c *cli.Context) error {
 	if c.NArg() > 0 {
 		return userError("unknown command %q (see panto --help)", c.Args().First())
 	}
-	discoverStandard := func() (*discover.Setup, error) {
-		s, err := discover.Standard(discover.Options{Base: stdext.FS()})
-		if err != nil {
-			return nil, userError("%v", err)
-		}
-		return s, nil
+	if agentMode(c) {
+		return runAgent(c, projectSource())
 	}
-	setup, err := discoverStandard()
+	setup, err := discoverProject()
 	if err != nil {
 		return err
 	}
-	return runInteractive(c, setup, discoverStandard)
+	return runInteractive(c, setup, discoverProject)
 }
 
 // runInteractiveTarget is `panto run DIR|BUNDLE` without a mode flag.
@@ -67,7 +63,7 @@ func runInteractiveTarget(c *cli.Context, target string, trust ed25519.PublicKey
 // runInteractive opens the terminal UI on a session over setup.
 func runInteractive(c *cli.Context, setup *discover.Setup, rediscover func() (*discover.Setup, error)) error {
 	if !isTerminal(os.Stdin) || !isTerminal(os.Stdout) {
-		return userError("the interactive session needs a terminal (for one headless turn, give --prompt TEXT; for JSON Lines, --mode json|rpc)")
+		return userError("the interactive session needs a terminal (for one headless turn, give -p TEXT or --prompt TEXT; for JSON Lines, --mode json|rpc)")
 	}
 	if c.Bool("continue") && c.String("session") != "" {
 		return userError("give --continue or --session, not both")
@@ -118,7 +114,7 @@ func runInteractive(c *cli.Context, setup *discover.Setup, rediscover func() (*d
 			return userError("--continue: %v", err)
 		}
 	case c.String("session") != "":
-		if err := s.Resume(ctx, c.String("session")); err != nil {
+		if err := resumeSession(ctx, s, c.String("session")); err != nil {
 			return userError("--session: %v", err)
 		}
 	}

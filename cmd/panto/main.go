@@ -70,8 +70,10 @@ func run(args []string) int {
 	app := &cli.App{
 		Name:  "panto",
 		Usage: "a terminal coding agent whose tools, commands, providers and UI are Lua extensions",
-		UsageText: "panto [--model PROVIDER:ALIAS] [--continue | --session ID]   (the interactive session, in a project)\n" +
-			"panto COMMAND [options]                                     (see the commands below; panto help COMMAND)",
+		UsageText: "panto [--model PROVIDER:ALIAS] [--continue | --session ID|PATH]   (the interactive session, in a project)\n" +
+			"panto -p TEXT|- [--mode json] [session flags]                    (one headless turn of the same session)\n" +
+			"panto --mode rpc [session flags]                                 (JSON Lines commands on stdin, docs/rpc.md)\n" +
+			"panto COMMAND [options]                                          (see the commands below; panto help COMMAND)",
 		Version: version,
 		Commands: append([]*cli.Command{{
 			Name:            "lua",

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"sync"
 
@@ -17,16 +18,25 @@ import (
 	"panto/agent/conv"
 	"panto/agent/provider/builtin"
 	"panto/extension/discover"
+	"panto/stdext"
 )
 
 // agentRunFlags are panto run's session flags: a headless turn
 // (--prompt), the JSON Lines modes, and which session and model to use.
-var agentRunFlags = append([]cli.Flag{
-	&cli.StringFlag{Name: "prompt", Usage: "run one headless turn with this user message (\"-\" reads stdin) and print the final answer"},
-	&cli.StringFlag{Name: "mode", Usage: "json: print the session's events as JSON Lines; rpc: also read JSON Lines commands on stdin (docs/rpc.md)"},
-	&cli.BoolFlag{Name: "verbose", Aliases: []string{"v"}, Usage: "with --prompt, show tool activity on stderr; with --list, full descriptions"},
-	&cli.IntFlag{Name: "max-requests", Usage: "bound the model requests of one turn (default: the provider's max_requests, else 50)"},
-}, sessionFlags()...)
+var agentRunFlags = agentFlags([]string{"v"})
+
+// agentFlags are the flags of a headless session; panto run and panto
+// alone take them (a flag belongs to one command, so each gets its own).
+// verboseAliases are --verbose's short names: panto alone keeps -v for
+// --version.
+func agentFlags(verboseAliases []string) []cli.Flag {
+	return append([]cli.Flag{
+		&cli.StringFlag{Name: "prompt", Aliases: []string{"p"}, Usage: "run one headless turn with this user message (\"-\" reads stdin) and print the final answer"},
+		&cli.StringFlag{Name: "mode", Usage: "json: print the session's events as JSON Lines; rpc: also read JSON Lines commands on stdin (docs/rpc.md)"},
+		&cli.BoolFlag{Name: "verbose", Aliases: verboseAliases, Usage: "with --prompt, show tool activity on stderr; with --list, full descriptions"},
+		&cli.IntFlag{Name: "max-requests", Usage: "bound the model requests of one turn (default: the provider's max_requests, else 50)"},
+	}, sessionFlags()...)
+}
 
 // sessionFlags choose the session and its model; panto run and panto
 // alone take them (a flag belongs to one command, so each gets its own).
@@ -35,7 +45,7 @@ func sessionFlags() []cli.Flag {
 		&cli.StringFlag{Name: "model", Usage: "the model as PROVIDER:ALIAS (default: [models] default)"},
 		&cli.StringFlag{Name: "reasoning", Usage: "the reasoning label (default: [models] reasoning)"},
 		&cli.BoolFlag{Name: "continue", Usage: "continue the latest session of this project"},
-		&cli.StringFlag{Name: "session", Usage: "resume the session with this id (or a unique prefix of it)"},
+		&cli.StringFlag{Name: "session", Usage: "resume the session with this id (or a unique prefix of it), or the one in this session file"},
 		&cli.BoolFlag{Name: "no-session", Usage: "keep nothing on disk"},
 	}, permissionFlags()...)
 }
@@ -45,36 +55,80 @@ func agentMode(c *cli.Context) bool {
 	return c.IsSet("prompt") || c.IsSet("mode")
 }
 
-// openAgentSession opens the session of a run: the target's layers, the
-// host's own settings (providers, models) above them, the store, and
-// --continue or --session.
-func openAgentSession(ctx context.Context, c *cli.Context, target string, trust ed25519.PublicKey, onEvent func(agent.Event), mod ...func(*agent.Options)) (*agent.Session, error) {
-	setup, err := runSetup(target, trust)
+// sessionSource is where a session's layers come from: the current
+// project (panto alone) or the folder or bundle of panto run.
+type sessionSource struct {
+	// prefix starts each error: "run: " for panto run, nothing for
+	// panto alone.
+	prefix string
+	// setup discovers the layers, with the host's own settings
+	// (providers, models) above them; it runs again on /reload.
+	setup func() (*discover.Setup, error)
+}
+
+// errorf is a user error that names the command it comes from.
+func (src sessionSource) errorf(format string, a ...any) error {
+	return userError(src.prefix+format, a...)
+}
+
+// targetSource is panto run DIR|BUNDLE: the target as the only layer,
+// over the standard tools.
+func targetSource(target string, trust ed25519.PublicKey) sessionSource {
+	return sessionSource{prefix: "run: ", setup: func() (*discover.Setup, error) {
+		s, err := runSetup(target, trust)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.AddHostSettings(discover.Options{}); err != nil {
+			return nil, userError("run: %v", err)
+		}
+		return s, nil
+	}}
+}
+
+// projectSource is panto alone: the standard layers (base, user,
+// project, local) of the project the working directory is in, the same
+// setup as the interactive session's.
+func projectSource() sessionSource {
+	return sessionSource{setup: discoverProject}
+}
+
+// discoverProject finds the standard layers from the working directory.
+func discoverProject() (*discover.Setup, error) {
+	s, err := discover.Standard(discover.Options{Base: stdext.FS()})
+	if err != nil {
+		return nil, userError("%v", err)
+	}
+	return s, nil
+}
+
+// openAgentSession opens the headless session of src: its layers, the
+// trust gate, the permission policy, the store, and --continue or
+// --session.
+func openAgentSession(ctx context.Context, c *cli.Context, src sessionSource, onEvent func(agent.Event), mod ...func(*agent.Options)) (*agent.Session, error) {
+	if c.Bool("continue") && c.String("session") != "" {
+		return nil, src.errorf("give --continue or --session, not both")
+	}
+	if (c.Bool("continue") || c.String("session") != "") && c.Bool("no-session") {
+		return nil, src.errorf("--no-session keeps no sessions to resume")
+	}
+	setup, err := src.setup()
 	if err != nil {
 		return nil, err
-	}
-	if err := setup.AddHostSettings(discover.Options{}); err != nil {
-		return nil, userError("run: %v", err)
 	}
 	// Headless runs never ask: an untrusted project's settings are
 	// skipped with one line on stderr.
 	if err := gateProject(setup, nil, stderrNote(c.App.ErrWriter)); err != nil {
-		return nil, userError("run: %v", err)
+		return nil, src.errorf("%v", err)
 	}
 	pol, err := sessionPolicy(c, setup)
 	if err != nil {
-		return nil, userError("run: %v", err)
+		return nil, src.errorf("%v", err)
 	}
 	o := agent.Options{
 		Setup:       setup,
 		Permissions: pol,
-		Rediscover: gatedRediscover(func() (*discover.Setup, error) {
-			s, err := runSetup(target, trust)
-			if err != nil {
-				return nil, err
-			}
-			return s, s.AddHostSettings(discover.Options{})
-		}),
+		Rediscover:  gatedRediscover(src.setup),
 		NoSession:   c.Bool("no-session"),
 		Model:       c.String("model"),
 		Reasoning:   c.String("reasoning"),
@@ -97,29 +151,61 @@ func openAgentSession(ctx context.Context, c *cli.Context, target string, trust 
 	for _, f := range mod {
 		f(&o)
 	}
-	if c.Bool("continue") && c.String("session") != "" {
-		return nil, userError("run: give --continue or --session, not both")
-	}
-	if (c.Bool("continue") || c.String("session") != "") && o.NoSession {
-		return nil, userError("run: --no-session keeps no sessions to resume")
-	}
 	s, err := agent.Open(ctx, o)
 	if err != nil {
-		return nil, userError("run: %v", err)
+		return nil, src.errorf("%v", err)
 	}
 	switch {
 	case c.Bool("continue"):
 		if _, err := s.Continue(ctx); err != nil {
 			s.Close()
-			return nil, userError("run: --continue: %v", err)
+			return nil, src.errorf("--continue: %v", err)
 		}
 	case c.String("session") != "":
-		if err := s.Resume(ctx, c.String("session")); err != nil {
+		if err := resumeSession(ctx, s, c.String("session")); err != nil {
 			s.Close()
-			return nil, userError("run: --session: %v", err)
+			return nil, src.errorf("--session: %v", err)
 		}
 	}
 	return s, nil
+}
+
+// resumeSession is --session ID|PATH: a value naming a file that exists
+// (a path with a separator, or ending in .jsonl) is opened as a session
+// file; anything else is an id or a unique prefix of one in the
+// project's session folder.
+func resumeSession(ctx context.Context, s *agent.Session, v string) error {
+	if isSessionPath(v) {
+		path, err := filepath.Abs(expandHome(v))
+		if err != nil {
+			return err
+		}
+		if _, err := os.Stat(path); err != nil {
+			return fmt.Errorf("%s: %v", v, shortPathErr(err))
+		}
+		return s.ResumePath(ctx, path)
+	}
+	return s.Resume(ctx, v)
+}
+
+// isSessionPath reports whether --session's value is a file rather than
+// an id: ids are bare names, so a separator or a .jsonl ending marks a
+// path, as does an existing file of that name.
+func isSessionPath(v string) bool {
+	if strings.ContainsRune(v, '/') || strings.ContainsRune(v, filepath.Separator) || strings.HasSuffix(v, ".jsonl") || strings.HasPrefix(v, "~") {
+		return true
+	}
+	fi, err := os.Stat(v)
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// expandHome turns a leading ~/ into $HOME, as a shell would have done
+// had the path not been quoted.
+func expandHome(p string) string {
+	if home := os.Getenv("HOME"); home != "" && (p == "~" || strings.HasPrefix(p, "~/")) {
+		return filepath.Join(home, p[1:])
+	}
+	return p
 }
 
 // builtinProtocols finds the built-in HTTP protocols (anthropic-messages,
@@ -127,19 +213,19 @@ func openAgentSession(ctx context.Context, c *cli.Context, target string, trust 
 var builtinProtocols agent.Protocols = builtin.Protocol
 
 // runAgent is --prompt and --mode.
-func runAgent(c *cli.Context, target string, trust ed25519.PublicKey) error {
+func runAgent(c *cli.Context, src sessionSource) error {
 	mode := c.String("mode")
 	switch mode {
 	case "", "json":
 	case "rpc":
-		return runRPC(c, target, trust)
+		return runRPC(c, src)
 	default:
-		return userError("run: --mode must be json or rpc, got %q", mode)
+		return src.errorf("--mode must be json or rpc, got %q", mode)
 	}
 	if !c.IsSet("prompt") {
-		return userError("run: --mode json needs --prompt TEXT (or use --mode rpc)")
+		return src.errorf("--mode json needs --prompt TEXT (or use --mode rpc)")
 	}
-	text, err := promptText(c.String("prompt"), c.App.Reader)
+	text, err := promptText(src, c.String("prompt"), c.App.Reader)
 	if err != nil {
 		return err
 	}
@@ -159,7 +245,7 @@ func runAgent(c *cli.Context, target string, trust ed25519.PublicKey) error {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	s, err := openAgentSession(ctx, c, target, trust, onEvent)
+	s, err := openAgentSession(ctx, c, src, onEvent)
 	if err != nil {
 		return err
 	}
@@ -169,7 +255,7 @@ func runAgent(c *cli.Context, target string, trust ed25519.PublicKey) error {
 	defer stop()
 	res, err := s.Prompt(ctx, text)
 	if err != nil {
-		return userError("run: %v", err)
+		return src.errorf("%v", err)
 	}
 	switch res.Status {
 	case "completed":
@@ -178,25 +264,25 @@ func runAgent(c *cli.Context, target string, trust ed25519.PublicKey) error {
 		}
 		return loadFailures(s.Host())
 	case "cancelled":
-		return cli.Exit("run: the turn was cancelled", 130)
+		return cli.Exit(src.prefix+"the turn was cancelled", 130)
 	}
-	return userError("run: the turn failed: %v", res.Err)
+	return src.errorf("the turn failed: %v", res.Err)
 }
 
 // promptText is --prompt's text: "-" reads all of stdin.
-func promptText(flag string, stdin io.Reader) (string, error) {
+func promptText(src sessionSource, flag string, stdin io.Reader) (string, error) {
 	if flag != "-" {
 		if strings.TrimSpace(flag) == "" {
-			return "", userError("run: --prompt is empty")
+			return "", src.errorf("--prompt is empty")
 		}
 		return flag, nil
 	}
 	data, err := io.ReadAll(stdin)
 	if err != nil {
-		return "", userError("run: --prompt -: %v", err)
+		return "", src.errorf("--prompt -: %v", err)
 	}
 	if strings.TrimSpace(string(data)) == "" {
-		return "", userError("run: --prompt -: stdin was empty")
+		return "", src.errorf("--prompt -: stdin was empty")
 	}
 	return string(data), nil
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"crypto/ed25519"
 	"encoding/json"
 	"fmt"
 	"sync"
@@ -69,11 +68,11 @@ func (r *rpcServer) write(v any) {
 
 // runRPC is --mode rpc: commands on stdin, events and responses on
 // stdout, until stdin ends (after the running turn) or "quit".
-func runRPC(c *cli.Context, target string, trust ed25519.PublicKey) error {
+func runRPC(c *cli.Context, src sessionSource) error {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	r := &rpcServer{ctx: ctx, enc: json.NewEncoder(c.App.Writer)}
-	s, err := openAgentSession(ctx, c, target, trust, func(e agent.Event) { r.write(e) }, func(o *agent.Options) { o.Ask = r.ask })
+	s, err := openAgentSession(ctx, c, src, func(e agent.Event) { r.write(e) }, func(o *agent.Options) { o.Ask = r.ask })
 	if err != nil {
 		return err
 	}
