@@ -1,6 +1,8 @@
 package agent
 
 import (
+	"context"
+	"strings"
 	"testing"
 
 	"panto/extension/config"
@@ -30,5 +32,15 @@ func TestRequestLimitPrecedence(t *testing.T) {
 		if got := c.a.requestLimit(); got != c.want {
 			t.Errorf("%s: %d, want %d", c.name, got, c.want)
 		}
+	}
+}
+
+// TestBranchBeforeAnythingStored: /tree in a session with no file yet
+// is an error that says so, not a crash.
+func TestBranchBeforeAnythingStored(t *testing.T) {
+	ts := newSession(t, map[string]string{})
+	err := ts.Branch(context.Background(), "abc")
+	if err == nil || !strings.Contains(err.Error(), "nothing stored yet") {
+		t.Errorf("Branch = %v", err)
 	}
 }
