@@ -180,3 +180,47 @@ func TestHeadlessHintsAndErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestHeadlessHomeContinueAndRPC: a headless turn in a project expands
+// ~ as the interactive session does (the run of an extension folder has
+// no home), --continue adds to the project's latest session, and
+// --mode rpc serves the same session.
+func TestHeadlessHomeContinueAndRPC(t *testing.T) {
+	data := isolate(t)
+	home := os.Getenv("HOME")
+	if err := os.WriteFile(filepath.Join(home, "note.txt"), []byte("a note kept at home\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	project := t.TempDir()
+	read := `{"events": [{"tool_call": {"id": "c1", "name": "read", "input": {"path": "~/note.txt"}}}]}` + "\n" + `{"events": [{"text": "read it"}]}` + "\n"
+	writeTree(t, project, map[string]string{
+		".panto/config.toml": scriptConfig,
+		".panto/turns.jsonl": read + read + read,
+	})
+	inProject(t, project)
+	if code, _, errOut := runCLI(t, "trust", project); code != 0 {
+		t.Fatalf("trust: %s", errOut)
+	}
+	code, out, errOut := runCLI(t, "-p", "read my note", "--verbose", "--allow", "read")
+	if code != 0 || out != "read it\n" || !strings.Contains(errOut, "a note kept at home") {
+		t.Fatalf("~ in a project: exit %d out %q err %q", code, out, errOut)
+	}
+	code, _, errOut = runCLI(t, "-p", "again, continued", "--continue", "--allow", "read")
+	if code != 0 {
+		t.Fatalf("--continue: exit %d err %q", code, errOut)
+	}
+	files, _ := filepath.Glob(filepath.Join(data, "panto", "sessions", "*", "*.jsonl"))
+	if len(files) != 1 {
+		t.Fatalf("--continue made %d session files", len(files))
+	}
+	raw, _ := os.ReadFile(files[0])
+	if !strings.Contains(string(raw), "read my note") || !strings.Contains(string(raw), "again, continued") {
+		t.Errorf("--continue did not add to the latest session:\n%s", raw)
+	}
+	code, out, errOut = runCLIWithStdin(t, func(w *os.File) {
+		w.WriteString(`{"type":"prompt","text":"over rpc","id":1}` + "\n")
+	}, "--mode", "rpc", "--no-session", "--allow", "read")
+	if code != 0 || !strings.Contains(out, `"type":"ready"`) || !strings.Contains(out, "a note kept at home") || !strings.Contains(out, `"type":"turn_end"`) {
+		t.Fatalf("--mode rpc: exit %d out %q err %q", code, out, errOut)
+	}
+}
