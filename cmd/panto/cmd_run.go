@@ -36,6 +36,8 @@ func init() {
 		Usage:     "open a session on a bundle or an extension folder (the terminal UI, one --prompt turn, or --mode json|rpc), or list, run a command, call a tool",
 		ArgsUsage: "DIR|BUNDLE",
 		Description: "A folder is taken as the only layer: its extensions/ and tools/ (and config.toml), over the standard tools.\n" +
+			"This is the extension author's command; in a project of your own, panto and panto -p TEXT open its session\n" +
+			"over the normal layers (the standard tools, ~/.config/panto, the project's .panto/).\n" +
 			"Without a mode flag, the interactive session opens in the terminal.\n" +
 			"Examples:\n" +
 			"  panto run examples/demo\n" +
