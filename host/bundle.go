@@ -48,7 +48,10 @@ func BundleSetup(b *bundle.Bundle, resourceDir string, o discover.Options) (*dis
 	l := s.Layers[0]
 	l.Entries, l.Shadowed, l.Problems, l.Config = nil, nil, nil, nil
 	if name, data := b.Config(); data != nil {
-		f, warns := config.ParseLayer(b.Name+".pkg:"+name, data)
+		f, warns, err := config.ParseLayer(b.Name+".pkg:"+name, data)
+		if err != nil {
+			return nil, discover.NewConfigError(err)
+		}
 		l.Problems = warns
 		if f != nil {
 			f.Extensions.Paths, f.Extensions.Rocks = nil, nil

@@ -105,7 +105,7 @@ func modelsConfig(dir string) (*config.Merged, []string, error) {
 		}
 	}
 	if err != nil {
-		return nil, nil, userError("models: %v", err)
+		return nil, nil, setupError(err, "models: %v", err)
 	}
 	var problems []string
 	// What a session would use: an untrusted project's providers are

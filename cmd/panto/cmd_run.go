@@ -139,7 +139,7 @@ func runSetup(target string, trust ed25519.PublicKey) (*discover.Setup, error) {
 	if !fi.IsDir() {
 		setup, err := openBundle(target, trust)
 		if err != nil {
-			return nil, userError("run: %s: %v", target, err)
+			return nil, setupError(err, "run: %s: %v", target, err)
 		}
 		setup.AddBase(stdext.FS(), "")
 		return setup, nil
@@ -149,7 +149,7 @@ func runSetup(target string, trust ed25519.PublicKey) (*discover.Setup, error) {
 	}
 	setup, err := discover.Folder(target, discover.Options{})
 	if err != nil {
-		return nil, userError("run: %s: %v", target, err)
+		return nil, setupError(err, "run: %s: %v", target, err)
 	}
 	setup.AddBase(stdext.FS(), "")
 	return setup, nil

@@ -80,7 +80,7 @@ func targetSource(target string, trust ed25519.PublicKey) sessionSource {
 			return nil, err
 		}
 		if err := s.AddHostSettings(discover.Options{}); err != nil {
-			return nil, userError("run: %v", err)
+			return nil, setupError(err, "run: %v", err)
 		}
 		return s, nil
 	}}

@@ -17,7 +17,7 @@ import (
 // docs/sessions.md says what differs from a live session.
 func headlessSession(ctx context.Context, c *cli.Context, setup *discover.Setup, themes *theme.Registry) (*agent.Session, error) {
 	if err := setup.AddHostSettings(discover.Options{}); err != nil {
-		return nil, userError("run: %v", err)
+		return nil, setupError(err, "run: %v", err)
 	}
 	// As in a headless turn, an untrusted project's settings are
 	// skipped with one line on stderr.

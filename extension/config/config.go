@@ -150,22 +150,22 @@ func Parse(path string, data []byte) (*File, diag.List, error) {
 }
 
 // ParseLayer is what discovery and the host do with a layer's
-// config.toml, from a folder or from a bundle: a file that cannot be
-// parsed is ignored with a warning that says where it is broken, so that
-// the layer still loads without it. The warnings include Parse's.
-func ParseLayer(path string, data []byte) (*File, diag.List) {
+// config.toml, from a folder or from a bundle. A file that cannot be
+// parsed is an error (a *diag.Diagnostic naming the file, line and
+// column): it used to be skipped with a warning, and a session then ran
+// without the providers or rules the user wrote, which looked like the
+// settings had no effect. The warnings are Parse's.
+func ParseLayer(path string, data []byte) (*File, diag.List, error) {
 	f, warns, err := Parse(path, data)
 	if err != nil {
 		var d *diag.Diagnostic
 		if !errors.As(err, &d) {
 			d = &diag.Diagnostic{File: path, Message: err.Error()}
 		}
-		ignored := *d
-		ignored.Message += " (file ignored)"
-		ignored.Severity = diag.Warning
-		return nil, diag.List{ignored}
+		d.Severity = diag.Error
+		return nil, nil, d
 	}
-	return f, warns
+	return f, warns, nil
 }
 
 // parseError turns the TOML reader's error into a diagnostic. The reader

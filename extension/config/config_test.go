@@ -106,9 +106,9 @@ func TestMergeAndAllowed(t *testing.T) {
 func TestMergeDefaultModel(t *testing.T) {
 	parse := func(src string) *File {
 		t.Helper()
-		f, warns := ParseLayer("config.toml", []byte(src))
-		if f == nil || len(warns) > 0 {
-			t.Fatalf("parse %q: %v", src, warns)
+		f, warns, err := ParseLayer("config.toml", []byte(src))
+		if err != nil || len(warns) > 0 {
+			t.Fatalf("parse %q: %v %v", src, err, warns)
 		}
 		return f
 	}

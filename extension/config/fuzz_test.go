@@ -48,12 +48,13 @@ func FuzzParse(f *testing.F) {
 		if !reflect.DeepEqual(file, again) || !reflect.DeepEqual(warns, warns2) || (err == nil) != (err2 == nil) {
 			t.Fatal("parsing the same bytes twice gave different results")
 		}
-		lf, lwarns := ParseLayer("config.toml", data)
-		if (lf == nil) != (file == nil) {
-			t.Fatalf("ParseLayer file %v, Parse file %v", lf, file)
+		lf, _, lerr := ParseLayer("config.toml", data)
+		if (lf == nil) != (file == nil) || (lerr == nil) != (err == nil) {
+			t.Fatalf("ParseLayer file %v, %v; Parse file %v, %v", lf, lerr, file, err)
 		}
-		if file == nil && (len(lwarns) != 1 || lwarns[0].Severity != diag.Warning) {
-			t.Fatalf("ParseLayer of a broken file: %v, want one warning", lwarns)
+		var d *diag.Diagnostic
+		if lerr != nil && (!errors.As(lerr, &d) || d.Severity != diag.Error || d.File != "config.toml") {
+			t.Fatalf("ParseLayer of a broken file: %v, want an error naming the file", lerr)
 		}
 	})
 }

@@ -9,9 +9,9 @@ import (
 // parseLayer parses one layer's config.toml and records its folder.
 func parseLayer(t *testing.T, dir, src string) *File {
 	t.Helper()
-	f, warns := ParseLayer(dir+"/config.toml", []byte(src))
-	if f == nil || len(warns) > 0 {
-		t.Fatalf("parse %q: %v", src, warns)
+	f, warns, err := ParseLayer(dir+"/config.toml", []byte(src))
+	if err != nil || len(warns) > 0 {
+		t.Fatalf("parse %q: %v %v", src, err, warns)
 	}
 	f.Dir = dir
 	return f

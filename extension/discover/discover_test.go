@@ -1,6 +1,7 @@
 package discover
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -305,9 +306,12 @@ func TestConfigProblems(t *testing.T) {
 	}
 
 	write(t, dir, map[string]string{"config.toml": "[extensions]\nallow = \"x\"\n"})
-	s, _ = Folder(dir, Options{Cwd: dir, Getenv: func(string) string { return "" }})
-	if ps := s.Problems(); len(ps) != 1 || !strings.Contains(ps[0].String(), "config.toml") || s.Layers[0].Config != nil {
-		t.Errorf("a bad config must be reported and ignored: %v", ps)
+	// A file the TOML reader refuses stops discovery: loading the layer
+	// without it would run without the user's settings.
+	s, err := Folder(dir, Options{Cwd: dir, Getenv: func(string) string { return "" }})
+	var ce *ConfigError
+	if s != nil || !errors.As(err, &ce) || !strings.HasPrefix(err.Error(), "config: config.toml") || !strings.Contains(err.Error(), "line 2") {
+		t.Errorf("a bad config must be an error naming its line: %v, %v", s, err)
 	}
 }
 

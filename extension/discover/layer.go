@@ -44,6 +44,10 @@ type Layer struct {
 	Dir string
 	// Config is the parsed config.toml, nil when there is none.
 	Config *config.File
+	// ConfigErr is a config.toml that could not be read as TOML (a
+	// *ConfigError): discovery fails with it rather than load the layer
+	// without the settings the user wrote.
+	ConfigErr error
 	// Entries are the layer's extension entries after the in-layer
 	// precedence (canonical folders, then [extensions] paths, then rocks),
 	// in activation order.

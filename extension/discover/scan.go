@@ -64,7 +64,11 @@ func (l *Layer) readConfig(r root) {
 		}
 		return
 	}
-	f, warns := config.ParseLayer(r.display("config.toml"), data)
+	f, warns, err := config.ParseLayer(r.display("config.toml"), data)
+	if err != nil {
+		l.ConfigErr = NewConfigError(err)
+		return
+	}
 	l.Problems = append(l.Problems, warns...)
 	if f != nil {
 		f.Dir = l.Dir

@@ -39,11 +39,11 @@ func (s *Setup) AddHostSettings(o Options) error {
 			s.settingsProblems.Add(diag.Diagnostic{File: s.Display(p), Message: fmt.Sprintf("cannot read: %v", err), Severity: diag.Warning})
 			continue
 		}
-		f, warns := config.ParseLayer(s.Display(p), data)
-		s.settingsProblems = append(s.settingsProblems, warns...)
-		if f == nil {
-			continue
+		f, warns, err := config.ParseLayer(s.Display(p), data)
+		if err != nil {
+			return NewConfigError(err)
 		}
+		s.settingsProblems = append(s.settingsProblems, warns...)
 		f.Dir = filepath.Dir(p)
 		f.Extensions = config.Extensions{}
 		if fromProject {

@@ -110,6 +110,9 @@ func Standard(o Options) (*Setup, error) {
 	s.Layers = append(s.Layers,
 		s.scanDirLayer(Project, projectDir, []string{"local"}),
 		s.scanDirLayer(Local, filepath.Join(projectDir, "local"), nil))
+	if err := s.configErr(); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -135,6 +138,9 @@ func Folder(dir string, o Options) (*Setup, error) {
 	s := env.setup()
 	s.Home = ""
 	s.Layers = []*Layer{s.scanDirLayer(Bundle, abs, nil)}
+	if err := s.configErr(); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
