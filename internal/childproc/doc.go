@@ -36,6 +36,9 @@
 //	spec.go           the helper's instructions, passed in the environment
 //	launch_linux.go   Prepare through the helper; the helper itself
 //	launch_other.go   Prepare without a helper (process groups only)
+//	group_*.go        the process group of a child started directly
+//	status_*.go       exit statuses and group kills per system
 //	sandbox.go        Sandbox: the policy a sandboxed command runs under
 //	sandbox_linux.go  the policy applied with Landlock
+//	sandbox_other.go  no sandbox elsewhere, and why
 package childproc

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 )
 
@@ -122,12 +123,13 @@ func runHelper(js string) int {
 	}
 	report("pid %d", pid)
 
+	var exited atomic.Bool // the command was reaped: its pid may be reused
 	go func() {
 		for s := range sigs {
 			if os.Getppid() != sp.Parent {
 				killAll()
 			}
-			if s != deathSignal {
+			if s != deathSignal && !exited.Load() {
 				syscall.Kill(pid, s.(syscall.Signal))
 			}
 		}
@@ -149,6 +151,7 @@ func runHelper(js string) int {
 		if wpid != pid {
 			continue
 		}
+		exited.Store(true)
 		if ws.Signaled() {
 			sig = int(ws.Signal())
 		} else {
