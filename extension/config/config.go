@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -143,7 +144,11 @@ func Parse(path string, data []byte) (*File, diag.List, error) {
 		})
 	}
 	for _, k := range md.Undecoded() {
-		warns.Add(diag.Diagnostic{File: path, Line: keyLine(k), Message: fmt.Sprintf("unknown key %q", k.String()), Severity: diag.Warning})
+		msg := fmt.Sprintf("unknown key %q", k.String())
+		if s := suggestKey(reflect.TypeOf(raw), k); s != "" {
+			msg += fmt.Sprintf("; did you mean %q?", s)
+		}
+		warns.Add(diag.Diagnostic{File: path, Line: keyLine(k), Message: msg, Severity: diag.Warning})
 	}
 	warns = append(warns, f.validate()...)
 	return f, warns, nil

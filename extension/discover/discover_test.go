@@ -300,7 +300,7 @@ func TestConfigProblems(t *testing.T) {
 	for _, p := range s.Problems() {
 		got = append(got, p.String())
 	}
-	want := []string{`config.toml:2: warning: unknown key "extensions.alow"`, `config.toml:6: warning: unknown key "ui.colour"`}
+	want := []string{`config.toml:2: warning: unknown key "extensions.alow"; did you mean "allow"?`, `config.toml:6: warning: unknown key "ui.colour"`}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("problems %q, want %q", got, want)
 	}
