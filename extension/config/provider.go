@@ -181,6 +181,10 @@ func (pt providerTOML) provider(md toml.MetaData, name string, warn func(key []s
 		warn(key("context_window"), "cannot be negative")
 		p.ContextWindow = 0
 	}
+	if p.MaxRequests < 0 {
+		warn(key("max_requests"), "cannot be negative")
+		p.MaxRequests = 0
+	}
 	return p
 }
 

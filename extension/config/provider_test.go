@@ -69,6 +69,7 @@ max_tokens = -1
 models = { a = { context_window = 10 }, b = 3, c = { id = "x", bogus = 1 } }
 request_timeout = "later"
 max_response_bytes = -5
+max_requests = -3
 `))
 	if err != nil {
 		t.Fatal(err)
@@ -84,6 +85,7 @@ max_response_bytes = -5
 		`c.toml:6: warning: providers.p.request_timeout: request_timeout "later" is not a duration ("90s", "5m")`,
 		`c.toml:7: warning: providers.p.max_response_bytes: cannot be negative`,
 		`c.toml:4: warning: providers.p.max_tokens: cannot be negative`,
+		`c.toml:8: warning: providers.p.max_requests: cannot be negative`,
 		`c.toml:5: warning: unknown key "providers.p.models.c.bogus"`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
