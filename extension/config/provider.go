@@ -119,6 +119,11 @@ type modelTOML struct {
 func (pt providerTOML) provider(md toml.MetaData, name string, warn func(key []string, format string, a ...any)) Provider {
 	p := pt.Provider
 	key := func(k ...string) []string { return append([]string{"providers", name}, k...) }
+	if md.IsDefined(key("models")...) {
+		if typ := md.Type(key("models")...); typ != "Hash" && typ != "Inline Table" {
+			warn(key("models"), "models is a table of aliases ({ alias = \"upstream-id\" }), not a %s", strings.ToLower(typ))
+		}
+	}
 	if len(pt.Models) > 0 {
 		p.Models = map[string]string{}
 	}

@@ -61,6 +61,20 @@ sonnet = { id = "claude-sonnet-4-5", max_tokens = 64000 }
 	}
 }
 
+// A provider's models that are not a table (models = 5) are reported
+// where the file is read, not ignored.
+func TestParseProviderModelsNotATable(t *testing.T) {
+	for _, v := range []string{"5", `"m"`, "[1, 2]"} {
+		_, warns, err := Parse("c.toml", []byte("[providers.p]\nprotocol = \"openai\"\nmodels = "+v+"\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(warns) != 1 || !strings.HasPrefix(warns[0].Error(), "c.toml:3: warning: providers.p.models: models is a table of aliases") {
+			t.Errorf("models = %s: %v", v, warns)
+		}
+	}
+}
+
 func TestParseProviderWarnings(t *testing.T) {
 	_, warns, err := Parse("c.toml", []byte(`[providers.p]
 protocol = "openai"
