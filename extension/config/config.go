@@ -11,7 +11,9 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -173,6 +175,10 @@ func ParseLayer(path string, data []byte) (*File, diag.List, error) {
 	return f, warns, nil
 }
 
+// decodeErrorRE matches the reader's message for a value of the wrong
+// type.
+var decodeErrorRE = regexp.MustCompile(`^line (\d+) \(last key "([^"]*)"\): (.*)$`)
+
 // parseError turns the TOML reader's error into a diagnostic. The reader
 // reports a line and the byte offset where it stopped; the column comes
 // from that offset when it lies on the reported line (after an unexpected
@@ -180,7 +186,14 @@ func ParseLayer(path string, data []byte) (*File, diag.List, error) {
 func parseError(path string, data []byte, err error) *diag.Diagnostic {
 	var pe toml.ParseError
 	if !errors.As(err, &pe) {
-		return &diag.Diagnostic{File: path, Message: strings.TrimPrefix(err.Error(), "toml: ")}
+		msg := strings.TrimPrefix(err.Error(), "toml: ")
+		// A value of the wrong type comes back as "line N (last key
+		// "k"): what": the line goes where every message has it.
+		if m := decodeErrorRE.FindStringSubmatch(msg); m != nil {
+			line, _ := strconv.Atoi(m[1])
+			return &diag.Diagnostic{File: path, Line: line, Message: m[2] + ": " + m[3]}
+		}
+		return &diag.Diagnostic{File: path, Message: msg}
 	}
 	d := &diag.Diagnostic{File: path, Line: pe.Position.Line, Message: strings.TrimPrefix(pe.Message, "toml: ")}
 	if start := pe.Position.Start; start >= 0 && start <= len(data) {

@@ -136,3 +136,18 @@ func TestMergeDefaultModel(t *testing.T) {
 		t.Errorf("ModelRefs %q", got)
 	}
 }
+
+// A value of the wrong type is an error that names the file, the line
+// and the key, in the form every other message has.
+func TestParseWrongTypeNamesLine(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{"[extensions]\n\nallow = \"x\"\n", "c.toml:3: extensions.allow: incompatible types"},
+		{"[providers.p]\nprotocol = \"openai\"\nmax_requests = \"many\"\n", "c.toml:3: providers.p.max_requests: incompatible types"},
+	}
+	for _, c := range cases {
+		_, _, err := Parse("c.toml", []byte(c.src))
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q...", c.src, err, c.want)
+		}
+	}
+}
