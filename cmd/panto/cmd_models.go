@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"panto/agent/provider/builtin"
+	"panto/diag"
 	"panto/extension/config"
 	"panto/extension/discover"
 )
@@ -77,6 +78,9 @@ func modelsAction(c *cli.Context) error {
 	}
 	for _, p := range problems {
 		fmt.Fprintln(c.App.ErrWriter, "panto: "+p)
+	}
+	if msg := staleDefault(cfg); msg != "" {
+		fmt.Fprintln(c.App.ErrWriter, "panto: warning: "+msg)
 	}
 	report := newModelsReport(cfg, os.Getenv)
 	if c.Bool("json") {
@@ -226,4 +230,26 @@ func (p providerReport) keyStatus() string {
 		return "key missing: set $" + p.KeyEnv
 	}
 	return "no key"
+}
+
+// staleDefault says when [models] default names a model no configured
+// provider has (a provider renamed or removed, an alias dropped), which a
+// session would only find out when its first turn starts. A provider
+// without a models table may get its models from an extension protocol,
+// so its aliases are not judged.
+func staleDefault(cfg *config.Merged) string {
+	d := cfg.Models.Default
+	name, alias, ok := strings.Cut(d, ":")
+	if d == "" || !ok {
+		return ""
+	}
+	p, known := cfg.Providers[name]
+	if known && (len(p.Models) == 0 || p.Models[alias] != "") {
+		return ""
+	}
+	msg := fmt.Sprintf("[models] default %q names no configured model", d)
+	if s := diag.Suggest(d, cfg.ModelRefs()); s != "" {
+		msg += fmt.Sprintf("; did you mean %q?", s)
+	}
+	return msg
 }

@@ -214,3 +214,30 @@ func TestModelsProjectKeyRefused(t *testing.T) {
 		t.Errorf("stderr lacks the refusal: %q", errOut)
 	}
 }
+
+// panto models warns when [models] default names a model that no
+// configured provider has, with the closest one when it looks like a
+// typo.
+func TestModelsStaleDefault(t *testing.T) {
+	cases := []struct{ def, want string }{
+		{"claude:sonet", `panto: warning: [models] default "claude:sonet" names no configured model; did you mean "claude:sonnet"?`},
+		{"gone:model", `panto: warning: [models] default "gone:model" names no configured model`},
+		{"claude:sonnet", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.def, func(t *testing.T) {
+			isolate(t)
+			t.Chdir(t.TempDir())
+			writeFile(t, filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "panto", "config.toml"),
+				"[providers.claude]\nprotocol = \"anthropic\"\nmodels = { sonnet = \"claude-sonnet-4-5\", haiku = \"claude-haiku-4-5\" }\n\n[models]\ndefault = \""+c.def+"\"\n")
+			code, _, errOut := runCLI(t, "models")
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			got := strings.TrimSpace(errOut)
+			if c.want == "" && strings.Contains(got, "default") || c.want != "" && !strings.Contains(got, c.want) {
+				t.Errorf("stderr %q, want %q", got, c.want)
+			}
+		})
+	}
+}
