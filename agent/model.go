@@ -76,11 +76,17 @@ type protocols struct {
 // noModel is the error of a session with no model to use: what to
 // configure, and the models there are when there is more than one
 // (config.Merge makes a single one the default).
-func noModel(cfg *config.Merged) error {
+// userConfig is the user's config.toml as the host names it ("" when
+// there is none), so the message points at the file that is read.
+func noModel(cfg *config.Merged, userConfig string) error {
 	refs := cfg.ModelRefs()
 	if len(refs) == 0 {
-		return errors.New("no model is configured: add a provider and its models to ~/.config/panto/config.toml " +
-			"(or the project's .panto/config.toml), as the README's \"Use a real model\" and docs/providers.md show, or pass --model provider:alias")
+		where := "the project's .panto/config.toml"
+		if userConfig != "" {
+			where = userConfig + " (or " + where + ")"
+		}
+		return errors.New("no model is configured: add a provider and its models to " + where +
+			", as the README's \"Use a real model\" and docs/providers.md show, or pass --model provider:alias")
 	}
 	if len(refs) > 8 {
 		refs = append(refs[:8], "...")
@@ -96,7 +102,7 @@ func resolveModel(h *host.Host, ref, reasoning string) (*Model, error) {
 		ref = cfg.Models.Default
 	}
 	if ref == "" {
-		return nil, noModel(cfg)
+		return nil, noModel(cfg, h.UserConfigPath())
 	}
 	r, err := h.ResolveModel(ref)
 	if err != nil {

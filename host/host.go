@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"time"
 
@@ -272,3 +273,13 @@ func (h *Host) Handlers() []*Handler { return append([]*Handler(nil), h.reg().ha
 
 // Config returns the merged configuration.
 func (h *Host) Config() *config.Merged { return h.cfg }
+
+// UserConfigPath is the user's config.toml as messages name it
+// ($XDG_CONFIG_HOME/panto/config.toml when that is set), or "" when the
+// setup has no user configuration folder.
+func (h *Host) UserConfigPath() string {
+	if h.setup == nil || h.setup.ConfigHome == "" {
+		return ""
+	}
+	return h.setup.Display(filepath.Join(h.setup.ConfigHome, "config.toml"))
+}

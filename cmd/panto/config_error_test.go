@@ -66,3 +66,19 @@ func TestBrokenConfigExits1(t *testing.T) {
 		})
 	}
 }
+
+// With no model configured, the message names the user's config.toml
+// where it really is: under $XDG_CONFIG_HOME when that is set, not a
+// hard-coded ~/.config.
+func TestNoModelNamesRealConfigPath(t *testing.T) {
+	isolate(t)
+	t.Chdir(t.TempDir())
+	for _, k := range []string{"ANTHROPIC_API_KEY", "OPENAI_API_KEY"} {
+		t.Setenv(k, "")
+	}
+	code, _, errOut := runCLI(t, "--prompt", "hello")
+	want := filepath.ToSlash(filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "panto", "config.toml"))
+	if code != 1 || !strings.Contains(errOut, "add a provider and its models to "+want) || strings.Contains(errOut, "~/.config") {
+		t.Errorf("exit %d, stderr %q, want the path %s", code, errOut, want)
+	}
+}
