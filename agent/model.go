@@ -12,6 +12,7 @@ import (
 	"panto/agent/provider"
 	"panto/agent/provider/builtin"
 	"panto/agent/provider/script"
+	"panto/diag"
 	"panto/extension/config"
 	"panto/host"
 )
@@ -215,6 +216,9 @@ func (s *Session) protocol(req *provider.Request) (provider.Protocol, error) {
 			return p, nil
 		}
 	}
-	return nil, &provider.Error{Kind: provider.InvalidRequest, Provider: req.Provider,
-		Message: fmt.Sprintf("unknown protocol '%s' (not built in, and no extension registered it)", req.Protocol)}
+	msg := fmt.Sprintf("unknown protocol '%s' (not built in, and no extension registered it)", req.Protocol)
+	if sug := diag.Suggest(req.Protocol, append(builtin.Names(), "script")); sug != "" {
+		msg += fmt.Sprintf("; did you mean '%s'?", sug)
+	}
+	return nil, &provider.Error{Kind: provider.InvalidRequest, Provider: req.Provider, Message: msg}
 }

@@ -82,3 +82,15 @@ func TestNoModelNamesRealConfigPath(t *testing.T) {
 		t.Errorf("exit %d, stderr %q, want the path %s", code, errOut, want)
 	}
 }
+
+// A misspelt protocol is named with the built-in one it is closest to.
+func TestUnknownProtocolSuggestion(t *testing.T) {
+	isolate(t)
+	t.Chdir(t.TempDir())
+	writeFile(t, filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "panto", "config.toml"),
+		"[providers.p]\nprotocol = \"opneai\"\nbase_url = \"http://127.0.0.1:9/v1\"\nmodels = { m = \"model-1\" }\n")
+	code, _, errOut := runCLI(t, "--prompt", "hello")
+	if code != 1 || !strings.Contains(errOut, "unknown protocol 'opneai'") || !strings.Contains(errOut, "did you mean 'openai'?") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}
