@@ -43,13 +43,13 @@ func TestThinkingBudgetEdges(t *testing.T) {
 // sent as a call's input; anything else becomes the empty object.
 func TestArgumentsObjectOnly(t *testing.T) {
 	for in, want := range map[string]string{
-		`{"a":1}`:         `{"a":1}`,
+		`{"a":1}`:          `{"a":1}`,
 		" \t\r\n{\"a\":1}": " \t\r\n{\"a\":1}",
-		`[1]`:             `{}`,
-		`"text"`:          `{}`,
-		` 7`:              `{}`,
-		`{"a":`:           `{}`,
-		``:                `{}`,
+		`[1]`:              `{}`,
+		`"text"`:           `{}`,
+		` 7`:               `{}`,
+		`{"a":`:            `{}`,
+		``:                 `{}`,
 	} {
 		if got := string(arguments(in)); got != want {
 			t.Errorf("arguments(%q) = %q, want %q", in, got, want)
