@@ -115,7 +115,7 @@ func (s *Session) ResumePath(ctx context.Context, path string) error {
 	if err := s.detach(); err != nil {
 		return err
 	}
-	w, sess, err := ls.OpenPath(path)
+	w, sess, err := ls.OpenActivePath(path)
 	if err != nil {
 		return err
 	}
@@ -148,10 +148,11 @@ func (s *Session) resumed(ctx context.Context, w *store.Writer, sess *store.Sess
 
 // latestStore is a store that can tell --continue which newer files it
 // passed over and open the latest by the path it found (the file
-// store), without listing the folder again.
+// store), without listing the folder again and reading only what the
+// resumed conversation needs.
 type latestStore interface {
 	LatestReadable() (*store.Info, []string, error)
-	OpenPath(path string) (*store.Writer, *store.Session, error)
+	OpenActivePath(path string) (*store.Writer, *store.Session, error)
 }
 
 // Continue resumes the latest session of the project (--continue); it
@@ -184,7 +185,7 @@ func (s *Session) Continue(ctx context.Context) (bool, error) {
 	if err := s.detach(); err != nil {
 		return true, err
 	}
-	w, sess, err := ls.OpenPath(in.Path)
+	w, sess, err := ls.OpenActivePath(in.Path)
 	if err != nil {
 		return true, err
 	}

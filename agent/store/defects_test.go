@@ -139,6 +139,9 @@ func TestDeviceIsNoSession(t *testing.T) {
 		if _, err := fs.Load("zero"); err == nil {
 			t.Error("the link loads as a session")
 		}
+		if _, _, err := fs.OpenActivePath(link); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+			t.Errorf("resuming a link to /dev/zero by path: %v", err)
+		}
 		if in, err := fs.Latest(); err != nil || in == nil || in.ID != id {
 			t.Errorf("latest %+v, %v", in, err)
 		}

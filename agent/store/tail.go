@@ -21,9 +21,19 @@ func (s *FileStore) OpenActive(id string) (*Writer, *Session, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	return s.OpenActivePath(path)
+}
+
+// OpenActivePath is OpenActive for the file at path, as Latest's Info
+// or --session PATH names it: --continue opens the newest session this
+// way without listing the folder again, and still reads only the tail.
+func (s *FileStore) OpenActivePath(path string) (*Writer, *Session, error) {
+	if err := regular(path); err != nil {
+		return nil, nil, err
+	}
 	sess, ids, ok := loadTail(path)
 	if !ok {
-		return s.Open(id)
+		return s.OpenPath(path)
 	}
 	w, err := openAppend(path, sess)
 	if err != nil {
