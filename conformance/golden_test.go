@@ -1,19 +1,14 @@
 package conformance
 
 import (
-	"bytes"
-	"context"
 	"flag"
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"testing"
-	"time"
 
+	"panto/internal/corpus"
 	"panto/internal/pantobin"
 
 	// The test runs a freshly built panto binary; importing what it is
@@ -68,42 +63,6 @@ func TestGoldensHavePrograms(t *testing.T) {
 	}
 }
 
-var prognameRE = regexp.MustCompile(`(?m)^panto: `)
-
-// run executes one program under the panto binary bin the way regen.sh
-// runs the reference.
-func run(t *testing.T, bin, path string) (stdout, errText string) {
-	dir, file := filepath.Split(path)
-	name := strings.TrimSuffix(file, ".lua")
-	args := []string{"lua", file}
-	if extra, err := os.ReadFile(filepath.Join(dir, name+".args")); err == nil {
-		args = append(args, strings.Fields(string(extra))...)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, args...)
-	cmd.Dir = dir
-	cmd.Env = []string{
-		"PATH=" + os.Getenv("PATH"), "HOME=/nonexistent", "LANG=C", "LC_ALL=C", "TZ=UTC",
-		"LUA_PATH=lib/?.lua;lib/?/init.lua", "LUA_CPATH=lib/?.so",
-	}
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	if err != nil {
-		ee, ok := err.(*exec.ExitError)
-		if !ok || ctx.Err() != nil {
-			t.Fatalf("running %s: %v", path, err)
-		}
-		code = ee.ExitCode()
-	}
-	if code != 0 || errb.Len() > 0 {
-		errText = fmt.Sprintf("exit %d\n%s", code, prognameRE.ReplaceAllString(errb.String(), "lua: "))
-	}
-	return out.String(), errText
-}
-
 func TestGolden(t *testing.T) {
 	bin := pantobin.Path(t)
 	for _, path := range programs(t) {
@@ -117,7 +76,7 @@ func TestGolden(t *testing.T) {
 				t.Fatalf("missing golden output (run make golden): %v", err)
 			}
 			wantErr, _ := os.ReadFile(base + ".err")
-			gotOut, gotErr := run(t, bin, path)
+			gotOut, gotErr := corpus.Run(t, bin, path)
 			if gotOut != string(wantOut) {
 				t.Errorf("stdout differs\n--- want\n%s\n--- got\n%s", wantOut, gotOut)
 			}

@@ -1,21 +1,18 @@
 package gogen_test
 
 import (
-	"bytes"
-	"context"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"panto/compiler"
 	"panto/compiler/gogen"
 	"panto/diag"
+	"panto/internal/corpus"
 	"panto/runtime"
 )
 
@@ -137,7 +134,7 @@ func TestCorpusTranspiled(t *testing.T) {
 				t.Skip("no golden output")
 			}
 			wantErr, _ := os.ReadFile(base + ".err")
-			gotOut, gotErr := runCorpus(t, bin, path)
+			gotOut, gotErr := corpus.Run(t, bin, path)
 			if gotOut != string(wantOut) {
 				t.Errorf("stdout differs\n--- want\n%s\n--- got\n%s", wantOut, gotOut)
 			}
@@ -212,44 +209,4 @@ func buildCorpusCommand(t *testing.T, dir string, imports []string) string {
 		t.Errorf("go vet on the generated code: %v\n%s", err, b)
 	}
 	return bin
-}
-
-var prognameRE = regexp.MustCompile(`(?m)^panto: `)
-
-// runCorpus runs one program as conformance/golden_test.go does.
-func runCorpus(t *testing.T, bin, path string) (stdout, errText string) {
-	return runCorpusWith(t, bin, path, nil)
-}
-
-// runCorpusWith is runCorpus with lua options before the script.
-func runCorpusWith(t *testing.T, bin, path string, opts []string) (stdout, errText string) {
-	dir, file := filepath.Split(path)
-	name := strings.TrimSuffix(file, ".lua")
-	args := append(append([]string{"lua"}, opts...), file)
-	if extra, err := os.ReadFile(filepath.Join(dir, name+".args")); err == nil {
-		args = append(args, strings.Fields(string(extra))...)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, args...)
-	cmd.Dir = dir
-	cmd.Env = []string{
-		"PATH=" + os.Getenv("PATH"), "HOME=/nonexistent", "LANG=C", "LC_ALL=C", "TZ=UTC",
-		"LUA_PATH=lib/?.lua;lib/?/init.lua", "LUA_CPATH=lib/?.so",
-	}
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	if err != nil {
-		ee, ok := err.(*exec.ExitError)
-		if !ok || ctx.Err() != nil {
-			t.Fatalf("running %s: %v", path, err)
-		}
-		code = ee.ExitCode()
-	}
-	if code != 0 || errb.Len() > 0 {
-		errText = fmt.Sprintf("exit %d\n%s", code, prognameRE.ReplaceAllString(errb.String(), "lua: "))
-	}
-	return out.String(), errText
 }

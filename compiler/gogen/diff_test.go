@@ -12,6 +12,7 @@ import (
 	"panto/compiler"
 	"panto/compiler/gogen"
 	"panto/diag"
+	"panto/internal/corpus"
 )
 
 // Differential testing, interpreted against transpiled: random programs
@@ -74,9 +75,9 @@ func TestDifferential(t *testing.T) {
 	bin := buildCorpusCommand(t, dir, imports)
 	for i := 0; i < n; i++ {
 		file := filepath.Join(progDir, fmt.Sprintf("p%d.lua", i))
-		native, nerr := runCorpus(t, bin, file)
+		native, nerr := corpus.Run(t, bin, file)
 		// A count hook that never fires: every frame is interpreted.
-		interp, ierr := runCorpusArgs(t, bin, file, "-e", "debug.sethook(function() end, '', 1 << 40)")
+		interp, ierr := corpus.Run(t, bin, file, "-e", "debug.sethook(function() end, '', 1 << 40)")
 		if i == 0 {
 			t.Logf("p0 prints:\n%s%s", native, nerr)
 		}
@@ -186,8 +187,3 @@ local function tail(n, v) if n == 0 then return v, "done" end return tail(n - 1,
 local a, b, c, x, s, acc = 3, 2.5, -4, 0, "5", 0
 local function run(fn) local ok, e = pcall(fn) if not ok then show("error", e) end end
 `
-
-// runCorpusArgs is runCorpus with lua options before the script.
-func runCorpusArgs(t *testing.T, bin, path string, opts ...string) (string, string) {
-	return runCorpusWith(t, bin, path, opts)
-}
