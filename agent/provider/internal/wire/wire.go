@@ -13,6 +13,7 @@ package wire
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -64,30 +65,12 @@ type Call struct {
 func Open(ctx context.Context, c Call, dec Decoder) (provider.Stream, error) {
 	reqCtx, cancel := context.WithCancel(ctx)
 	s := &Stream{ctx: ctx, cancel: cancel, dec: dec, provider: c.Provider, key: c.APIKey}
-	s.idle = c.IdleTimeout
-	if s.idle == 0 {
-		s.idle = provider.DefaultIdleTimeout
-	}
-	if s.idle > 0 {
-		s.timer = time.AfterFunc(s.idle, func() {
-			s.stalled.Store(true)
-			cancel()
-		})
-	}
-	s.whole = c.RequestTimeout
-	if s.whole == 0 {
-		s.whole = provider.DefaultRequestTimeout
-	}
-	if s.whole > 0 {
-		s.deadline = time.AfterFunc(s.whole, func() {
-			s.overdue.Store(true)
-			cancel()
-		})
-	}
-	s.max = c.MaxResponseBytes
-	if s.max == 0 {
-		s.max = provider.DefaultMaxResponseBytes
-	}
+	// Zero means the default; a negative setting turns a bound off.
+	s.idle = cmp.Or(c.IdleTimeout, provider.DefaultIdleTimeout)
+	s.timer = cancelAfter(s.idle, &s.stalled, cancel)
+	s.whole = cmp.Or(c.RequestTimeout, provider.DefaultRequestTimeout)
+	s.deadline = cancelAfter(s.whole, &s.overdue, cancel)
+	s.max = cmp.Or(c.MaxResponseBytes, provider.DefaultMaxResponseBytes)
 	req, err := http.NewRequestWithContext(reqCtx, http.MethodPost, c.URL, bytes.NewReader(c.Body))
 	if err == nil && (req.URL.Scheme != "http" && req.URL.Scheme != "https" || req.URL.Host == "") {
 		// Caught here, a typo in base_url is a configuration error, not a
@@ -332,4 +315,17 @@ func (f readerFunc) Read(p []byte) (int, error) { return f(p) }
 // JoinURL appends a path to a base URL without doubling the slash.
 func JoinURL(base, path string) string {
 	return strings.TrimRight(base, "/") + "/" + strings.TrimLeft(path, "/")
+}
+
+// cancelAfter cancels the request after d, first marking why in flag, so
+// the error can name the bound that ended it; it returns nil (no timer)
+// when d is not positive.
+func cancelAfter(d time.Duration, flag *atomic.Bool, cancel context.CancelFunc) *time.Timer {
+	if d <= 0 {
+		return nil
+	}
+	return time.AfterFunc(d, func() {
+		flag.Store(true)
+		cancel()
+	})
 }
