@@ -35,12 +35,27 @@ func (r rawJSON) MarshalJSON() ([]byte, error) {
 	return []byte(r), nil
 }
 
+// accumulated names, per streaming event, the field that repeats
+// everything streamed so far. Lua handlers and the terminal UI share
+// that string, but printed on every delta it would make the JSON Lines
+// quadratic in the answer's length; the matching *_complete (or
+// tool_call_complete, tool_result) event carries the whole value once.
+var accumulated = map[string]string{
+	"assistant_text_delta": "text",
+	"thinking_delta":       "text",
+	"tool_delta":           "input",
+	"tool_output_delta":    "output",
+}
+
 // MarshalJSON is the event as --mode json prints it: {"type": ..., and
-// its fields}.
+// its fields}, a streaming event with only its delta (accumulated).
 func (e Event) MarshalJSON() ([]byte, error) {
 	m := make(map[string]any, len(e.Fields)+1)
+	skip := accumulated[e.Type]
 	for k, v := range e.Fields {
-		m[k] = v
+		if k != skip {
+			m[k] = v
+		}
 	}
 	m["type"] = e.Type
 	return json.Marshal(m)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -240,5 +241,60 @@ func TestRunModeRPCCancelsLuaThatNeverYields(t *testing.T) {
 	}, "run", dir, "--mode", "rpc", "--no-session")
 	if code != 0 || !strings.Contains(out, `"status":"cancelled"`) || strings.Contains(out, "never") {
 		t.Fatalf("exit %d err %q out:\n%s", code, errOut, out)
+	}
+}
+
+// TestRunModeJSONDeltasCarryOnlyNewText: --mode json prints each
+// assistant_text_delta with its own chunk only, so an answer streamed
+// in many chunks prints in space linear in its length; the deltas join
+// to the text assistant_text_complete carries once.
+func TestRunModeJSONDeltasCarryOnlyNewText(t *testing.T) {
+	isolate(t)
+	const chunks, size = 300, 100
+	var events []string
+	var want strings.Builder
+	for i := range chunks {
+		chunk := fmt.Sprintf("%03d%s", i, strings.Repeat("x", size-3))
+		want.WriteString(chunk)
+		events = append(events, fmt.Sprintf(`{"text": %q}`, chunk))
+	}
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"config.toml": scriptConfig,
+		"turns.jsonl": `{"events": [` + strings.Join(events, ",") + `]}` + "\n",
+	})
+	code, out, errOut := runCLI(t, "run", dir, "--mode", "json", "--prompt", "hi", "--no-session")
+	if code != 0 {
+		t.Fatalf("exit %d err %q", code, errOut)
+	}
+	var joined, complete strings.Builder
+	deltas := 0
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var ev map[string]any
+		if err := json.Unmarshal([]byte(line), &ev); err != nil {
+			t.Fatalf("not JSON: %q", line)
+		}
+		switch ev["type"] {
+		case "assistant_text_delta":
+			deltas++
+			if _, ok := ev["text"]; ok {
+				t.Fatalf("delta %d repeats the accumulated text: %.120s", deltas, line)
+			}
+			joined.WriteString(ev["delta"].(string))
+		case "assistant_text_complete":
+			complete.WriteString(ev["text"].(string))
+		}
+	}
+	if deltas != chunks {
+		t.Errorf("%d deltas, want %d", deltas, chunks)
+	}
+	if joined.String() != want.String() || complete.String() != want.String() {
+		t.Errorf("deltas join to %d bytes, complete has %d, want %d", joined.Len(), complete.Len(), want.Len())
+	}
+	// Each chunk once in its delta and the text once in the complete
+	// event, plus each event's own fields: repeating the text so far in
+	// every delta would print about chunks/2 times the answer.
+	if limit := 4*want.Len() + chunks*200; len(out) > limit {
+		t.Errorf("printed %d bytes for a %d-byte answer (limit %d)", len(out), want.Len(), limit)
 	}
 }
