@@ -32,7 +32,7 @@ func main() {
 	// which ends it with panto) is not a command line: it runs the
 	// helper and exits.
 	childproc.RunHelperIfAsked()
-	childproc.UseHelper("/proc/self/exe")
+	childproc.UseHelper(childproc.Self())
 	tuneGC()
 	args := os.Args
 	// `panto lua` takes the reference interpreter's options verbatim,

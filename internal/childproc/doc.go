@@ -25,9 +25,11 @@
 // The helper is also where a sandbox (Landlock) is applied, before the
 // command starts, so panto itself is never restricted (sandbox_linux.go).
 //
-// Elsewhere the child leads its own process group, which panto kills when
-// it abandons a call or closes its loop; a panto killed with kill -9 there
-// leaves the group running (see docs/security.md).
+// On the other unix systems (macOS, the BSDs) the lifeline helper does
+// the same job with a pipe instead of the parent-death signal: the
+// helper's read of panto's lifeline ends when panto does (lifeline_unix.go).
+// On Windows panto runs in a kill-on-close job object that its children
+// inherit (launch_windows.go).
 //
 // Files:
 //
@@ -35,7 +37,9 @@
 //	launch.go         Options, Launch: what a caller of Prepare gets back
 //	spec.go           the helper's instructions, passed in the environment
 //	launch_linux.go   Prepare through the helper; the helper itself
-//	launch_other.go   Prepare without a helper (process groups only)
+//	launch_bsd.go     Prepare through the lifeline helper (macOS, BSDs)
+//	launch_windows.go Prepare on Windows: the job object
+//	lifeline_unix.go  the lifeline helper, tested on Linux too
 //	group_*.go        the process group of a child started directly
 //	status_*.go       exit statuses and group kills per system
 //	sandbox.go        Sandbox: the policy a sandboxed command runs under

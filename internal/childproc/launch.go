@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -31,6 +32,8 @@ type Launch struct {
 	Group bool
 
 	helper           bool
+	lifeline         bool // through the lifeline helper: cmdPid leads the group
+	cmdPid           int
 	statusR, statusW *os.File
 	status           *bufio.Reader
 
@@ -52,6 +55,9 @@ func (l *Launch) Started(cmd *exec.Cmd) error {
 	line, err := l.status.ReadString('\n')
 	word, rest, _ := strings.Cut(strings.TrimSuffix(line, "\n"), " ")
 	if err == nil && word == "pid" {
+		if l.lifeline {
+			l.cmdPid, _ = strconv.Atoi(rest)
+		}
 		return nil
 	}
 	l.statusR.Close()
@@ -114,6 +120,9 @@ func (l *Launch) Kill(cmd *exec.Cmd) {
 	if l.reaped || cmd.Process == nil {
 		return
 	}
+	if l.cmdPid > 0 {
+		killGroup(l.cmdPid)
+	}
 	if l.Group {
 		killGroup(cmd.Process.Pid)
 	}
@@ -137,4 +146,18 @@ func (l *Launch) Abort() {
 		l.statusR.Close()
 		l.statusW.Close()
 	}
+}
+
+// Self is the path to give UseHelper: this binary. On Linux it is
+// /proc/self/exe, which names this very program even when the file was
+// replaced since it started; elsewhere it is the path it started from.
+func Self() string {
+	if runtime.GOOS == "linux" {
+		return "/proc/self/exe"
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	return exe
 }

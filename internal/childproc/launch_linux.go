@@ -25,6 +25,10 @@ const prSetChildSubreaper = 36
 
 var helperPath string
 
+// portableHelper makes Prepare use the lifeline helper of the other
+// unix systems instead (lifeline_unix.go), so its tests run here too.
+var portableHelper bool
+
 // UseHelper makes Prepare start children through the helper: exe is
 // this binary ("/proc/self/exe"), whose main calls RunHelperIfAsked
 // first. Without it (tests of other packages, embedders) children get
@@ -36,6 +40,9 @@ func UseHelper(exe string) { helperPath = exe }
 // UseHelper was called, else with a parent-death SIGKILL on the child
 // itself.
 func Prepare(cmd *exec.Cmd, o Options) (*Launch, error) {
+	if portableHelper && helperPath != "" {
+		return prepareLifeline(cmd, o, helperPath)
+	}
 	if helperPath == "" {
 		if o.Sandbox.active() {
 			return nil, &StartError{Msg: "the sandbox needs panto's process helper, which this program does not run"}
@@ -79,6 +86,7 @@ func HelperInUse() bool { return helperPath != "" }
 // RunHelperIfAsked runs the helper and exits when this process was
 // started as one; otherwise it returns at once. main calls it first.
 func RunHelperIfAsked() {
+	runLifelineIfAsked()
 	js, ok := os.LookupEnv(envHelper)
 	if !ok {
 		return

@@ -16,6 +16,10 @@ type spec struct {
 	// the helper got them); Status is the helper's report pipe.
 	Files  int `json:"files"`
 	Status int `json:"status"`
+	// Lifeline is the lifeline helper's read end of panto's lifeline
+	// pipe (lifeline_unix.go); Detached gives its command a session.
+	Lifeline int  `json:"lifeline,omitempty"`
+	Detached bool `json:"detached,omitempty"`
 	// Sandbox restricts the command (nil: not at all).
 	Sandbox *Sandbox `json:"sandbox,omitempty"`
 }
