@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"bytes"
 	"encoding/json"
 
 	"panto/host"
@@ -49,6 +50,9 @@ var accumulated = map[string]string{
 
 // MarshalJSON is the event as --mode json prints it: {"type": ..., and
 // its fields}, a streaming event with only its delta (accumulated).
+// Text keeps <, > and & as they are (a command's "2>&1", not
+// "2\u003e\u00261"): the events are read by programs and people, not
+// embedded in HTML.
 func (e Event) MarshalJSON() ([]byte, error) {
 	m := make(map[string]any, len(e.Fields)+1)
 	skip := accumulated[e.Type]
@@ -58,5 +62,16 @@ func (e Event) MarshalJSON() ([]byte, error) {
 		}
 	}
 	m["type"] = e.Type
-	return json.Marshal(m)
+	return MarshalPlain(m)
+}
+
+// MarshalPlain is json.Marshal without the HTML escapes of <, > and &.
+func MarshalPlain(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }

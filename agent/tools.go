@@ -125,6 +125,7 @@ func (t *turn) runTools(msgID string, calls []*pendingCall) error {
 			}
 			if t.ev.hostEvents() {
 				t.ev.emit(Event{Type: "tool_dispatch_start", Fields: map[string]any{"index": c.tc.Index, "tool_name": c.name, "id": c.id}, Call: c.tc})
+				c.tc.OnOutput = t.streamTo(c)
 			}
 			c.tc.Dispatch(t.ctx, a)
 		}
@@ -147,7 +148,7 @@ func (t *turn) runTools(msgID string, calls []*pendingCall) error {
 			results[i] = toolMessage(c)
 			if t.ev.hostEvents() {
 				t.ev.emit(Event{Type: "tool_output_delta", Fields: map[string]any{"index": c.tc.Index, "tool_name": c.name, "id": c.id,
-					"delta": results[i].Text(), "output": results[i].Text()}, Call: c.tc})
+					"delta": c.tc.ResultDelta(), "output": results[i].Text(), "partial": false}, Call: c.tc})
 				t.ev.emit(Event{Type: "tool_result", Fields: map[string]any{"index": c.tc.Index, "tool_name": c.name, "id": c.id,
 					"output": c.tc.Output, "result_ok": c.tc.OK}, Call: c.tc})
 			}
@@ -167,6 +168,17 @@ func (t *turn) runTools(msgID string, calls []*pendingCall) error {
 		}
 	}
 	return t.ctx.Err()
+}
+
+// streamTo tells the session's observers each piece of output a call's
+// handler streams: tool_output_delta with partial true and the piece as
+// delta. Unlike the Lua event it carries no accumulated output, which
+// would make --mode json's output grow with the square of a command's.
+func (t *turn) streamTo(c *pendingCall) func(string) {
+	return func(delta string) {
+		t.ev.emit(Event{Type: "tool_output_delta", Fields: map[string]any{"index": c.tc.Index, "tool_name": c.name, "id": c.id,
+			"delta": delta, "partial": true}, Call: c.tc})
+	}
 }
 
 // toolMessage is the tool result message of a finished call.

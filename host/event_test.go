@@ -110,7 +110,7 @@ return { name = "spy", activate = function()
 end }`)
 	th := hostWith(t, map[string]string{
 		"extensions/spy.lua": lua.String(),
-		"tools/t.lua":        `return { name = "t", description = "d", schema = {}, handler = function() return "done" end }`,
+		"tools/t.lua":        `return { name = "t", description = "d", schema = {}, handler = function(_, ctx) ctx.output("do"); return "done" end }`,
 		"extensions/cmd.lua": `
 local panto = require("panto")
 return { name = "cmd", activate = function()
@@ -146,7 +146,8 @@ tool_details index=1 tool_name=t id=call_1 collapsed=false +component
 tool_delta index=1 tool_name=t id=call_1 delta={"a":1} input={"a":1} collapsed=false +component
 tool_call_complete index=1 tool_name=t id=call_1 input={"a":1} collapsed=false +component
 tool_dispatch_start index=1 tool_name=t id=call_1 input={"a":1} collapsed=false +component
-tool_output_delta index=1 tool_name=t id=call_1 delta=done output=done collapsed=false +component
+tool_output_delta index=1 tool_name=t id=call_1 delta=do output=do partial=true collapsed=false +component
+tool_output_delta index=1 tool_name=t id=call_1 delta=ne output=done partial=false collapsed=false +component
 tool_result index=1 tool_name=t id=call_1 output=done result_ok=true collapsed=false +component
 tool_collapse index=1 tool_name=t id=call_1 input={"a":1} output=done collapsed=true +component
 command_start command=c args=way

@@ -46,6 +46,11 @@ type ToolCall struct {
 	FinalInputJSON string
 	// Block is the call's transcript block.
 	Block *Block
+	// OnOutput, when set, learns each piece of output the handler streams
+	// (context.output), on the owner: a session's observers show it.
+	OnOutput func(delta string)
+
+	stream streamed
 
 	task                                *luv.Task
 	tool                                *Tool
@@ -175,9 +180,10 @@ func (tc *ToolCall) Dispatch(ctx context.Context, lane any) {
 		return
 	}
 	tc.FinalInputJSON = in
-	tctx := runtime.NewTable(0, 2)
+	tctx := runtime.NewTable(0, 3)
 	tctx.SetStr("tool_call_id", str(tc.ID))
 	tctx.SetStr("tool_name", str(tc.Name))
+	tctx.SetStr("output", runtime.NewFunction("output", tc.streamOutput))
 	leave := h.vm.enter(ctx)
 	tc.task = h.vm.loop.StartTagged(ctx, lane, tool.Handler, tc.Input, runtime.TableValue(tctx))
 	leave()
@@ -203,8 +209,10 @@ func (h *Host) toolHint() string {
 }
 
 // Await waits for the handler (turning the loop, which advances every
-// other dispatched call as well), then fires tool_output_delta and
-// tool_result, whose handlers may replace the output text. A failing
+// other dispatched call as well), then fires the last tool_output_delta
+// (partial false: the result) and tool_result, whose handlers may replace
+// the output text. A handler that failed (or was cancelled) after
+// streaming output keeps that output before its error. A failing
 // handler, an unknown tool, invalid input and a result of the wrong type
 // give OK false and the error as the output: the model sees what went
 // wrong, the session goes on.
@@ -222,6 +230,7 @@ func (tc *ToolCall) Await(ctx context.Context) {
 			res, err := tc.task.Wait()
 			leave()
 			tc.Output, tc.Attachments, tc.OK = h.handlerResult(tc.tool, res, err)
+			tc.keepStreamed()
 		}
 	}
 	tc.done = true
@@ -232,7 +241,7 @@ func (tc *ToolCall) Await(ctx context.Context) {
 	if ctx.Err() != nil {
 		ctx = context.WithoutCancel(ctx)
 	}
-	tc.fire(ctx, "tool_output_delta", tc.fields(fieldValues{"delta": str(tc.Output), "output": str(tc.Output)}))
+	tc.fire(ctx, "tool_output_delta", tc.fields(fieldValues{"delta": str(tc.ResultDelta()), "output": str(tc.Output), "partial": runtime.False}))
 	f := tc.fire(ctx, "tool_result", tc.fields(fieldValues{"output": str(tc.Output), "result_ok": runtime.Bool(tc.OK)}))
 	tc.Output = f["output"].AsString()
 }

@@ -154,9 +154,11 @@ func TestStandardToolsRegistered(t *testing.T) {
 	if strings.Join(names, ",") != strings.Join(standard, ",") {
 		t.Fatalf("tools %v, want %v", names, standard)
 	}
-	// One shared set of lifecycle handlers, not one per tool.
-	if n := len(s.Handlers()); n != 6 {
-		t.Errorf("%d event handlers, want 6", n)
+	// One shared set of lifecycle handlers, not one per tool: tool_details,
+	// tool_delta, tool_call_complete, tool_dispatch_start,
+	// tool_output_delta, tool_result and tool_collapse.
+	if n := len(s.Handlers()); n != 7 {
+		t.Errorf("%d event handlers, want 7", n)
 	}
 }
 

@@ -234,6 +234,7 @@ func runAgent(c *cli.Context, src sessionSource) error {
 	switch {
 	case mode == "json":
 		enc := json.NewEncoder(out)
+		enc.SetEscapeHTML(false)
 		show = func(e agent.Event) { enc.Encode(e) }
 	default:
 		show = stderrEvents(c.App.ErrWriter, c.Bool("verbose"))
@@ -365,7 +366,7 @@ func stderrEvents(w io.Writer, verbose bool) func(agent.Event) {
 		}
 		switch e.Type {
 		case "tool_call_complete":
-			in, _ := json.Marshal(f["input"])
+			in, _ := agent.MarshalPlain(f["input"])
 			fmt.Fprintf(w, "● %s %s\n", f["tool_name"], in)
 		case "tool_result":
 			out, _ := f["output"].(string)

@@ -298,3 +298,78 @@ func TestRunModeJSONDeltasCarryOnlyNewText(t *testing.T) {
 		t.Errorf("printed %d bytes for a %d-byte answer (limit %d)", len(out), want.Len(), limit)
 	}
 }
+
+// TestToolInputsUnescaped: --verbose and --mode json show a tool's input
+// as the model wrote it: "2>&1 <in" stays so, not "2\u003e\u00261".
+func TestToolInputsUnescaped(t *testing.T) {
+	isolate(t)
+	dir := t.TempDir()
+	// The input as a model sends it: JSON without HTML escapes.
+	const input = `{"command": "make 2>&1 <in && echo \"done\""}`
+	writeTree(t, dir, map[string]string{
+		"config.toml": scriptConfig,
+		"turns.jsonl": `{"events": [{"tool_call": {"id": "c1", "name": "echo", "input": ` + input + `}}]}` + "\n" +
+			`{"events": [{"text": "ok"}]}` + "\n",
+		"tools/echo.lua": `return { name = "echo", description = "d", schema = { type = "object" },
+  handler = function(input) return input.command end }` + "\n",
+	})
+	code, _, errOut := runCLI(t, "run", dir, "--prompt", "go", "--no-session", "--verbose", "--allow", "echo")
+	if code != 0 {
+		t.Fatalf("exit %d err %q", code, errOut)
+	}
+	if want := `● echo {"command":"make 2>&1 <in && echo \"done\""}`; !strings.Contains(errOut, want) {
+		t.Errorf("--verbose: want %s in\n%s", want, errOut)
+	}
+	code, out, errOut := runCLI(t, "run", dir, "--prompt", "go", "--no-session", "--mode", "json", "--allow", "echo")
+	if code != 0 {
+		t.Fatalf("json: exit %d err %q", code, errOut)
+	}
+	if strings.Contains(out, `\u003e`) || strings.Contains(out, `\u0026`) || strings.Contains(out, `\u003c`) {
+		t.Errorf("--mode json escapes <, > or &:\n%s", out)
+	}
+	if !strings.Contains(out, `"output":"make 2>&1 <in && echo \"done\""`) {
+		t.Errorf("--mode json lacks the unescaped output:\n%s", out)
+	}
+}
+
+// TestShellStreamsInJSONMode: --mode json has the command's output as
+// tool_output_delta events (partial) before the call's result.
+func TestShellStreamsInJSONMode(t *testing.T) {
+	isolate(t)
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"config.toml": scriptConfig,
+		"turns.jsonl": `{"events": [{"tool_call": {"id": "c1", "name": "shell", "input": {"command": "echo one; sleep 0.2; echo two"}}}]}` + "\n" +
+			`{"events": [{"text": "ok"}]}` + "\n",
+	})
+	code, out, errOut := runCLI(t, "run", dir, "--prompt", "go", "--no-session", "--mode", "json", "--allow", "shell")
+	if code != 0 {
+		t.Fatalf("exit %d err %q", code, errOut)
+	}
+	var deltas []string
+	var final map[string]any
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var ev map[string]any
+		if err := json.Unmarshal([]byte(line), &ev); err != nil {
+			t.Fatalf("not JSON: %q", line)
+		}
+		switch {
+		case ev["type"] == "tool_output_delta" && ev["partial"] == true:
+			if final != nil {
+				t.Errorf("a partial delta after the last one: %s", line)
+			}
+			deltas = append(deltas, ev["delta"].(string))
+		case ev["type"] == "tool_output_delta":
+			final = ev
+		}
+	}
+	// The sleep parts the two lines: at least two pieces arrive.
+	if len(deltas) < 2 || strings.Join(deltas, "") != "one\ntwo\n" {
+		t.Errorf("partial deltas %q, want the command's output in pieces", deltas)
+	}
+	// --mode json leaves the accumulated output out; the last delta is
+	// what the result adds to the streamed text.
+	if final == nil || final["partial"] != false || final["delta"] != "[exit code: 0]" {
+		t.Errorf("last delta %v", final)
+	}
+}

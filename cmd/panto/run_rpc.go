@@ -72,6 +72,7 @@ func runRPC(c *cli.Context, src sessionSource) error {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	r := &rpcServer{ctx: ctx, enc: json.NewEncoder(c.App.Writer)}
+	r.enc.SetEscapeHTML(false)
 	s, err := openAgentSession(ctx, c, src, func(e agent.Event) { r.write(e) }, func(o *agent.Options) { o.Ask = r.ask })
 	if err != nil {
 		return err

@@ -225,7 +225,16 @@ local function render_call(r, call, width)
     local body = (call.ok and r.body) or default_body
     for _, c in ipairs(body(call, width, styles)) do chunks[#chunks + 1] = c end
   elseif call.status == "running" then
-    chunks[#chunks + 1] = "  ⎿ " .. styles.muted .. "running…" .. styles.reset
+    -- What the handler streamed so far (the shell tool streams what the
+    -- command prints), its last lines, else just that it runs.
+    local live = (call.live or ""):gsub("\n+$", "")
+    if live ~= "" then
+      for _, c in ipairs(M.preview(M.text.lines(live), call, styles, { from_end = true })) do
+        chunks[#chunks + 1] = c
+      end
+    else
+      chunks[#chunks + 1] = "  ⎿ " .. styles.muted .. "running…" .. styles.reset
+    end
   end
   return chunks
 end
@@ -262,6 +271,9 @@ local function dispatcher()
   on("tool_call_complete", function(call, e) call.input = e.input end)
   on("tool_dispatch_start", function(call, e)
     call.input, call.status = e.input, "running"
+  end)
+  on("tool_output_delta", function(call, e)
+    if e.partial then call.live = e.output end
   end)
   on("tool_result", function(call, e)
     call.output, call.ok, call.status = e.output, e.result_ok, "done"

@@ -15,10 +15,26 @@ local function close(h)
   if h and not h:is_closing() then h:close() end
 end
 
+-- streamer passes one stream's output on to context.output as it comes
+-- (the transcript shows it live, and a cancelled command keeps it), a
+-- character cut between two reads held back until its rest arrives.
+-- Hosts before ABI 1.3 have no context.output: nothing is streamed.
+local function streamer(context)
+  local live = context and context.output
+  if not live then return function() end end
+  local pending = ""
+  return function(data)
+    local s = pending .. data
+    local whole = text.trim_partial(s)
+    pending = s:sub(#whole + 1)
+    if whole ~= "" then live(whole) end
+  end
+end
+
 -- execute runs the command and waits, awaiting the loop: the child's
 -- exit, both pipes' end, the timeout and the grace timer each wake the
 -- handler, which goes back to sleep until the run is settled.
-local function execute(command, cwd, timeout)
+local function execute(command, cwd, timeout, context)
   local co = coroutine.running()
   local waiting = false
   local function wake()
@@ -54,9 +70,11 @@ local function execute(command, cwd, timeout)
   end
 
   local function reader(capture, flag)
+    local stream = streamer(context)
     return function(rerr, data)
       if data then
         capture.add(data)
+        stream(data)
       else
         if rerr then capture.add("\n[read error: " .. tostring(rerr) .. "]\n") end
         s[flag] = true
@@ -106,7 +124,7 @@ local function execute(command, cwd, timeout)
   return s, out, err
 end
 
-local function run(args)
+local function run(args, context)
   if not coroutine.isyieldable() then
     std.fail("bash must run as a tool handler: it awaits the command")
   end
@@ -118,7 +136,7 @@ local function run(args)
     if st.type ~= "directory" then std.fail("cwd %s is not a folder", path.display(cwd)) end
   end
 
-  local s, out, err = execute(args.command, cwd, args.timeout_ms)
+  local s, out, err = execute(args.command, cwd, args.timeout_ms, context)
   local stdout, out_cut = out.text()
   local stderr, err_cut = err.text()
 

@@ -63,6 +63,31 @@ func (a *App) commandItems() []editor.Item {
 	return items
 }
 
+// commandNames are the slash commands a user can type, the app's then
+// the extensions' ones the app does not shadow, each with its "/".
+func (a *App) commandNames() []string {
+	var names []string
+	for _, b := range builtins {
+		names = append(names, "/"+b.name)
+	}
+	for _, c := range a.s.Host().Commands() {
+		if findBuiltin(c.Name) == nil {
+			names = append(names, "/"+c.Name)
+		}
+	}
+	return names
+}
+
+// hasCommand reports whether an extension registered the command.
+func (a *App) hasCommand(name string) bool {
+	for _, c := range a.s.Host().Commands() {
+		if c.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
 // command runs a slash line: an app command, else an extension's.
 func (a *App) command(line string) {
 	a.scr.Print(paint(a.th, "accent", "› ") + line)
@@ -73,6 +98,10 @@ func (a *App) command(line string) {
 			return
 		}
 		b.run(a, args)
+		return
+	}
+	if !a.hasCommand(name) {
+		a.scr.Print(paint(a.th, "error", "✗ /"+name+": unknown command") + paint(a.th, "muted", "; the commands are "+strings.Join(a.commandNames(), " ")+" (/help describes them)"))
 		return
 	}
 	ctx, cancel := context.WithCancel(a.ctx)
@@ -247,7 +276,7 @@ func (a *App) cmdReload(string) {
 	}
 	a.focus = nil
 	h := a.s.Host()
-	a.scr.Print(paint(a.th, "muted", fmt.Sprintf("reloaded: %d tools, %d commands, %d problems", len(h.Tools()), len(h.Commands()), len(h.Problems()))))
+	a.scr.Print(paint(a.th, "muted", fmt.Sprintf("reloaded: %d tools, %d commands, %d problems", len(h.Tools()), len(a.commandNames()), len(h.Problems()))))
 }
 
 func (a *App) cmdProblems(string) {

@@ -114,6 +114,6 @@ func plural(n int) string {
 func (a *App) welcome() {
 	h := a.s.Host()
 	name := filepath.Base(a.project())
-	line := paint(a.th, "accent", "panto") + paint(a.th, "muted", " · "+name+" · "+itoa(len(h.Tools()))+" tools, "+itoa(len(h.Commands()))+" commands · /help")
+	line := paint(a.th, "accent", "panto") + paint(a.th, "muted", " · "+name+" · "+itoa(len(h.Tools()))+" tools, "+itoa(len(a.commandNames()))+" commands · /help")
 	a.scr.Print(line)
 }

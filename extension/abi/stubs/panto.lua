@@ -1,5 +1,5 @@
 ---@meta panto
--- The panto extension API, ABI 1.2.0: LuaLS definitions generated from
+-- The panto extension API, ABI 1.3.0: LuaLS definitions generated from
 -- extension/abi/abi.json by `panto stubs`. Do not edit; regenerate.
 -- require("panto") returns the module; there is no global panto. panto.ext, panto.text, panto.regex and panto.fs come from the host (the last two since ABI 1.2); the native API (panto.agent, panto.conversation, the stores, panto.ext.agent, and the agent, stream, job, conversation and store objects) from the agent (ABI 1.1).
 
@@ -361,7 +361,8 @@
 ---@field tool_name string
 ---@field id string
 ---@field delta string the new output
----@field output string the output accumulated so far
+---@field output string the output accumulated so far (its first 8 KiB and last 24 KiB while it streams); the result when partial is false
+---@field partial boolean true for output the handler streams with context.output while it runs (ABI 1.3); false for the last event, the handler's result, which replaces what was streamed
 ---@field collapsed boolean
 
 --- The tool finished; its text is about to be sent back to the model.
@@ -457,7 +458,7 @@
 ---@field agent panto.Agent The borrowed live session agent, lane-resolved: a tool running for an owned agent sees that agent, other code the session agent. Only it has submit; run and run_async are refused on it.
 local Ext = {}
 
---- Register a tool; all four fields are required. The handler receives the decoded JSON input and a context { tool_call_id, tool_name } and returns a string or { text, attachments = { { media_type?, data } } }.
+--- Register a tool; all four fields are required. The handler receives the decoded JSON input and a context { tool_call_id, tool_name, output } (output(text), ABI 1.3, streams a piece of output while the handler runs) and returns a string or { text, attachments = { { media_type?, data } } }.
 ---@param decl panto.ToolDeclaration
 function Ext.register_tool(decl) end
 

@@ -1,0 +1,34 @@
+package app
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestCommandCountAndUnknown: the header counts the app's commands with
+// the extensions', and an unknown command lists them all.
+func TestCommandCountAndUnknown(t *testing.T) {
+	u := startUI(t, map[string]string{
+		"turns.jsonl": `{"text": "unused"}` + "\n",
+		"extensions/hi.lua": `local panto = require("panto")
+return { name = "hi", activate = function()
+  panto.ext.register_command { name = "hi", description = "say hi", handler = function() return "hello" end }
+end }`,
+	}, 200)
+	got := u.waitFor("commands · /help")
+	want := len(builtins) + 1
+	if !strings.Contains(got, itoa(want)+" commands") {
+		t.Errorf("the header does not count %d commands:\n%s", want, got)
+	}
+	u.typ("/foo\r")
+	got = u.waitFor("/foo: unknown command")
+	line := got[strings.Index(got, "/foo: unknown command"):]
+	for _, name := range []string{"/new", "/model", "/help", "/quit", "/hi"} {
+		if !strings.Contains(line, name) {
+			t.Errorf("the unknown command's message lacks %s:\n%s", name, line)
+		}
+	}
+	if strings.Contains(got, "no commands are registered") {
+		t.Errorf("the host's message about extension commands leaked:\n%s", got)
+	}
+}
