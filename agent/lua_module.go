@@ -38,6 +38,7 @@ func (s *Session) module(st *host.State, mod, ext *runtime.Table) {
 	mod.SetName("file_system_jsonl_store", runtime.NewFunction("file_system_jsonl_store", b.fileStore))
 	b.extAgent = runtime.UserdataValue(runtime.NewUserdata(&luaAgent{borrowed: true}, b.agentMT))
 	ext.SetName("agent", b.extAgent)
+	b.boneModule(st.Lua())
 	s.mu.Lock()
 	s.bindings = b
 	s.mu.Unlock()

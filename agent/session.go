@@ -90,6 +90,9 @@ type Session struct {
 	runs  []*Run    // turns not yet finished
 	jobs  []*Job    // live jobs, closed with the session
 	ctxs  []usedCtx // context keys given to extension protocols
+	// boneHooks are the bone layer's before_turn handlers (bone.go).
+	boneHooks     *boneHooks
+	boneAnnounced bool
 
 	root       context.Context // owned agents' turns and jobs run under it
 	rootCancel context.CancelFunc

@@ -282,6 +282,7 @@ func (t *turn) buildRequest() (*provider.Request, []*host.Tool, error) {
 	for _, tool := range tools {
 		req.Tools = append(req.Tools, provider.Tool{Name: tool.Name, Description: tool.Description, Schema: []byte(tool.SchemaJSON)})
 	}
+	tools = t.beforeRequest(req, tools)
 	over := overheadTokens(req)
 	a.mu.Lock()
 	a.overhead = over

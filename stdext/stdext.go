@@ -19,14 +19,15 @@ import (
 // The helpers' names start with "_", which a directory pattern would
 // leave out of the embed; naming the files matches them explicitly.
 //
-//go:embed tools/*.lua
+//go:embed tools/*.lua extensions/bone/*.lua
 var files embed.FS
 
 //go:embed meta/panto-std.lua
 var stdStubs string
 
-// FS returns the base layer: a file system holding tools/ (and nothing
-// else: no config.toml and no resources), for discover.Options.Base and
+// FS returns the base layer: a file system holding tools/ and
+// extensions/bone/, the bone compatibility layer (docs/bone.md), and
+// nothing else: no config.toml and no resources, for discover.Options.Base and
 // discover.Setup.AddBase.
 func FS() fs.FS { return files }
 

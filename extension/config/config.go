@@ -46,6 +46,16 @@ type File struct {
 	Trust Trust `toml:"trust"`
 	// Sandbox is the [sandbox] table (docs/security.md).
 	Sandbox Sandbox `toml:"sandbox"`
+	// Bone is the [bone] table (docs/bone.md).
+	Bone Bone `toml:"bone"`
+}
+
+// Bone is the [bone] table: whether the user's ~/.bone-rust/init.lua
+// runs in panto's bone compatibility layer (docs/bone.md).
+type Bone struct {
+	// Init is nil when no file sets it: then the file runs when it
+	// exists. false keeps it from running.
+	Init *bool `toml:"init"`
 }
 
 // Extensions is the [extensions] table: it controls discovery and
@@ -119,6 +129,7 @@ func Parse(path string, data []byte) (*File, diag.List, error) {
 		Permissions Permissions             `toml:"permissions"`
 		Trust       Trust                   `toml:"trust"`
 		Sandbox     Sandbox                 `toml:"sandbox"`
+		Bone        Bone                    `toml:"bone"`
 	}
 	if d := checkBounds(path, data); d != nil {
 		return nil, nil, d
@@ -127,7 +138,7 @@ func Parse(path string, data []byte) (*File, diag.List, error) {
 	if err != nil {
 		return nil, nil, parseError(path, data, err)
 	}
-	f := &File{Path: path, Extensions: raw.Extensions, Models: raw.Models, UI: raw.UI, Permissions: raw.Permissions, Trust: raw.Trust, Sandbox: raw.Sandbox}
+	f := &File{Path: path, Extensions: raw.Extensions, Models: raw.Models, UI: raw.UI, Permissions: raw.Permissions, Trust: raw.Trust, Sandbox: raw.Sandbox, Bone: raw.Bone}
 	var warns diag.List
 	var idx keyIndex // built on the first warning that needs a line
 	keyLine := func(k toml.Key) int {

@@ -32,6 +32,8 @@ type Merged struct {
 	// Sandbox: the user's layers set it; a project's can only tighten it
 	// (see mergeSandbox).
 	Sandbox Sandbox
+	// Bone: the highest file that sets [bone] init wins.
+	Bone Bone
 }
 
 // PermissionsOf is one file's [permissions] table.
@@ -69,6 +71,9 @@ func Merge(files ...*File) *Merged {
 			m.Permissions = append(m.Permissions, PermissionsOf{Path: f.Path, Permissions: p})
 		}
 		m.mergeSandbox(f)
+		if f.Bone.Init != nil {
+			m.Bone.Init = f.Bone.Init
+		}
 	}
 	if m.Models.Default == "" {
 		if refs := m.ModelRefs(); len(refs) == 1 {

@@ -1,0 +1,77 @@
+-- The actions a bone command may return, mapped onto panto's session.
+local panto = require("panto")
+local util = require("util")
+
+local M = {}
+
+-- transcript renders bone messages as the text of a compaction summary.
+local function transcript(messages)
+  local parts = {}
+  for _, m in ipairs(messages) do
+    local text = m.content
+    if type(text) ~= "string" then text = util.text_of(m) end
+    parts[#parts + 1] = string.format("[%s] %s", tostring(m.role or "user"), text)
+  end
+  return table.concat(parts, "\n\n")
+end
+
+local HANDLERS = {}
+
+-- conversation.replace: panto keeps every session whole on disk, so the
+-- transcript the model sees is replaced the way panto replaces it:
+-- a compaction whose summary holds the new messages.
+HANDLERS["conversation.replace"] = function(name, res)
+  if type(res.messages) ~= "table" then
+    error("bone command '" .. name .. "': action conversation.replace needs messages = { ... }", 0)
+  end
+  local ok, err = panto.ext.agent:compact { summary = transcript(res.messages) }
+  if not ok then error("bone command '" .. name .. "': conversation.replace: " .. tostring(err), 0) end
+  return res.display or string.format("conversation replaced (%d messages)", #res.messages)
+end
+
+HANDLERS["conversation.load"] = function(name, res)
+  util.refuse("action conversation.load",
+    "panto loads past conversations from its session store by id, and a command cannot switch sessions mid-command",
+    "use /resume " .. (res.conversation_id and tostring(res.conversation_id) or "ID") .. " (ids from ctx.session.list)")
+end
+
+HANDLERS["config.apply"] = function()
+  util.refuse("action config.apply", "panto reads config.toml when a session starts and on /reload",
+    "edit config.toml and run /reload")
+end
+
+HANDLERS["config.reload_tools"] = function()
+  util.refuse("action config.reload_tools", "panto reloads every extension (and the bone layer) together",
+    "run /reload")
+end
+
+HANDLERS["config.switch_provider"] = function(name, res)
+  if type(res.provider) ~= "string" then
+    error("bone command '" .. name .. "': action config.switch_provider needs provider = \"id\"", 0)
+  end
+  local ref = res.provider
+  if not ref:find(":", 1, true) then
+    local list = panto.ext.models { provider = ref, limit = 1 }
+    ref = list and list[1]
+    if not ref then error("bone command '" .. name .. "': provider '" .. res.provider .. "' has no models in panto's config", 0) end
+  end
+  local cfg, err = panto.ext.resolve_model { model = ref }
+  if not cfg then error("bone command '" .. name .. "': " .. tostring(err), 0) end
+  local ok, serr = pcall(function() panto.ext.agent:set_config(cfg) end)
+  if not ok then
+    util.refuse("action config.switch_provider", "the session's model cannot be switched from here (" .. tostring(serr) .. ")",
+      "use /model " .. ref)
+  end
+  return res.display or ("switched to " .. ref)
+end
+
+function M.run(state, name, res)
+  local h = HANDLERS[res.action]
+  if not h then
+    error(string.format("bone command '%s' returned unknown action '%s'; bone's are conversation.replace, conversation.load, config.apply, config.reload_tools and config.switch_provider",
+      name, tostring(res.action)), 0)
+  end
+  return h(name, res)
+end
+
+return M
