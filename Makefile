@@ -4,7 +4,7 @@ GO      ?= go
 BIN     ?= bin/panto
 FUZZTIME ?= 30s
 
-.PHONY: all demo build lua-link test test-short race vet fmt cross golden fuzz bench bench-search bench-go mutate transpile-corpus clean help
+.PHONY: all demo build lua-link test test-short race vet fmt cross golden fuzz bench bench-search bench-go mem-answer mutate transpile-corpus clean help
 
 all: build
 
@@ -21,6 +21,7 @@ help:
 	@echo "bench-search  time grep and find against ripgrep, grep -rn and find on Go's tree"
 	@echo "bench-go   run the Go benchmarks (go test -bench)"
 	@echo "soak       long sessions: 2,000 scripted turns, live heap by turns, the RPC soak's RSS"
+	@echo "mem-answer peak memory of one 1 GiB streamed answer (/usr/bin/time -v)"
 	@echo "mutate     mutation testing of PKG (e.g. PKG=./agent/...; MUTATEFLAGS='-n 50 -v')"
 	@echo "transpile-corpus  run the conformance corpus and 100 random programs transpiled to Go"
 
@@ -94,6 +95,12 @@ transpile-corpus:
 
 bench-go:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# Peak RSS of one headless turn whose answer is 1 GiB, streamed by a
+# local server (bench/cmd/bigstream; figures in docs/benchmarks.md).
+# Minutes and gigabytes: not part of test.
+mem-answer: build
+	cd bench && $(GO) run ./cmd/bigstream -panto ../$(BIN) -size 1073741824
 
 # Mutation testing (cmd/mutate, CONTRIBUTING.md): slow, never part of
 # `make test`. One mutant at a time at the lowest priority by default.

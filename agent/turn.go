@@ -411,6 +411,10 @@ func (r *reader) appendText(delta string) {
 		r.acc.WriteString(b.Text)
 		r.accBlock = i + 1
 	}
+	// Grow doubles the buffer when it is full; WriteString alone grows
+	// a large one by a quarter, copying the whole text about four times
+	// as often and leaving that much more garbage behind.
+	r.acc.Grow(len(delta))
 	r.acc.WriteString(delta)
 	b.Text = r.acc.String()
 }

@@ -15,6 +15,7 @@ package conv
 
 import (
 	"encoding/json"
+	"strings"
 	"time"
 )
 
@@ -148,19 +149,27 @@ type Message struct {
 // Text joins the message's text blocks (tool calls, thinking and images
 // left out), the way a transcript or a final answer reads it.
 func (m *Message) Text() string {
-	var n int
+	var n, blocks int
+	var only string
 	for _, b := range m.Blocks {
 		if b.Type == Text {
 			n += len(b.Text)
+			blocks++
+			only = b.Text
 		}
 	}
-	buf := make([]byte, 0, n)
+	if blocks <= 1 {
+		// The one block's text itself: a long answer is not copied.
+		return only
+	}
+	var sb strings.Builder
+	sb.Grow(n)
 	for _, b := range m.Blocks {
 		if b.Type == Text {
-			buf = append(buf, b.Text...)
+			sb.WriteString(b.Text)
 		}
 	}
-	return string(buf)
+	return sb.String()
 }
 
 // ToolCalls returns the message's tool call blocks in order.

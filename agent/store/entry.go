@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -177,7 +178,20 @@ func stopFromWire(s string) conv.StopReason {
 const timeLayout = "2006-01-02T15:04:05.000Z07:00"
 
 // Marshal encodes an entry as one JSON line (without the newline).
-func Marshal(e *Entry) ([]byte, error) {
+func Marshal(e *Entry) ([]byte, error) { return appendEntry(nil, e, 0) }
+
+// contentMark stands for a message's content in the envelope Marshal
+// encodes; appendEntry writes the content in its place. No string can
+// hold it unescaped, and "content" is no other key of an entry.
+const contentMark = `"content":0`
+
+// appendEntry appends e's line to dst, or to a new slice with room for
+// the line and spare more bytes when dst is nil. A message's blocks are
+// written straight into it (appendContent): the text of a long answer is
+// copied once, where encoding the content on its own and then the entry
+// around it would copy it several times.
+func appendEntry(dst []byte, e *Entry, spare int) ([]byte, error) {
+	var blocks []wireBlock
 	w := wireEntry{Type: e.Type, ID: e.ID}
 	if !e.Timestamp.IsZero() {
 		w.Timestamp = e.Timestamp.UTC().Format(timeLayout)
@@ -191,11 +205,12 @@ func Marshal(e *Entry) ([]byte, error) {
 		if e.Message == nil {
 			return nil, fmt.Errorf("store: %s entry without a message", e.Type)
 		}
-		m, err := encodeMessage(e.Message)
+		m, b, err := encodeMessage(e.Message)
 		if err != nil {
 			return nil, err
 		}
-		w.Message = m
+		m.Content = json.RawMessage("0")
+		w.Message, blocks = m, b
 	case TypeCompaction:
 		s, _ := json.Marshal(e.Summary)
 		w.Summary = s
@@ -227,7 +242,98 @@ func Marshal(e *Entry) ([]byte, error) {
 	default:
 		return nil, fmt.Errorf("store: cannot write entry type %q", e.Type)
 	}
-	return json.Marshal(&w)
+	env, err := json.Marshal(&w)
+	if err != nil {
+		return nil, err
+	}
+	if w.Message == nil {
+		if dst == nil {
+			dst = make([]byte, 0, len(env)+spare)
+		}
+		return append(dst, env...), nil
+	}
+	i := bytes.Index(env, []byte(contentMark))
+	if i < 0 {
+		return nil, fmt.Errorf("store: no content in the encoded %s entry", e.Type)
+	}
+	i += len(contentMark) - 1
+	if dst == nil {
+		dst = make([]byte, 0, len(env)+contentSize(blocks)+spare)
+	}
+	dst = append(dst, env[:i]...)
+	if dst, err = appendContent(dst, blocks); err != nil {
+		return nil, err
+	}
+	return append(dst, env[i+1:]...), nil
+}
+
+// bigString is the length past which a block's text or thinking is
+// written by appendJSONString into the line rather than by Marshal.
+const bigString = 4 << 10
+
+// contentSize is a little over the size of blocks as JSON: their long
+// strings counted exactly (a long answer's line is allocated once), the
+// rest estimated.
+func contentSize(blocks []wireBlock) int {
+	n := 2
+	for _, b := range blocks {
+		n += 128 + len(b.ThinkingSignature) + len(b.Data) + len(b.Arguments) + len(b.ID) + len(b.Name)
+		n += quotedSize(b.Text)
+		if b.Thinking != nil {
+			n += quotedSize(*b.Thinking)
+		}
+	}
+	return n
+}
+
+// quotedSize is the size of s as a JSON string: exact for a long one,
+// an estimate for a short one.
+func quotedSize(s string) int {
+	if len(s) > bigString {
+		return jsonStringLen(s)
+	}
+	return 2 * len(s)
+}
+
+// appendContent appends blocks as a JSON array, as json.Marshal writes
+// it.
+func appendContent(dst []byte, blocks []wireBlock) ([]byte, error) {
+	dst = append(dst, '[')
+	for i, b := range blocks {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		var err error
+		if dst, err = appendBlock(dst, b); err != nil {
+			return nil, err
+		}
+	}
+	return append(dst, ']'), nil
+}
+
+// appendBlock appends one block; a long text or thinking is marked in
+// the block Marshal encodes and written in the mark's place.
+func appendBlock(dst []byte, b wireBlock) ([]byte, error) {
+	var key, long string
+	mark := "\x00"
+	switch {
+	case len(b.Text) > bigString:
+		key, long, b.Text = `"text":`, b.Text, mark
+	case b.Thinking != nil && len(*b.Thinking) > bigString:
+		key, long, b.Thinking = `"thinking":`, *b.Thinking, &mark
+	}
+	j, err := json.Marshal(b)
+	if err != nil || key == "" {
+		return append(dst, j...), err
+	}
+	marked := key + `"\u0000"`
+	i := bytes.Index(j, []byte(marked))
+	if i < 0 {
+		return nil, fmt.Errorf("store: no %s in an encoded block", key)
+	}
+	dst = append(dst, j[:i+len(key)]...)
+	dst = appendJSONString(dst, long)
+	return append(dst, j[i+len(marked):]...), nil
 }
 
 // Unmarshal decodes one line. Entry types it does not know come back
@@ -296,7 +402,9 @@ func Unmarshal(line []byte) (*Entry, error) {
 	return e, nil
 }
 
-func encodeMessage(m *conv.Message) (*wireMessage, error) {
+// encodeMessage is m on the wire but for its content, which it returns
+// as blocks for appendContent.
+func encodeMessage(m *conv.Message) (*wireMessage, []wireBlock, error) {
 	w := &wireMessage{Role: string(m.Role), API: m.API, Provider: m.Provider, Model: m.Model, ErrorMessage: m.Error}
 	if !m.Time.IsZero() {
 		w.Timestamp = m.Time.UnixMilli()
@@ -342,15 +450,10 @@ func encodeMessage(m *conv.Message) (*wireMessage, error) {
 			}
 			blocks = append(blocks, wireBlock{Type: "toolCall", ID: b.ID, Name: b.Name, Arguments: args})
 		default:
-			return nil, fmt.Errorf("store: unknown block type %q", b.Type)
+			return nil, nil, fmt.Errorf("store: unknown block type %q", b.Type)
 		}
 	}
-	c, err := json.Marshal(blocks)
-	if err != nil {
-		return nil, err
-	}
-	w.Content = c
-	return w, nil
+	return w, blocks, nil
 }
 
 func decodeMessage(w *wireMessage) (*conv.Message, error) {

@@ -112,7 +112,9 @@ func (w *Writer) Append(e *Entry) error {
 			e.Message.Time = e.Timestamp
 		}
 	}
-	line, err := Marshal(e)
+	// Room for the newline: appending it to a line of exactly its own
+	// size would copy a long message's line once more.
+	line, err := appendEntry(nil, e, 1)
 	if err != nil {
 		return err
 	}

@@ -261,7 +261,10 @@ func runAgent(c *cli.Context, src sessionSource) error {
 	switch res.Status {
 	case "completed":
 		if mode == "" {
-			fmt.Fprintln(out, strings.TrimRight(res.Text, "\n"))
+			// Written as it is: Fprintln would copy a long answer into
+			// its buffer, growing it a quarter at a time.
+			io.WriteString(out, strings.TrimRight(res.Text, "\n"))
+			io.WriteString(out, "\n")
 		}
 		return loadFailures(s.Host())
 	case "cancelled":
