@@ -93,7 +93,12 @@ func (ls *luaStream) requestTable(req *provider.Request, tools []*host.Tool) *ru
 		e := runtime.NewTable(0, 3)
 		e.SetStr("name", str(tool.Name))
 		e.SetStr("description", str(tool.Description))
-		e.SetStr("schema", tool.Schema)
+		schema := tool.Schema
+		if schema.IsNil() && tool.SchemaJSON != "" {
+			// A native tool (an MCP server's) has its schema as JSON only.
+			schema, _ = ls.st.JSON().Decode(tool.SchemaJSON)
+		}
+		e.SetStr("schema", schema)
 		tt.SetInt(int64(i+1), runtime.TableValue(e))
 	}
 	ls.st.JSON().MarkArray(tt)

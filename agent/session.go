@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"panto/agent/conv"
+	"panto/agent/mcp"
 	"panto/agent/provider"
 	"panto/agent/provider/builtin"
 	"panto/agent/store"
@@ -93,9 +94,16 @@ type Session struct {
 	// boneHooks are the bone layer's before_turn handlers (bone.go).
 	boneHooks     *boneHooks
 	boneAnnounced bool
+	// mcpPending holds MCP state changes until mcpLive (see mcpChanged).
+	mcpPending []mcp.Status
+	mcpLive    bool
 
 	root       context.Context // owned agents' turns and jobs run under it
 	rootCancel context.CancelFunc
+
+	// mcp runs the configured MCP servers; their tools and prompts reach
+	// the host as natives.
+	mcp *mcp.Manager
 
 	curLoop atomic.Pointer[luv.Loop]
 	// bindings are the native API of the latest state that required
@@ -142,18 +150,21 @@ func Open(ctx context.Context, o Options) (*Session, error) {
 		return nil, err
 	}
 	s.agent = &Agent{sess: s, borrowed: true, conv: &conv.Conversation{}, rec: rec, system: s.baseSystemPrompt()}
+	s.startMCP()
 	h, err := host.New(ctx, host.Options{
 		Setup: o.Setup, Session: s.info(), Module: s.module,
 		Stdout: o.Stdout, Stderr: o.Stderr, Report: o.Report, Budget: o.Budget,
 		LoadBudget: o.LoadBudget, CallTimeout: o.CallTimeout, TimeoutName: o.TimeoutName,
-		Terminal: o.Terminal, Themes: o.Themes,
+		Terminal: o.Terminal, Themes: o.Themes, Natives: s.mcp,
 	})
 	if err != nil {
+		s.mcp.Close()
 		return nil, err
 	}
 	s.host = h
 	s.refreshLoop()
 	s.owner = owner{loop: s.loop}
+	s.flushMCP()
 	s.selectModel(o.Model, o.Reasoning)
 	s.addSandboxVoter()
 	return s, nil
@@ -458,6 +469,7 @@ func (s *Session) Close() {
 	s.releaseContexts()
 	s.curLoop.Store(nil)
 	s.host.Close()
+	s.mcp.Close()
 	s.agent.mu.Lock()
 	if s.agent.rec != nil {
 		s.agent.rec.Close()

@@ -266,6 +266,9 @@ func (t *turn) buildRequest() (*provider.Request, []*host.Tool, error) {
 	if m == nil {
 		return nil, nil, errors.New("no model is configured for this agent")
 	}
+	// The model should see the tools of MCP servers that are still
+	// connecting; each server's startup timeout bounds the wait.
+	t.s.mcp.WaitStarted(t.ctx)
 	tools, err := t.s.toolsFor(t.ctx, a)
 	if err != nil {
 		return nil, nil, err

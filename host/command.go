@@ -36,14 +36,18 @@ func (h *Host) RunCommand(ctx context.Context, line string) (string, error) {
 	if v == nil {
 		return "", errClosed
 	}
-	cmd := v.reg.commands[name]
+	cmd := h.lookupCommand(v.reg, name)
 	if cmd == nil {
-		return "", fmt.Errorf("/%s: unknown command%s", name, h.known("commands", len(v.reg.commands)))
+		return "", fmt.Errorf("/%s: unknown command%s", name, h.known("commands", len(h.allCommands(v.reg))))
+	}
+	handler := cmd.Handler
+	if cmd.Run != nil {
+		handler = v.nativeCommandHandler(cmd)
 	}
 	h.fire(ctx, "command_start", nil, fieldValues{"command": str(name), "args": str(args)})
 	v.inCommand = true
 	leave := v.enter(ctx)
-	res, err := v.loop.CallDriven(ctx, cmd.Handler, runtime.String(args))
+	res, err := v.loop.CallDriven(ctx, handler, runtime.String(args))
 	v.inCommand = false
 	leave()
 	end := fieldValues{"command": str(name), "args": str(args), "ok": runtime.Bool(err == nil)}

@@ -68,6 +68,9 @@ type Options struct {
 	// Module, when set, adds to require("panto") in every state (see
 	// ModuleFunc).
 	Module ModuleFunc
+	// Natives adds tools and commands written in Go that live outside
+	// the Lua state (see Natives); nil adds none.
+	Natives Natives
 	// Sandbox makes the host a check host (see sandbox.go): os.execute,
 	// io.popen, writing files, luv's processes and the like raise an
 	// error instead of acting, and io.read sees no input, so that
@@ -257,13 +260,13 @@ func (h *Host) reg() *registry {
 }
 
 // Tools returns the registered tools sorted by name.
-func (h *Host) Tools() []*Tool { return sortedValues(h.reg().tools) }
+func (h *Host) Tools() []*Tool { return h.allTools(h.reg()) }
 
 // Tool returns a registered tool, or nil.
-func (h *Host) Tool(name string) *Tool { return h.reg().tools[name] }
+func (h *Host) Tool(name string) *Tool { return h.lookupTool(h.reg(), name) }
 
 // Commands returns the registered slash commands sorted by name.
-func (h *Host) Commands() []*Command { return sortedValues(h.reg().commands) }
+func (h *Host) Commands() []*Command { return h.allCommands(h.reg()) }
 
 // Protocols returns the registered protocols sorted by name.
 func (h *Host) Protocols() []*Protocol { return sortedValues(h.reg().protocols) }

@@ -32,7 +32,10 @@ type Tool struct {
 	// Source is where it was registered: "file:line" of the register_tool
 	// call, or the file that returned the declaration.
 	Source string
-	owner  *entryState
+	// Run, set on a native tool (NewNativeTool), runs it in Go instead
+	// of Handler.
+	Run   NativeRun
+	owner *entryState
 }
 
 // Command is a registered slash command.
@@ -41,7 +44,10 @@ type Command struct {
 	Description string
 	Handler     runtime.Value
 	Source      string
-	owner       *entryState
+	// Run, set on a native command (NewNativeCommand), runs it in Go
+	// instead of Handler.
+	Run   NativeCommandRun
+	owner *entryState
 }
 
 // EffortLevel is one reasoning effort a protocol offers.

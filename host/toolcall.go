@@ -54,6 +54,7 @@ type ToolCall struct {
 
 	task                                *luv.Task
 	tool                                *Tool
+	native                              *NativeResult // a native tool's result
 	collapsed, dispatched, done, failed bool
 	quiet                               bool
 }
@@ -162,7 +163,7 @@ func (tc *ToolCall) Dispatch(ctx context.Context, lane any) {
 	}
 	tool := tc.tool
 	if tool == nil {
-		tool = h.vm.reg.tools[tc.Name]
+		tool = h.lookupTool(h.vm.reg, tc.Name)
 	}
 	if tool == nil {
 		tc.fail(fmt.Sprintf("unknown tool '%s'%s", tc.Name, h.toolHint()))
@@ -184,8 +185,12 @@ func (tc *ToolCall) Dispatch(ctx context.Context, lane any) {
 	tctx.SetStr("tool_call_id", str(tc.ID))
 	tctx.SetStr("tool_name", str(tc.Name))
 	tctx.SetStr("output", runtime.NewFunction("output", tc.streamOutput))
+	handler := tool.Handler
+	if tool.Run != nil {
+		handler = tc.nativeHandler(tool.Run, in)
+	}
 	leave := h.vm.enter(ctx)
-	tc.task = h.vm.loop.StartTagged(ctx, lane, tool.Handler, tc.Input, runtime.TableValue(tctx))
+	tc.task = h.vm.loop.StartTagged(ctx, lane, handler, tc.Input, runtime.TableValue(tctx))
 	leave()
 	tc.tool = tool
 }
@@ -198,8 +203,9 @@ func (tc *ToolCall) fail(msg string) {
 // toolHint names the registered tools for an unknown tool's result,
 // which the model reads: it may have misspelt one.
 func (h *Host) toolHint() string {
-	names := make([]string, 0, len(h.vm.reg.tools))
-	for _, t := range sortedValues(h.vm.reg.tools) {
+	tools := h.allTools(h.vm.reg)
+	names := make([]string, 0, len(tools))
+	for _, t := range tools {
 		names = append(names, t.Name)
 	}
 	if len(names) == 0 {
@@ -229,7 +235,11 @@ func (tc *ToolCall) Await(ctx context.Context) {
 			leave := h.vm.enter(ctx)
 			res, err := tc.task.Wait()
 			leave()
-			tc.Output, tc.Attachments, tc.OK = h.handlerResult(tc.tool, res, err)
+			if err == nil && tc.native != nil {
+				tc.Output, tc.Attachments, tc.OK = tc.native.Text, tc.native.Attachments, !tc.native.IsError
+			} else {
+				tc.Output, tc.Attachments, tc.OK = h.handlerResult(tc.tool, res, err)
+			}
 			tc.keepStreamed()
 		}
 	}
@@ -374,8 +384,8 @@ func (h *Host) CallTool(ctx context.Context, name, inputJSON string) (*ToolCall,
 	if h.vm == nil {
 		return nil, errClosed
 	}
-	if h.vm.reg.tools[name] == nil {
-		return nil, fmt.Errorf("unknown tool '%s'%s", name, h.known("tools", len(h.vm.reg.tools)))
+	if h.lookupTool(h.vm.reg, name) == nil {
+		return nil, fmt.Errorf("unknown tool '%s'%s", name, h.known("tools", len(h.allTools(h.vm.reg))))
 	}
 	if _, err := h.decodeInput(inputJSON); err != nil {
 		return nil, err

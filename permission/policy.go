@@ -345,7 +345,7 @@ func (p *Policy) modeDefault(c Call, s subject, mode Mode) Verdict {
 // firstMatch is the first rule of decision d that matches the call.
 func (p *Policy) firstMatch(rules []Rule, d Decision, c Call, s subject) (Rule, bool) {
 	for _, r := range rules {
-		if r.Decision == d && r.Tool == c.Tool && p.matches(r, s, false) {
+		if r.Decision == d && r.MatchesTool(c.Tool) && p.matches(r, s, false) {
 			return r, true
 		}
 	}
@@ -358,7 +358,7 @@ func (p *Policy) firstMatch(rules []Rule, d Decision, c Call, s subject) (Rule, 
 func (p *Policy) allowed(rules []Rule, c Call, s subject) (Rule, bool) {
 	var mine []Rule
 	for _, r := range rules {
-		if r.Decision == Allow && r.Tool == c.Tool {
+		if r.Decision == Allow && r.MatchesTool(c.Tool) {
 			if !r.HasPattern {
 				return r, true
 			}

@@ -2,6 +2,7 @@ package permission
 
 import (
 	"fmt"
+	"path"
 	"regexp"
 	"strings"
 )
@@ -10,7 +11,7 @@ import (
 // pattern its subject (path or command) must match.
 type Rule struct {
 	Decision Decision
-	// Tool is the tool's name.
+	// Tool is the tool's name, or a pattern of names (see MatchesTool).
 	Tool string
 	// Pattern is the subject pattern; HasPattern tells "tool()" (which
 	// matches only an empty subject) from "tool".
@@ -21,8 +22,28 @@ type Rule struct {
 	Source string
 }
 
-// toolName is what a tool may be called (the host's registration rule).
-var toolName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+// toolName is what a tool may be called (the host's registration rule),
+// with '*' for a rule that names several.
+var toolName = regexp.MustCompile(`^[A-Za-z0-9_*-]{1,64}$`)
+
+// mcpPrefix starts the names of MCP servers' tools (mcp__SERVER__TOOL).
+const mcpPrefix = "mcp__"
+
+// MatchesTool reports whether the rule names tool: its name exactly; a
+// pattern where '*' stands for any characters (mcp__github__*, *); or,
+// as in Claude Code, mcp__SERVER alone for every tool of that MCP server.
+func (r Rule) MatchesTool(tool string) bool {
+	switch {
+	case r.Tool == tool:
+		return true
+	case strings.Contains(r.Tool, "*"):
+		ok, _ := path.Match(r.Tool, tool)
+		return ok
+	case strings.HasPrefix(r.Tool, mcpPrefix) && !strings.Contains(r.Tool[len(mcpPrefix):], "__"):
+		return strings.HasPrefix(tool, r.Tool+"__")
+	}
+	return false
+}
 
 // ParseRule reads "tool" or "tool(pattern)". The decision and the source
 // are the caller's to set.
@@ -39,7 +60,7 @@ func ParseRule(text string) (Rule, error) {
 		if name == "" {
 			return Rule{}, fmt.Errorf("rule %q: no tool name (a rule is TOOL or TOOL(PATTERN), as in write(src/**))", text)
 		}
-		return Rule{}, fmt.Errorf("rule %q: %q is not a tool name (1 to 64 letters, digits, '_' or '-')", text, name)
+		return Rule{}, fmt.Errorf("rule %q: %q is not a tool name (1 to 64 letters, digits, '_' or '-', and '*' for any characters)", text, name)
 	}
 	return Rule{Tool: name, Pattern: pat, HasPattern: hasPat}, nil
 }

@@ -184,3 +184,31 @@ func TestEffectsMatchABI(t *testing.T) {
 		t.Fatalf("permission.Effects %s, the ABI's %s", got, want)
 	}
 }
+
+func TestMatchesTool(t *testing.T) {
+	for _, c := range []struct {
+		rule, tool string
+		want       bool
+	}{
+		{"shell", "shell", true},
+		{"shell", "shells", false},
+		{"mcp__gh__create_issue", "mcp__gh__create_issue", true},
+		{"mcp__gh__*", "mcp__gh__create_issue", true},
+		{"mcp__gh__*", "mcp__ghe__create_issue", false},
+		{"mcp__gh", "mcp__gh__create_issue", true}, // Claude Code's server rule
+		{"mcp__gh", "mcp__ghe__x", false},
+		{"mcp__gh__list", "mcp__gh__list_all", false},
+		{"mcp__*", "mcp__a__b", true},
+		{"mcp__*", "read", false},
+		{"*", "anything", true},
+		{"mcp__", "mcp__x", false},
+	} {
+		r, err := ParseRule(c.rule)
+		if err != nil {
+			t.Fatalf("%s: %v", c.rule, err)
+		}
+		if got := r.MatchesTool(c.tool); got != c.want {
+			t.Errorf("%s matches %s = %v, want %v", c.rule, c.tool, got, c.want)
+		}
+	}
+}

@@ -46,6 +46,8 @@ type File struct {
 	Trust Trust `toml:"trust"`
 	// Sandbox is the [sandbox] table (docs/security.md).
 	Sandbox Sandbox `toml:"sandbox"`
+	// MCP is the [mcp] table: MCP servers (docs/mcp.md).
+	MCP MCP `toml:"-"`
 	// Bone is the [bone] table (docs/bone.md).
 	Bone Bone `toml:"bone"`
 }
@@ -130,6 +132,7 @@ func Parse(path string, data []byte) (*File, diag.List, error) {
 		Trust       Trust                   `toml:"trust"`
 		Sandbox     Sandbox                 `toml:"sandbox"`
 		Bone        Bone                    `toml:"bone"`
+		MCP         mcpTOML                 `toml:"mcp"`
 	}
 	if d := checkBounds(path, data); d != nil {
 		return nil, nil, d
@@ -156,6 +159,10 @@ func Parse(path string, data []byte) (*File, diag.List, error) {
 			warns.Add(diag.Diagnostic{File: path, Line: keyLine(k), Message: k.String() + ": " + fmt.Sprintf(format, a...), Severity: diag.Warning})
 		})
 	}
+	f.MCP = raw.MCP.mcp(md, path, func(key []string, format string, a ...any) {
+		k := toml.Key(key)
+		warns.Add(diag.Diagnostic{File: path, Line: keyLine(k), Message: k.String() + ": " + fmt.Sprintf(format, a...), Severity: diag.Warning})
+	})
 	for _, k := range md.Undecoded() {
 		msg := fmt.Sprintf("unknown key %q", k.String())
 		if s := suggestKey(reflect.TypeOf(raw), k); s != "" {

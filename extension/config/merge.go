@@ -34,6 +34,9 @@ type Merged struct {
 	Sandbox Sandbox
 	// Bone: the highest file that sets [bone] init wins.
 	Bone Bone
+	// MCPServers are the MCP servers by name: a higher layer's server of
+	// a name replaces a lower one's, and enabled = false removes it.
+	MCPServers map[string]MCPServer
 }
 
 // PermissionsOf is one file's [permissions] table.
@@ -74,6 +77,7 @@ func Merge(files ...*File) *Merged {
 		if f.Bone.Init != nil {
 			m.Bone.Init = f.Bone.Init
 		}
+		m.mergeMCP(f)
 	}
 	if m.Models.Default == "" {
 		if refs := m.ModelRefs(); len(refs) == 1 {
