@@ -92,6 +92,9 @@ func (t *turn) finish(n int, err error, started bool) Result {
 	default:
 		t.res.Status, t.res.Err = "failed", err
 	}
+	if started && t.res.Err != nil && t.ev.hostEvents() {
+		t.recordEnd()
+	}
 	if started {
 		ctx := context.WithoutCancel(t.ctx)
 		endErr := t.res.Err
@@ -106,6 +109,30 @@ func (t *turn) finish(n int, err error, started bool) Result {
 	}
 	t.a.sync()
 	return t.res
+}
+
+// recordEnd keeps in the session how a turn that did not complete
+// ended, so a resumed session shows its error or its cancel as the live
+// one did: an assistant message without content, its stop reason error
+// (with the error) or cancelled, as pi records a failed turn. Requests
+// leave such messages out (sendable). A turn whose last message already
+// says it (a stream that failed after some text) gets no second one.
+func (t *turn) recordEnd() {
+	m := conv.Message{Role: conv.Assistant, StopReason: conv.StopError, Error: t.res.Err.Error(), Time: time.Now()}
+	if t.res.Status == "cancelled" {
+		m.StopReason, m.Error = conv.StopCancelled, ""
+	}
+	t.a.mu.Lock()
+	ms := t.a.conv.Messages
+	var last *conv.Message
+	if len(ms) > 0 {
+		last = &ms[len(ms)-1]
+	}
+	t.a.mu.Unlock()
+	if last != nil && last.Role == conv.Assistant && last.StopReason == m.StopReason {
+		return
+	}
+	t.a.appendMessage(m)
 }
 
 // fire runs f on the owner with the host (session agent only) and emits

@@ -145,7 +145,31 @@ func TestFinalErrorsEndTheTurn(t *testing.T) {
 			if res.Requests != 1 {
 				t.Errorf("%d requests: a final error must not be retried", res.Requests)
 			}
+			// The session keeps the error, for a resume to show.
+			sess, _ := ts.Store().Load(ts.ID())
+			branch := sess.Branch("")
+			if n := branch.Len(); n != 2 {
+				t.Fatalf("persisted %d messages, want the prompt and the error", n)
+			}
+			if end := branch.Messages[1]; end.Role != conv.Assistant || end.StopReason != conv.StopError || end.Error != c.want {
+				t.Errorf("the error was not recorded: %+v", end)
+			}
 		})
+	}
+}
+
+// TestRecordedErrorIsNotSent: the next request leaves out the message
+// that records a failed turn; the model sees the two prompts.
+func TestRecordedErrorIsNotSent(t *testing.T) {
+	ts := newSession(t, map[string]string{
+		"turns.jsonl": `{"events": [{"error": {"kind": "invalid_request", "message": "bad"}}]}` + "\n" +
+			`{"expect": {"messages": 2}, "text": "fine now"}` + "\n",
+	})
+	if res := ts.prompt("one"); res.Status != "failed" {
+		t.Fatalf("first: %+v", res)
+	}
+	if res := ts.prompt("two"); res.Status != "completed" || res.Text != "fine now" {
+		t.Fatalf("second: %+v", res)
 	}
 }
 
@@ -218,9 +242,14 @@ return { name = "hang", description = "d", schema = { type = "object" },
 	if len(trs) != 1 || !trs[0].IsError || !strings.Contains(trs[0].Text(), "interrupted") {
 		t.Fatalf("the cancelled call needs an error result: %+v", trs)
 	}
+	// The user message, the call, its result, and the cancel: an
+	// assistant message without content that a resume draws.
 	sess, _ := ts.Store().Load(ts.ID())
-	if sess.Branch("").Len() != 3 {
-		t.Errorf("persisted %d messages", sess.Branch("").Len())
+	branch := sess.Branch("")
+	if branch.Len() != 4 {
+		t.Errorf("persisted %d messages", branch.Len())
+	} else if end := branch.Messages[3]; end.Role != conv.Assistant || end.StopReason != conv.StopCancelled || len(end.Blocks) != 0 {
+		t.Errorf("the cancel was not recorded: %+v", end)
 	}
 	res = ts.prompt("again")
 	if res.Status != "completed" || res.Text != "second prompt answered" {

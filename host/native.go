@@ -43,6 +43,19 @@ func (tc *ToolCall) nativeChunks(width int) []string {
 	}
 	chunks := []string{header}
 	switch {
+	case !tc.done && tc.dispatched && tc.stream.total > 0:
+		// What the handler streamed so far: its last lines.
+		lines := strings.Split(strings.TrimRight(tc.stream.text(), "\n"), "\n")
+		if len(lines) > collapsedLines {
+			lines = lines[len(lines)-collapsedLines:]
+		}
+		for i, l := range lines {
+			prefix := "    "
+			if i == 0 {
+				prefix = "  ⎿ "
+			}
+			chunks = append(chunks, prefix+l)
+		}
 	case !tc.done && tc.dispatched:
 		chunks = append(chunks, "  ⎿ "+paint(t, "muted", "running…"))
 	case tc.done:

@@ -1,6 +1,7 @@
 package host
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -57,5 +58,35 @@ func TestStreamedOutputOfAFailedCall(t *testing.T) {
 	}
 	if got := tc.Streamed(); got != "step 1\nstep 2\n" {
 		t.Errorf("Streamed() = %q", got)
+	}
+}
+
+// TestReplayToolCall: a stored call drawn again fires tool_replay alone,
+// with its input as a table and its result, and its block takes the
+// component a handler sets.
+func TestReplayToolCall(t *testing.T) {
+	th := hostWith(t, map[string]string{
+		"extensions/spy.lua": `local panto = require("panto")
+return { name = "spy", activate = function()
+  for _, name in ipairs({ "tool", "tool_details", "tool_call_complete", "tool_dispatch_start", "tool_output_delta", "tool_result", "tool_replay" }) do
+    panto.ext.on(name, function(e)
+      print(name, e.tool_name, e.id, e.input and e.input.command, e.output, e.result_ok, e.collapsed)
+      if name == "tool_replay" then
+        e:set_component({ render = function() return { "drawn: " .. e.output } end })
+      end
+    end)
+  end
+end }`,
+	})
+	tc := th.ReplayToolCall(context.Background(), 1, "shell", "c7", `{"command":"ls"}`, "a.txt", true)
+	th.expectNoProblems(t)
+	if got, want := th.out.String(), "tool_replay\tshell\tc7\tls\ta.txt\ttrue\ttrue\n"; got != want {
+		t.Errorf("events %q, want %q", got, want)
+	}
+	if rows := tc.Block.Render(context.Background(), 40); len(rows) != 1 || !strings.HasPrefix(rows[0], "drawn: a.txt") {
+		t.Errorf("the block renders %q", rows)
+	}
+	if !tc.Done() || !tc.OK || tc.Output != "a.txt" {
+		t.Errorf("the call is not finished with its result: %+v", tc)
 	}
 }

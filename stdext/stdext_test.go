@@ -156,9 +156,9 @@ func TestStandardToolsRegistered(t *testing.T) {
 	}
 	// One shared set of lifecycle handlers, not one per tool: tool_details,
 	// tool_delta, tool_call_complete, tool_dispatch_start,
-	// tool_output_delta, tool_result and tool_collapse.
-	if n := len(s.Handlers()); n != 7 {
-		t.Errorf("%d event handlers, want 7", n)
+	// tool_output_delta, tool_result, tool_collapse and tool_replay.
+	if n := len(s.Handlers()); n != 8 {
+		t.Errorf("%d event handlers, want 8", n)
 	}
 }
 

@@ -38,7 +38,7 @@ func TestRunList(t *testing.T) {
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
-	for _, want := range []string{"tools (9)", "word_count", "base:tools/read.lua", "/greet", "/redact-test", "event handlers (10)", "tool_result", "extensions/redact/init.lua:10"} {
+	for _, want := range []string{"tools (9)", "word_count", "base:tools/read.lua", "/greet", "/redact-test", "event handlers (11)", "tool_result", "extensions/redact/init.lua:10"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("--list lacks %q:\n%s", want, out)
 		}

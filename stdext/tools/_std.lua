@@ -267,6 +267,18 @@ local function dispatcher()
     })
     d.calls[key(e)] = call
   end)
+  -- A finished call of a stored conversation (a resume): drawn as it
+  -- was when it ended.
+  panto.ext.on("tool_replay", function(e)
+    local r = d.renderers[e.tool_name]
+    if not r then return end
+    local call = { name = e.tool_name, collapsed = e.collapsed, status = "done", input_json = "",
+      input = e.input, output = e.output, ok = e.result_ok }
+    call.handle = e:set_component({
+      render = function(_, width) return render_call(r, call, width) end,
+    })
+    d.calls[key(e)] = call
+  end)
   on("tool_delta", function(call, e) call.input_json = e.input end)
   on("tool_call_complete", function(call, e) call.input = e.input end)
   on("tool_dispatch_start", function(call, e)

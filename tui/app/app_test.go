@@ -400,7 +400,7 @@ func TestResumeReplaysBlocksInOrder(t *testing.T) {
 	got := u.waitFor("resumed session")
 	got = got[strings.LastIndex(got, "resumed session"):]
 	order := []string{"> show me", "✻ Thinking", "  t1", "  t3", "… 2 more lines", "Before the call.",
-		`● lines {"n":5}`, "⎿ one", "two", "three", "… +2 lines", "After the call."}
+		`● lines({"n":5})`, "⎿ one", "two", "three", "… +2 lines", "After the call."}
 	at := 0
 	for _, want := range order {
 		i := strings.Index(got[at:], want)

@@ -90,7 +90,7 @@ func thinkingRows(th *theme.Theme, text string, expanded bool) []string {
 		out = append(out, paint(th, "comment", "  "+l))
 	}
 	if more > 0 {
-		out = append(out, paint(th, "muted", "  … "+strconv.Itoa(more)+" more lines (ctrl+o to expand)"))
+		out = append(out, paint(th, "muted", "  … "+strconv.Itoa(more)+" more line"+plural(more)+" (ctrl+o to expand)"))
 	}
 	return out
 }

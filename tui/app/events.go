@@ -1,13 +1,12 @@
 package app
 
 import (
+	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"panto/agent"
 	"panto/agent/conv"
-	"panto/tui/theme"
 )
 
 // OnEvent is the session's observer (agent.Options.OnEvent): it turns
@@ -147,14 +146,13 @@ func (a *App) dequeue(text string) {
 }
 
 // replay prints a stored conversation (after /resume, /tree or
-// --continue) the way it looked live, as far as the stored messages
-// allow: user messages, thinking (collapsed), assistant text as
-// markdown, each tool call with its result's first lines under it. The
-// tools' own renderers are not run again: they are event handlers of the
-// extensions, and replaying events would run extension code for turns
-// that are over. Only the last screens are drawn (replayScreens), so a
-// long session opens at once; the rest stays in the session file, and
-// /tree browses it.
+// --continue) the way it looked live: user messages, thinking
+// (collapsed, Ctrl-O expands it), assistant text as markdown, each tool
+// call through its tool's component (host.ReplayToolCall fires
+// tool_replay, not the lifecycle events of a call that is over), and how
+// a turn that did not complete ended (its error, or its cancel). Only
+// the last screens are drawn (replayScreens), so a long session opens at
+// once; the rest stays in the session file, and /tree browses it.
 func (a *App) replay(c *conv.Conversation) {
 	h := 24
 	if _, th, err := a.o.Term.Size(); err == nil && th >= 3 {
@@ -228,7 +226,7 @@ func replayRows(m *conv.Message) int {
 }
 
 // replayAssistant prints one stored assistant message, block by block in
-// the order the model produced them.
+// the order the model produced them, then its error or cancel.
 func (a *App) replayAssistant(m *conv.Message, results map[string]*conv.Message) {
 	var text strings.Builder
 	flush := func() {
@@ -237,6 +235,7 @@ func (a *App) replayAssistant(m *conv.Message, results map[string]*conv.Message)
 		}
 		text.Reset()
 	}
+	calls := 0
 	for _, b := range m.Blocks {
 		switch b.Type {
 		case conv.Text:
@@ -244,50 +243,52 @@ func (a *App) replayAssistant(m *conv.Message, results map[string]*conv.Message)
 		case conv.Thinking:
 			flush()
 			if strings.TrimSpace(b.Text) != "" {
-				a.scr.Add(rowsBlock(spaced(thinkingRows(a.th, b.Text, a.expanded), a.width()))).Finish()
+				a.scr.Add(&replayedThinking{a: a, text: b.Text}).Finish()
 			}
 		case conv.ToolCall:
 			flush()
-			a.scr.Print("")
-			a.scr.Print(replayedCall(a.th, b, results[b.ID])...)
+			calls++
+			a.replayCall(calls, b, results[b.ID])
 		}
 	}
 	flush()
+	switch m.StopReason {
+	case conv.StopCancelled:
+		a.scr.Print(paint(a.th, "warning", "⏹ cancelled"))
+	case conv.StopError:
+		if m.Error != "" {
+			a.scr.Print(paint(a.th, "error", "✗ "+m.Error))
+		}
+	}
 }
 
-// replayedCall is a stored tool call: a dot coloured by the result, the
-// tool's name and its arguments on one line, then up to three lines of
-// the result ("no result" for a call whose turn ended before it ran).
-func replayedCall(th *theme.Theme, call conv.Block, result *conv.Message) []string {
-	dot := "muted"
+// replayCall draws a stored tool call through its tool's component; a
+// call whose turn ended before it ran says so.
+func (a *App) replayCall(index int, call conv.Block, result *conv.Message) {
+	output, ok := "(no result: the turn ended before the call ran)", false
 	if result != nil {
-		dot = "success"
-		if result.IsError {
-			dot = "error"
-		}
+		output, ok = result.Text(), !result.IsError
 	}
-	rows := []string{paint(th, dot, "●") + " " + paint(th, "tool", call.Name) + " " + paint(th, "muted", oneLine(call.Arguments, 80))}
-	if result == nil {
-		return append(rows, "  ⎿ "+paint(th, "muted", "(no result)"))
+	tc := a.s.Host().ReplayToolCall(context.WithoutCancel(a.ctx), index, call.Name, call.ID, call.Arguments, output, ok)
+	if a.expanded {
+		tc.SetCollapsed(context.WithoutCancel(a.ctx), false)
 	}
-	role := "muted"
-	if result.IsError {
-		role = "error"
-	}
-	lines := strings.Split(strings.TrimRight(result.Text(), "\n"), "\n")
-	const shown = 3
-	for i, l := range lines {
-		if i == shown {
-			rows = append(rows, "    "+paint(th, "muted", "… +"+strconv.Itoa(len(lines)-shown)+" lines"))
-			break
-		}
-		prefix := "    "
-		if i == 0 {
-			prefix = "  ⎿ "
-		}
-		rows = append(rows, prefix+paint(th, role, strings.TrimRight(l, " \t")))
-	}
-	return rows
+	tb := &toolBlock{hostBlock: hostBlock{a, tc.Block}, call: tc, name: call.Name}
+	tb.item = a.scr.Add(tb)
+	tb.item.Finish()
+	a.toolList = append(a.toolList, tb)
+	a.blocks = append(a.blocks, tc.Block)
+}
+
+// replayedThinking is stored reasoning: drawn as live thinking is, and
+// expanded with it by Ctrl-O.
+type replayedThinking struct {
+	a    *App
+	text string
+}
+
+func (r *replayedThinking) Render(width int) []string {
+	return spaced(rowsOf(thinkingRows(r.a.th, r.text, r.a.expanded), width), width)
 }
 
 // rowsBlock is a block of ready rows (re-rendered from markdown at a new
@@ -302,4 +303,12 @@ func oneLine(s string, n int) string {
 		return string(r[:n]) + "…"
 	}
 	return s
+}
+
+// Version changes with Ctrl-O, the only thing that changes the rows.
+func (r *replayedThinking) Version() uint64 {
+	if r.a.expanded {
+		return 1
+	}
+	return 0
 }

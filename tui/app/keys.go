@@ -126,6 +126,9 @@ func (a *App) submit(text string, followup bool) {
 	}
 	r, err := a.s.Start(a.ctx, []conv.Block{conv.TextBlock(text)})
 	if err != nil {
+		// The prompt was not sent: it stays in the transcript, as a sent
+		// one would, above why (and in the history, for ↑).
+		a.scr.Print("", paint(a.th, "accent", "> ")+text)
 		a.scr.Print(paint(a.th, "error", "✗ "+err.Error()))
 		return
 	}

@@ -284,6 +284,7 @@
 ---| "tool_permission" The permission decision for a call, before it is dispatched (ABI 1.2): handlers see the verdict of the mode, the rules and the other voters and may write decision and reason. An allow loosens only a verdict that is not binding (deny and ask rules, plan mode's denials and earlier ask or deny votes are); ask and deny always apply. Not fired for calls the rules or the mode already deny.
 ---| "tool_dispatch_start" The host is about to run the tool handler.
 ---| "tool_output_delta" Tool output arrived.
+---| "tool_replay" A finished tool call of a stored conversation is drawn again (a resumed session, a /tree branch): set its component as for a live call (ABI 1.3). The call does not run; no other tool event fires for it.
 ---| "tool_result" The tool finished; its text is about to be sent back to the model.
 ---| "tool_collapse" The tool block was collapsed or expanded.
 ---| "thinking_delta" A chunk of model reasoning arrived.
@@ -363,6 +364,17 @@
 ---@field delta string the new output
 ---@field output string the output accumulated so far (its first 8 KiB and last 24 KiB while it streams); the result when partial is false
 ---@field partial boolean true for output the handler streams with context.output while it runs (ABI 1.3); false for the last event, the handler's result, which replaces what was streamed
+---@field collapsed boolean
+
+--- A finished tool call of a stored conversation is drawn again (a resumed session, a /tree branch): set its component as for a live call (ABI 1.3). The call does not run; no other tool event fires for it.
+-- Event "tool_replay".
+---@class panto.events.tool_replay: panto.Event
+---@field index integer
+---@field tool_name string
+---@field id string
+---@field input table the input the handler received
+---@field output string the result the model read
+---@field result_ok boolean
 ---@field collapsed boolean
 
 --- The tool finished; its text is about to be sent back to the model.
@@ -480,6 +492,7 @@ function Ext.register_protocol(decl) end
 ---@overload fun(name: "tool_permission", handler: fun(event: panto.events.tool_permission))
 ---@overload fun(name: "tool_dispatch_start", handler: fun(event: panto.events.tool_dispatch_start))
 ---@overload fun(name: "tool_output_delta", handler: fun(event: panto.events.tool_output_delta))
+---@overload fun(name: "tool_replay", handler: fun(event: panto.events.tool_replay))
 ---@overload fun(name: "tool_result", handler: fun(event: panto.events.tool_result))
 ---@overload fun(name: "tool_collapse", handler: fun(event: panto.events.tool_collapse))
 ---@overload fun(name: "thinking_delta", handler: fun(event: panto.events.thinking_delta))
