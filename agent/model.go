@@ -80,19 +80,34 @@ type protocols struct {
 // userConfig is the user's config.toml as the host names it ("" when
 // there is none), so the message points at the file that is read.
 func noModel(cfg *config.Merged, userConfig string) error {
-	refs := cfg.ModelRefs()
+	refs := cfg.ConfiguredRefs()
 	if len(refs) == 0 {
 		where := "the project's .panto/config.toml"
 		if userConfig != "" {
 			where = userConfig + " (or " + where + ")"
 		}
-		return errors.New("no model is configured: add a provider and its models to " + where +
-			", as the README's \"Use a real model\" and docs/providers.md show, or pass --model provider:alias")
+		return errors.New("no model is configured: set the API key of a built-in provider (" + strings.Join(catalogKeys(), ", ") +
+			"), start a local Ollama or llama.cpp server, or add a provider and its models to " + where +
+			" as docs/providers.md shows; or pass --model provider:alias")
 	}
 	if len(refs) > 8 {
 		refs = append(refs[:8], "...")
 	}
 	return fmt.Errorf("no default model: set [models] default = \"provider:alias\" in config.toml or pass --model (configured: %s)", strings.Join(refs, ", "))
+}
+
+// catalogKeys are the built-in providers' key variables, in the order
+// they are preferred for the default model.
+func catalogKeys() []string {
+	cat, err := builtin.LoadCatalog()
+	if err != nil {
+		return []string{"ANTHROPIC_API_KEY", "OPENAI_API_KEY"}
+	}
+	var keys []string
+	for _, name := range cat.Preference {
+		keys = append(keys, cat.Providers[name].APIKeyEnv)
+	}
+	return keys
 }
 
 // resolveModel resolves ref (the configured default when empty) and a

@@ -50,6 +50,20 @@ func (h *Host) ResolveModel(ref string) (ModelRef, error) {
 			found = append(found, ModelRef{Provider: pname, Alias: ref, ID: id, Config: p})
 		}
 	}
+	if len(found) > 1 {
+		// A model of the user's files beats the built-in catalogue's of
+		// the same alias: "sonnet" is the user's claude:sonnet, not also
+		// anthropic:sonnet and openrouter:sonnet.
+		var own []ModelRef
+		for _, r := range found {
+			if !h.cfg.IsBuiltin(r.Config.ModelOrigin(r.Alias)) {
+				own = append(own, r)
+			}
+		}
+		if len(own) == 1 {
+			return own[0], nil
+		}
+	}
 	switch len(found) {
 	case 0:
 		return ModelRef{}, fmt.Errorf("no configured provider has a model '%s' (use \"provider:alias\")", ref)

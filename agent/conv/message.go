@@ -81,6 +81,10 @@ type Usage struct {
 	CacheRead  int64 `json:"cache_read,omitempty"`
 	CacheWrite int64 `json:"cache_write,omitempty"`
 	Reasoning  int64 `json:"reasoning,omitempty"`
+	// Cost is what the response cost by the catalogue's prices (nil
+	// when the model has no known price: never a guessed one). A total
+	// made by Add holds the sum of the priced responses.
+	Cost *Cost `json:"cost,omitempty"`
 }
 
 // Add accumulates u into a running total.
@@ -90,6 +94,34 @@ func (t *Usage) Add(u Usage) {
 	t.CacheRead += u.CacheRead
 	t.CacheWrite += u.CacheWrite
 	t.Reasoning += u.Reasoning
+	if u.Cost != nil {
+		// A new value each time: totals are copied around, and a shared
+		// pointer would change a copy already handed out.
+		c := *u.Cost
+		if t.Cost != nil {
+			c.Add(*t.Cost)
+		}
+		t.Cost = &c
+	}
+}
+
+// Cost is an amount in US dollars by kind of token.
+type Cost struct {
+	Input      float64 `json:"input"`
+	Output     float64 `json:"output"`
+	CacheRead  float64 `json:"cache_read"`
+	CacheWrite float64 `json:"cache_write"`
+}
+
+// Total is the sum of the parts.
+func (c Cost) Total() float64 { return c.Input + c.Output + c.CacheRead + c.CacheWrite }
+
+// Add adds o to c.
+func (c *Cost) Add(o Cost) {
+	c.Input += o.Input
+	c.Output += o.Output
+	c.CacheRead += o.CacheRead
+	c.CacheWrite += o.CacheWrite
 }
 
 // Context is how many tokens the request that produced u occupied in

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -23,13 +24,15 @@ func init() {
 		Usage: "list the configured providers and models",
 		Description: "Reads the user's config.toml ($XDG_CONFIG_HOME/panto, else ~/.config/panto), the project's\n" +
 			".panto/config.toml (and .panto/local/config.toml), and with --dir a run folder's config.toml,\n" +
-			"the way panto run reads them. Keys are never shown, only whether the variable is set.\n" +
+			"the way panto run reads them, above the built-in catalogue of providers and models and the local\n" +
+			"model servers that answer on their default ports. Keys are never shown, only whether the variable is set.\n" +
 			"Examples:\n" +
 			"  panto models\n" +
 			"  panto models --dir examples/demo --json",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "json", Usage: "print the providers and models as JSON"},
 			&cli.StringFlag{Name: "dir", Usage: "also read this run folder's config.toml, as panto run DIR does"},
+			&cli.BoolFlag{Name: "all", Usage: "also list the models of the built-in providers whose key is not set"},
 		},
 		Action: modelsAction,
 	})
@@ -40,6 +43,14 @@ type modelsReport struct {
 	Default   string           `json:"default,omitempty"`
 	Reasoning string           `json:"reasoning,omitempty"`
 	Providers []providerReport `json:"providers"`
+	// Unset lists the built-in providers left out because their key is
+	// not set (all of them are listed with --all).
+	Unset []unsetReport `json:"unset,omitempty"`
+}
+
+type unsetReport struct {
+	Name   string `json:"name"`
+	KeyEnv string `json:"api_key_env"`
 }
 
 type providerReport struct {
@@ -56,7 +67,10 @@ type providerReport struct {
 	Key       string   `json:"key"`
 	Reasoning []string `json:"reasoning,omitempty"`
 	// Script is the turns file of the script protocol.
-	Script string        `json:"script,omitempty"`
+	Script string `json:"script,omitempty"`
+	// Origin is where the provider comes from: a config file's path,
+	// "built-in catalogue" or "detected local servers".
+	Origin string        `json:"origin"`
 	Models []modelReport `json:"models"`
 }
 
@@ -66,6 +80,12 @@ type modelReport struct {
 	ID            string `json:"id"`
 	ContextWindow int64  `json:"context_window,omitempty"`
 	MaxTokens     int    `json:"max_tokens,omitempty"`
+	// MaxOutput, Reasoning and Price are the catalogue's facts about the
+	// model, when it lists it.
+	MaxOutput int64          `json:"max_output,omitempty"`
+	Reasoning bool           `json:"reasoning,omitempty"`
+	Price     *builtin.Price `json:"price,omitempty"`
+	Origin    string         `json:"origin,omitempty"` // when not the provider's
 }
 
 func modelsAction(c *cli.Context) error {
@@ -82,7 +102,7 @@ func modelsAction(c *cli.Context) error {
 	if msg := staleDefault(cfg); msg != "" {
 		fmt.Fprintln(c.App.ErrWriter, "panto: warning: "+msg)
 	}
-	report := newModelsReport(cfg, os.Getenv)
+	report := newModelsReport(cfg, os.Getenv, c.Bool("all"))
 	if c.Bool("json") {
 		enc := json.NewEncoder(c.App.Writer)
 		enc.SetIndent("", "  ")
@@ -111,6 +131,7 @@ func modelsConfig(dir string) (*config.Merged, []string, error) {
 	if err != nil {
 		return nil, nil, setupError(err, "models: %v", err)
 	}
+	addBuiltinLayers(setup)
 	var problems []string
 	// What a session would use: an untrusted project's providers are
 	// not listed, and the note says why.
@@ -127,8 +148,9 @@ func modelsConfig(dir string) (*config.Merged, []string, error) {
 	return setup.Config(), problems, nil
 }
 
-func newModelsReport(cfg *config.Merged, getenv func(string) string) modelsReport {
+func newModelsReport(cfg *config.Merged, getenv func(string) string, all bool) modelsReport {
 	r := modelsReport{Default: cfg.Models.Default, Reasoning: cfg.Models.Reasoning, Providers: []providerReport{}}
+	cat, _ := builtin.LoadCatalog()
 	names := make([]string, 0, len(cfg.Providers))
 	for name := range cfg.Providers {
 		names = append(names, name)
@@ -136,14 +158,14 @@ func newModelsReport(cfg *config.Merged, getenv func(string) string) modelsRepor
 	sort.Strings(names)
 	for _, name := range names {
 		p := cfg.Providers[name]
-		pr := providerReport{Name: name, Label: p.Label, Protocol: p.Protocol, BaseURL: p.BaseURL, KeyEnv: p.APIKeyEnv, Reasoning: p.Reasoning, Script: p.Script, Models: []modelReport{}}
+		pr := providerReport{Name: name, Label: p.Label, Protocol: p.Protocol, BaseURL: p.BaseURL, KeyEnv: p.APIKeyEnv, Reasoning: p.Reasoning, Script: p.Script, Origin: p.Origin, Models: []modelReport{}}
 		spec, isBuiltin := builtin.Lookup(p.Protocol)
 		if isBuiltin {
 			pr.API = spec.Name
 			if pr.BaseURL == "" {
 				pr.BaseURL = spec.BaseURL
 			}
-			if pr.KeyEnv == "" {
+			if pr.KeyEnv == "" && !p.Detected {
 				pr.KeyEnv = spec.APIKeyEnv
 			}
 		}
@@ -157,14 +179,33 @@ func newModelsReport(cfg *config.Merged, getenv func(string) string) modelsRepor
 			pr.Key = "none"
 		}
 		aliases := make([]string, 0, len(p.Models))
+		fromFiles := false
 		for a := range p.Models {
 			aliases = append(aliases, a)
+			fromFiles = fromFiles || !cfg.IsBuiltin(p.ModelOrigin(a))
+		}
+		if !all && pr.Key == "missing" && cfg.IsBuiltin(p.Origin) && !fromFiles && !strings.HasPrefix(r.Default, name+":") {
+			// A built-in provider the user cannot use yet: one line for
+			// all of them instead of their every model.
+			r.Unset = append(r.Unset, unsetReport{Name: name, KeyEnv: pr.KeyEnv})
+			continue
 		}
 		sort.Strings(aliases)
 		for _, a := range aliases {
 			m := modelReport{Reference: name + ":" + a, Alias: a, ID: p.Models[a], ContextWindow: p.ModelContextWindow(a), MaxTokens: p.ModelMaxTokens(a)}
-			if m.ContextWindow == 0 && isBuiltin {
+			if cat != nil {
+				if cm, ok := cat.Model(name, p, m.ID); ok {
+					m.MaxOutput, m.Reasoning, m.Price = cm.MaxOutput, cm.Reasoning, cm.Price
+					if m.ContextWindow == 0 {
+						m.ContextWindow = cm.ContextWindow
+					}
+				}
+			}
+			if m.ContextWindow == 0 && isBuiltin && !p.Detected {
 				m.ContextWindow = builtin.DefaultContextWindow(m.ID)
+			}
+			if o := p.ModelOrigin(a); o != p.Origin {
+				m.Origin = o
 			}
 			pr.Models = append(pr.Models, m)
 		}
@@ -175,7 +216,8 @@ func newModelsReport(cfg *config.Merged, getenv func(string) string) modelsRepor
 
 func (r modelsReport) write(out io.Writer) {
 	if len(r.Providers) == 0 {
-		fmt.Fprintln(out, "no providers are configured: add a [providers.<name>] table to config.toml (see docs/providers.md)")
+		fmt.Fprintln(out, "no provider is usable: set the key of a built-in provider ("+unsetKeys(r.Unset)+
+			"), start a local Ollama or llama.cpp server, or add a [providers.<name>] table to config.toml (see docs/providers.md)")
 		return
 	}
 	w := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
@@ -194,7 +236,7 @@ func (r modelsReport) write(out io.Writer) {
 		case p.API == "":
 			protocol += " (extension protocol)"
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", name, protocol, p.BaseURL, p.keyStatus())
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", name, protocol, p.BaseURL, p.keyStatus(), p.Origin)
 		for _, m := range p.Models {
 			var notes []string
 			if m.Reference == r.Default {
@@ -203,8 +245,20 @@ func (r modelsReport) write(out io.Writer) {
 			if m.ContextWindow > 0 {
 				notes = append(notes, fmt.Sprintf("context %d", m.ContextWindow))
 			}
+			if m.MaxOutput > 0 {
+				notes = append(notes, fmt.Sprintf("output %d", m.MaxOutput))
+			}
 			if m.MaxTokens > 0 {
 				notes = append(notes, fmt.Sprintf("max_tokens %d", m.MaxTokens))
+			}
+			if m.Reasoning {
+				notes = append(notes, "reasoning")
+			}
+			if m.Price != nil {
+				notes = append(notes, "$"+money(m.Price.Input)+" in, $"+money(m.Price.Output)+" out per MTok")
+			}
+			if m.Origin != "" {
+				notes = append(notes, "from "+m.Origin)
 			}
 			fmt.Fprintf(w, "  %s\t%s\t%s\n", m.Reference, m.ID, strings.Join(notes, ", "))
 		}
@@ -213,6 +267,9 @@ func (r modelsReport) write(out io.Writer) {
 		}
 	}
 	w.Flush()
+	if len(r.Unset) > 0 {
+		fmt.Fprintln(out, "built-in, key not set: "+unsetKeys(r.Unset)+" (panto models --all lists their models)")
+	}
 	if r.Default != "" {
 		line := "default model: " + r.Default
 		if r.Reasoning != "" {
@@ -221,6 +278,17 @@ func (r modelsReport) write(out io.Writer) {
 		fmt.Fprintln(out, line)
 	}
 }
+
+func unsetKeys(us []unsetReport) string {
+	var parts []string
+	for _, u := range us {
+		parts = append(parts, u.Name+" $"+u.KeyEnv)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// money prints a price per million tokens without trailing zeros.
+func money(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 func (p providerReport) keyStatus() string {
 	switch p.Key {

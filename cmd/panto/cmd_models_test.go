@@ -79,6 +79,7 @@ models = { s = "scripted" }
 
 func TestModels(t *testing.T) {
 	modelsSetup(t)
+	userConfig := filepath.ToSlash(filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "panto", "config.toml"))
 	code, out, errOut := runCLI(t, "models")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -93,15 +94,19 @@ func TestModels(t *testing.T) {
 	}
 	squeezed := strings.Join(lines, "\n")
 	for _, want := range []string{
-		"claude (Anthropic) anthropic = anthropic-messages https://api.anthropic.com key: $ANTHROPIC_API_KEY\n" +
-			"claude:haiku claude-haiku-4-5 context 200000, max_tokens 8192\n" +
+		"claude (Anthropic) anthropic = anthropic-messages https://api.anthropic.com key: $ANTHROPIC_API_KEY " + userConfig + "\n" +
+			"claude:haiku claude-haiku-4-5 context 200000, output 64000, max_tokens 8192, reasoning, $1 in, $5 out per MTok\n" +
 			"claude:sonnet claude-sonnet-4-5 default, context 200000\n" +
-			"reasoning low, high\n" +
-			"local openai = openai-completions http://127.0.0.1:8080/v1 no key\n" +
-			"local:qwen qwen3-coder context 32768\n" +
-			"work openai-responses https://api.openai.com/v1 key missing: set $WORK_OPENAI_KEY\n" +
-			"work:gpt gpt-5 context 400000\n" +
-			"default model: claude:sonnet, reasoning low\n",
+			"reasoning low, high\n",
+		"local openai = openai-completions http://127.0.0.1:8080/v1 no key " + userConfig + "\n" +
+			"local:qwen qwen3-coder context 32768\n",
+		"work openai-responses https://api.openai.com/v1 key missing: set $WORK_OPENAI_KEY .panto/config.toml\n" +
+			"work:gpt gpt-5 context 400000\n",
+		// The catalogue's provider whose key is set is listed; the others
+		// in one line.
+		"anthropic (Anthropic) anthropic = anthropic-messages https://api.anthropic.com key: $ANTHROPIC_API_KEY built-in catalogue\n",
+		"built-in, key not set: deepseek $DEEPSEEK_API_KEY, gemini $GEMINI_API_KEY,",
+		"default model: claude:sonnet, reasoning low\n",
 	} {
 		if !strings.Contains(squeezed, want) {
 			t.Errorf("the listing lacks %q:\n%s", want, out)
@@ -132,7 +137,8 @@ func TestModelsDirJSON(t *testing.T) {
 	for _, p := range r.Providers {
 		got[p.Name] = p
 	}
-	if len(r.Providers) != 5 || r.Default != "claude:sonnet" || r.Reasoning != "low" {
+	// The five of the files and the catalogue's one whose key is set.
+	if len(r.Providers) != 6 || r.Default != "claude:sonnet" || r.Reasoning != "low" || got["anthropic"].Origin != "built-in catalogue" {
 		t.Fatalf("report %+v", r)
 	}
 	if d := got["demo"]; d.API != "" || d.Protocol != "demo" || d.Key != "none" || len(d.Models) != 1 || d.Models[0].Reference != "demo:m" {
@@ -159,7 +165,7 @@ func TestModelsDirJSON(t *testing.T) {
 func TestModelsErrors(t *testing.T) {
 	isolate(t)
 	t.Chdir(t.TempDir())
-	if code, out, _ := runCLI(t, "models"); code != 0 || !strings.Contains(out, "no providers are configured") {
+	if code, out, _ := runCLI(t, "models"); code != 0 || !strings.Contains(out, "no provider is usable: set the key of a built-in provider (anthropic $ANTHROPIC_API_KEY,") {
 		t.Errorf("no config: exit %d, %q", code, out)
 	}
 	if code, _, errOut := runCLI(t, "models", "--dir", "/nonexistent/x"); code != 1 || !strings.Contains(errOut, "panto: models: --dir /nonexistent/x: not a folder") {
@@ -207,7 +213,13 @@ func TestModelsProjectKeyRefused(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Providers) != 1 || r.Providers[0].Key != "none" {
+	var work *providerReport
+	for i, p := range r.Providers {
+		if p.Name == "work" {
+			work = &r.Providers[i]
+		}
+	}
+	if work == nil || work.Key != "none" {
 		t.Errorf("the project's provider: %+v", r.Providers)
 	}
 	if !strings.Contains(errOut, `providers.work: api_key_env = "WORK_OPENAI_KEY" ignored`) {

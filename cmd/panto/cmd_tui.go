@@ -51,7 +51,11 @@ func runInteractiveTarget(c *cli.Context, target string, trust ed25519.PublicKey
 		if err != nil {
 			return nil, err
 		}
-		return s, s.AddHostSettings(discover.Options{})
+		if err := s.AddHostSettings(discover.Options{}); err != nil {
+			return s, err
+		}
+		addBuiltinLayers(s)
+		return s, nil
 	}
 	setup, err := rediscover()
 	if err != nil {

@@ -82,6 +82,7 @@ func targetSource(target string, trust ed25519.PublicKey) sessionSource {
 		if err := s.AddHostSettings(discover.Options{}); err != nil {
 			return nil, setupError(err, "run: %v", err)
 		}
+		addBuiltinLayers(s)
 		return s, nil
 	}}
 }
@@ -99,6 +100,7 @@ func discoverProject() (*discover.Setup, error) {
 	if err != nil {
 		return nil, userError("%v", err)
 	}
+	addBuiltinLayers(s)
 	return s, nil
 }
 

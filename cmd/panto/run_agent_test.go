@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"panto/agent/provider/builtin"
 )
 
 // isolate points the data and config homes at fresh folders, so runs
@@ -18,7 +20,24 @@ func isolate(t *testing.T) (data string) {
 	t.Setenv("XDG_DATA_HOME", data)
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	t.Setenv("HOME", t.TempDir())
+	hermeticProviders(t)
 	return data
+}
+
+// hermeticProviders hides the built-in providers' variables of the
+// machine running the tests (a developer's real key, a proxy URL) and
+// turns off the local server probe: a test sets what it needs.
+func hermeticProviders(t *testing.T) {
+	t.Helper()
+	t.Setenv(builtin.LocalServersEnv, "off")
+	cat, err := builtin.LoadCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range cat.Providers {
+		t.Setenv(p.APIKeyEnv, "")
+		t.Setenv(p.BaseURLEnv, "")
+	}
 }
 
 // runCLIWithStdin is runCLI with stdin read from the pipe that feed
@@ -149,7 +168,7 @@ func TestRunPromptErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"unknown model", []string{"--prompt", "hi", "--model", "nope:x"}, "panto: run: unknown provider 'nope' in model reference 'nope:x' (configured: demo)"},
+		{"unknown model", []string{"--prompt", "hi", "--model", "nope:x"}, "panto: run: unknown provider 'nope' in model reference 'nope:x' (configured: anthropic, deepseek, demo, "},
 		{"empty prompt", []string{"--prompt", " "}, "panto: run: --prompt is empty"},
 		{"bad mode", []string{"--mode", "xml"}, `panto: run: --mode must be json or rpc, got "xml"`},
 		{"unknown session", []string{"--prompt", "hi", "--session", "zzz"}, `panto: run: --session: no session "zzz"`},

@@ -35,7 +35,13 @@ type File struct {
 	// from the credentials the user configured (see Merge).
 	Project bool `toml:"-"`
 	// Root is the project folder of a Project file.
-	Root       string              `toml:"-"`
+	Root string `toml:"-"`
+	// Builtin is true for a layer panto supplies below every file (the
+	// model catalogue, a detected local server): its providers are
+	// defaults that a file's table of the same name extends instead of
+	// replacing, and its [models] default counts only when no file
+	// names or implies one (see Merge).
+	Builtin    bool                `toml:"-"`
 	Extensions Extensions          `toml:"extensions"`
 	Providers  map[string]Provider `toml:"providers"`
 	Models     Models              `toml:"models"`
@@ -230,10 +236,6 @@ func (f *File) validate() diag.List {
 		warns.Add(diag.Diagnostic{File: f.Path, Message: fmt.Sprintf(format, a...), Severity: diag.Warning})
 	}
 	for _, name := range sortedKeys(f.Providers) {
-		p := f.Providers[name]
-		if p.Protocol == "" {
-			add("providers.%s: protocol is required", name)
-		}
 		if strings.Contains(name, ":") {
 			add("providers.%s: a provider name cannot contain ':'", name)
 		}

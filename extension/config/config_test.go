@@ -37,7 +37,6 @@ default = "noprovider"
 	}
 	want := []string{
 		`c.toml:9: warning: unknown key "providers.p.typo"`,
-		`c.toml: warning: providers.q: protocol is required`,
 		`c.toml: warning: models.default "noprovider" is not a "provider:alias" reference`,
 		`c.toml: warning: extensions: bad name pattern "[bad"`,
 	}

@@ -42,10 +42,11 @@ type providerGuard struct {
 	allowed    []string        // [trust] project_providers of the user's files
 	fromUser   map[string]bool // provider names last defined by a non-project file
 	allowCache map[string]bool // project root -> allowed
+	builtin    map[string]bool // paths of the Builtin layers seen so far
 }
 
 func newProviderGuard(files []*File) *providerGuard {
-	g := &providerGuard{fromUser: map[string]bool{}, allowCache: map[string]bool{}}
+	g := &providerGuard{fromUser: map[string]bool{}, allowCache: map[string]bool{}, builtin: map[string]bool{}}
 	for _, f := range files {
 		if f != nil && !f.Project {
 			g.allowed = append(g.allowed, f.Trust.ProjectProviders...)
@@ -56,12 +57,19 @@ func newProviderGuard(files []*File) *providerGuard {
 
 // add puts provider p of file f into providers.
 func (g *providerGuard) add(providers map[string]Provider, f *File, name string, p Provider, warn func(diag.Diagnostic)) {
+	prev, had := providers[name]
+	if had && prev.Origin != "" && g.builtin[prev.Origin] && !f.Builtin {
+		// A built-in provider is a default the user's table extends.
+		p = overlay(prev, p)
+	}
+	if f.Builtin {
+		g.builtin[f.Path] = true
+	}
 	if !f.Project {
 		providers[name] = p
 		g.fromUser[name] = true
 		return
 	}
-	prev, had := providers[name]
 	switch {
 	case g.projectAllowed(f.Root):
 	case had && g.fromUser[name] && prev.AllowProjectOverride:
@@ -72,6 +80,7 @@ func (g *providerGuard) add(providers map[string]Provider, f *File, name string,
 				name, strings.Join(changed, ", "), f.Root, name)})
 		}
 		p.Protocol, p.BaseURL, p.Headers, p.APIKeyEnv = prev.Protocol, prev.BaseURL, prev.Headers, prev.APIKeyEnv
+		p.Detected = prev.Detected
 		p.AllowProjectOverride = prev.AllowProjectOverride
 		providers[name] = p
 		return // still the user's provider, credentials and all

@@ -37,6 +37,28 @@ type Merged struct {
 	// MCPServers are the MCP servers by name: a higher layer's server of
 	// a name replaces a lower one's, and enabled = false removes it.
 	MCPServers map[string]MCPServer
+	// BuiltinPaths are the paths (File.Path) of the Builtin layers that
+	// were merged: an origin among them is panto's, not a file's.
+	BuiltinPaths []string
+}
+
+// IsBuiltin reports whether origin (Provider.Origin, ModelOrigin) is a
+// layer panto supplied rather than a configuration file.
+func (m *Merged) IsBuiltin(origin string) bool { return slices.Contains(m.BuiltinPaths, origin) }
+
+// ConfiguredRefs lists, as "provider:alias", the models a configuration
+// file defines, leaving out the built-in layers' own.
+func (m *Merged) ConfiguredRefs() []string {
+	var refs []string
+	for _, name := range slices.Sorted(maps.Keys(m.Providers)) {
+		p := m.Providers[name]
+		for _, alias := range slices.Sorted(maps.Keys(p.Models)) {
+			if !m.IsBuiltin(p.ModelOrigin(alias)) {
+				refs = append(refs, name+":"+alias)
+			}
+		}
+	}
+	return refs
 }
 
 // PermissionsOf is one file's [permissions] table.
@@ -47,9 +69,17 @@ type PermissionsOf struct {
 
 // Merge combines files from lowest to highest precedence; nil files are
 // skipped.
+//
+// The session's default model is, in this order: the highest file's
+// [models] default; the one model the files configure, when they
+// configure exactly one (a user who added a single provider need not
+// also name it); the default of the lowest Builtin layer that has one
+// (the catalogue's, for a provider whose key is set, then a detected
+// local server's).
 func Merge(files ...*File) *Merged {
 	m := &Merged{Providers: map[string]Provider{}}
 	guard := newProviderGuard(files)
+	var builtinDefault string
 	for _, f := range files {
 		if f == nil {
 			continue
@@ -59,9 +89,16 @@ func Merge(files ...*File) *Merged {
 		for _, name := range sortedKeys(f.Providers) {
 			p := f.Providers[name]
 			p.Dir = f.Dir
+			p.Origin = f.Path
 			guard.add(m.Providers, f, name, p, m.Warnings.Add)
 		}
-		if f.Models.Default != "" {
+		switch {
+		case f.Builtin:
+			m.BuiltinPaths = append(m.BuiltinPaths, f.Path)
+			if builtinDefault == "" {
+				builtinDefault = f.Models.Default
+			}
+		case f.Models.Default != "":
 			m.Models.Default = f.Models.Default
 		}
 		if f.Models.Reasoning != "" {
@@ -79,12 +116,18 @@ func Merge(files ...*File) *Merged {
 		}
 		m.mergeMCP(f)
 	}
+	for _, name := range sortedKeys(m.Providers) {
+		if p := m.Providers[name]; p.Protocol == "" {
+			m.Warnings.Add(diag.Diagnostic{File: p.Origin, Severity: diag.Warning, Message: "providers." + name + ": protocol is required"})
+		}
+	}
 	if m.Models.Default == "" {
-		if refs := m.ModelRefs(); len(refs) == 1 {
-			// One model configured anywhere is the default: a user who
-			// added a single provider need not also name it in [models].
+		if refs := m.ConfiguredRefs(); len(refs) == 1 {
 			m.Models.Default = refs[0]
 		}
+	}
+	if m.Models.Default == "" {
+		m.Models.Default = builtinDefault
 	}
 	return m
 }

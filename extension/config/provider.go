@@ -2,10 +2,13 @@ package config
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/BurntSushi/toml"
+
+	"panto/diag"
 )
 
 // Provider is one [providers.<name>] table.
@@ -72,6 +75,28 @@ type Provider struct {
 	// built-in protocols give it the protocol's default key only when it
 	// talks to the protocol's own service.
 	FromProject bool `toml:"-"`
+	// Detected marks a provider panto found on its own (a local server
+	// answering on its default port): the user configured no endpoint
+	// for it, so no key from the environment is ever sent to it.
+	Detected bool `toml:"-"`
+	// Catalog marks a provider of panto's built-in catalogue (possibly
+	// extended by the user's tables): its models' limits and prices come
+	// from the catalogue by provider name.
+	Catalog bool `toml:"-"`
+	// Origin is where the provider was defined: the path of the config
+	// file, or a built-in layer's name (File.Path). ModelOrigins names
+	// the origin of models that came from another layer than Origin
+	// (a user's model added to a catalogue provider).
+	Origin       string            `toml:"-"`
+	ModelOrigins map[string]string `toml:"-"`
+}
+
+// ModelOrigin is where model alias was defined.
+func (p Provider) ModelOrigin(alias string) string {
+	if o, ok := p.ModelOrigins[alias]; ok {
+		return o
+	}
+	return p.Origin
 }
 
 // ModelOptions are one model's own settings.
@@ -190,8 +215,22 @@ func (pt providerTOML) provider(md toml.MetaData, name string, warn func(key []s
 		warn(key("max_requests"), "cannot be negative")
 		p.MaxRequests = 0
 	}
+	if p.Protocol != "" && !slices.Contains(BuiltinProtocols, p.Protocol) {
+		// An extension may register any name, so only a near miss of
+		// a built-in name is reported: "opneai" is a typo, "acme" is
+		// an extension's protocol.
+		if s := diag.Suggest(p.Protocol, BuiltinProtocols); s != "" {
+			warn(key("protocol"), "%q is not a built-in protocol; did you mean %q? (unless an extension registers %q)", p.Protocol, s, p.Protocol)
+		}
+	}
 	return p
 }
+
+// BuiltinProtocols are the protocol names panto answers without an
+// extension: agent/provider/builtin's names and aliases, and "script".
+// A test in agent/provider/builtin keeps the list equal to its table
+// (this package cannot import it).
+var BuiltinProtocols = []string{"anthropic-messages", "openai-completions", "openai-responses", "anthropic", "openai", "script"}
 
 // duration reads the timeout name as "90s" or a number of seconds.
 func duration(md toml.MetaData, name string, prim toml.Primitive, typ string) (time.Duration, error) {

@@ -48,7 +48,12 @@ type Setup struct {
 	Layers []*Layer
 	// Settings are configuration files that apply above the layers
 	// without being layers (AddHostSettings), lowest precedence first.
-	Settings         []*config.File
+	Settings []*config.File
+	// Builtin are the layers panto supplies below every file, lowest
+	// precedence first: the model catalogue and the local servers that
+	// answered (config.File.Builtin). Discovery leaves it empty; the
+	// commands that open a session fill it.
+	Builtin          []*config.File
 	settingsProblems diag.List
 }
 
@@ -232,7 +237,8 @@ func (s *Setup) Display(p string) string {
 
 // Config returns the merged configuration of all layers.
 func (s *Setup) Config() *config.Merged {
-	files := make([]*config.File, 0, len(s.Layers))
+	files := make([]*config.File, 0, len(s.Builtin)+len(s.Layers)+len(s.Settings))
+	files = append(files, s.Builtin...)
 	for _, l := range s.Layers {
 		files = append(files, l.Config)
 	}

@@ -25,7 +25,13 @@ import (
 // (p.FromProject) gets the protocol's default key only for the
 // protocol's own service, where that key was meant to go; pointed
 // anywhere else it gets none.
+//
+// A detected local server (p.Detected) gets no key at all: nobody
+// configured its address, so nothing of the user's goes there.
 func Credentials(name string, p config.Provider, getenv func(string) string) (string, error) {
+	if p.Detected {
+		return "", nil
+	}
 	spec, builtin := Lookup(p.Protocol)
 	if p.FromProject && !(builtin && p.APIKeyEnv == "" && spec.isDefaultBase(p.BaseURL)) {
 		return "", nil

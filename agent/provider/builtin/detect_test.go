@@ -1,0 +1,129 @@
+package builtin
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"panto/extension/config"
+)
+
+func TestDetect(t *testing.T) {
+	llama := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/v1/models" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(`{"object":"list","data":[{"id":"qwen3-coder"},{"id":"gemma"}]}`))
+	}))
+	defer llama.Close()
+	ollama := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/api/tags" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.Write([]byte(`{"models":[{"name":"qwen3:8b"}]}`))
+	}))
+	defer ollama.Close()
+	web := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.Write([]byte("<html>a dev server</html>"))
+	}))
+	defer web.Close()
+	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }))
+	defer hang.Close()
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closedURL := closed.URL
+	closed.Close()
+
+	f := Detect(context.Background(), []LocalServer{
+		{Name: "web", Label: "web", URL: web.URL},
+		{Name: "llamacpp", Label: "llama.cpp", URL: llama.URL},
+		{Name: "ollama", Label: "Ollama", URL: ollama.URL},
+		{Name: "hang", Label: "hang", URL: hang.URL},
+		{Name: "closed", Label: "closed", URL: closedURL},
+	})
+	if f == nil || !f.Builtin {
+		t.Fatalf("layer %+v", f)
+	}
+	if len(f.Providers) != 2 {
+		t.Errorf("providers %v, want llamacpp and ollama", f.Providers)
+	}
+	lp := f.Providers["llamacpp"]
+	if lp.Protocol != "openai" || lp.BaseURL != llama.URL+"/v1" || !lp.Detected || lp.Models["gemma"] != "gemma" || lp.Models["qwen3-coder"] != "qwen3-coder" {
+		t.Errorf("llamacpp %+v", lp)
+	}
+	if op := f.Providers["ollama"]; op.Models["qwen3:8b"] != "qwen3:8b" {
+		t.Errorf("ollama %+v", op)
+	}
+	// The first server that answered, its first model in order.
+	if f.Models.Default != "llamacpp:gemma" {
+		t.Errorf("default %q", f.Models.Default)
+	}
+	if Detect(context.Background(), []LocalServer{{Name: "closed", URL: closedURL}}) != nil {
+		t.Error("a closed port gave a layer")
+	}
+}
+
+// TestDetectBounded: a server that accepts and never answers costs the
+// probe its timeout, not more.
+func TestDetectBounded(t *testing.T) {
+	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }))
+	defer hang.Close()
+	done := make(chan *config.File)
+	go func() { done <- Detect(context.Background(), []LocalServer{{Name: "h", URL: hang.URL}}) }()
+	select {
+	case f := <-done:
+		if f != nil {
+			t.Errorf("a silent server gave %+v", f)
+		}
+	case <-time.After(30 * ProbeTimeout):
+		t.Fatal("Detect did not return within its timeout (with a wide margin)")
+	}
+}
+
+func TestLocalServers(t *testing.T) {
+	for _, tt := range []struct {
+		v    string
+		want string
+		err  bool
+	}{
+		{"", "ollama=http://127.0.0.1:11434,llamacpp=http://127.0.0.1:8080", false},
+		{"off", "", false},
+		{"lm=http://127.0.0.1:1234/", "lm=http://127.0.0.1:1234", false},
+		{"a=http://x:1, b=https://y", "a=http://x:1,b=https://y", false},
+		{"nourl", "", true},
+		{"a=ftp://x", "", true},
+		{"a:b=http://x", "", true},
+	} {
+		got, err := LocalServers(env(map[string]string{LocalServersEnv: tt.v}))
+		if (err != nil) != tt.err {
+			t.Errorf("%q: error %v", tt.v, err)
+			continue
+		}
+		var s []string
+		for _, l := range got {
+			s = append(s, l.Name+"="+l.URL)
+		}
+		if strings.Join(s, ",") != tt.want {
+			t.Errorf("%q: %v, want %s", tt.v, s, tt.want)
+		}
+	}
+}
+
+func TestDetectedGetsNoKey(t *testing.T) {
+	p := config.Provider{Protocol: "openai", BaseURL: "http://127.0.0.1:11434/v1", Detected: true}
+	key, err := Credentials("ollama", p, env(map[string]string{"OPENAI_API_KEY": "sk-secret"}))
+	if key != "" || err != nil {
+		t.Errorf("a detected server got key %q (err %v)", key, err)
+	}
+	p.Detected = false // the same table written by the user gets the default key, as before
+	if key, _ := Credentials("ollama", p, env(map[string]string{"OPENAI_API_KEY": "sk-secret"})); key != "sk-secret" {
+		t.Errorf("a configured local server: key %q", key)
+	}
+}
