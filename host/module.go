@@ -4,10 +4,11 @@ import (
 	"panto/runtime"
 	"panto/runtime/luafs"
 	"panto/runtime/luaregex"
+	"panto/runtime/luaweb"
 )
 
 // pantoModule builds require("panto") for this state: panto.ext,
-// panto.text, panto.regex and panto.fs. There is deliberately no global panto.
+// panto.text, panto.regex, panto.fs and panto.web. There is deliberately no global panto.
 func (v *vm) pantoModule() runtime.Value {
 	ext := runtime.NewTable(0, 16)
 	for name, fn := range map[string]func(*runtime.State) int{
@@ -38,6 +39,7 @@ func (v *vm) pantoModule() runtime.Value {
 	mod.SetName("text", runtime.TableValue(text))
 	mod.SetName("regex", runtime.TableValue(luaregex.Module(v.L)))
 	mod.SetName("fs", runtime.TableValue(luafs.Module(v.loop)))
+	mod.SetName("web", runtime.TableValue(luaweb.Module(v.loop, luaweb.Options{Network: v.h.networkAllowed})))
 	if f := v.h.opts.Module; f != nil {
 		f(v.state, mod, ext)
 	}

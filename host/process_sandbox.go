@@ -78,3 +78,15 @@ func (h *Host) Sandboxed(tool *Tool) bool {
 	}
 	return h.vm != nil && h.vm.loop.Sandbox() != nil
 }
+
+// networkAllowed is the sandbox's network policy for the host's own
+// requests (panto.web.fetch): [sandbox] network = false turns the
+// network off for them as for shell commands, unless the sandbox is
+// off altogether.
+func (h *Host) networkAllowed() (bool, string) {
+	cfg := h.cfg.Sandbox
+	if cfg.Mode == config.SandboxOff || cfg.Network == nil || *cfg.Network {
+		return true, ""
+	}
+	return false, "the network is off for this session ([sandbox] network = false)"
+}

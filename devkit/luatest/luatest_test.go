@@ -121,7 +121,7 @@ t.test("yields", function() coroutine.yield() end)
 		t.Errorf("summary %+v", sum)
 	}
 	for _, want := range []string{
-		"tests/ops.lua:2: tool: unknown tool 'nope' (registered: edit, find, grep, ls, read, shell, skill, write)",
+		"tests/ops.lua:2: tool: unknown tool 'nope' (registered: edit, find, grep, ls, read, shell, skill, web_fetch, write)",
 		"tests/ops.lua:3: command: unknown command /nope (no commands are registered)",
 		"tests/ops.lua:4: fire: event 'tool_result' has no field 'outptu' (it has collapsed, id, index, output, result_ok, tool_name)",
 		"tests/ops.lua:5: turn: give the model's responses: script = { { text = \"...\" }, ... } or script_file = \"turns.jsonl\"",

@@ -1,7 +1,18 @@
 ---@meta panto
 -- The panto extension API, ABI 1.3.0: LuaLS definitions generated from
 -- extension/abi/abi.json by `panto stubs`. Do not edit; regenerate.
--- require("panto") returns the module; there is no global panto. panto.ext, panto.text, panto.regex and panto.fs come from the host (the last two since ABI 1.2); the native API (panto.agent, panto.conversation, the stores, panto.ext.agent, and the agent, stream, job, conversation and store objects) from the agent (ABI 1.1).
+-- require("panto") returns the module; there is no global panto. panto.ext, panto.text, panto.regex, panto.fs and panto.web come from the host (the last three since ABI 1.2); the native API (panto.agent, panto.conversation, the stores, panto.ext.agent, and the agent, stream, job, conversation and store objects) from the agent (ABI 1.1).
+
+--- What panto.web.fetch returns.
+---@class panto.WebResponse
+---@field url string where the body came from, after the redirects followed
+---@field status integer the HTTP status code
+---@field status_text string the status line, e.g. '404 Not Found'
+---@field content_type string the media type, lower case, without parameters
+---@field body string the body (at most max_bytes), in UTF-8 when textual
+---@field truncated boolean the server sent more than max_bytes
+---@field redirects integer how many redirects were followed
+---@field redirect string? the target of a redirect that was not followed (another host, or past max_redirects)
 
 --- What panto.fs.walk returns.
 ---@class panto.WalkResult
@@ -796,6 +807,21 @@ function Fs.walk(opts) end
 ---@return panto.SearchResult
 function Fs.search(opts) end
 
+---@class panto.Web
+local Web = {}
+
+--- GET an http or https URL on a goroutine while the caller awaits (any other scheme, a URL with a user name, and a session whose [sandbox] sets network = false raise). At most max_bytes of the body are read (default 5 MiB, at most 64 MiB; truncated says more was sent), within timeout_ms (default 30000, at most 600000; a timeout raises). Redirects are followed while they stay on the same host (http to https allowed) and at most max_redirects times (default 5, at most 20; 0 follows none); a redirect to another host, or one past the limit, is not followed: redirect holds its target and body is empty. Result: { url, status, status_text, content_type, body, truncated, redirects, redirect? }: url is where the body came from, content_type the media type in lower case without parameters (sniffed from the body when the server sent none), body the bytes, decoded to UTF-8 when a textual type names another charset. Any status is a result, not an error; a connection that fails raises.
+---@param opts { url: string, max_bytes?: integer, timeout_ms?: integer, max_redirects?: integer, accept?: string }
+---@return panto.WebResponse
+function Web.fetch(opts) end
+
+--- Convert an HTML page to Markdown (headings, paragraphs, links, lists, code blocks, quotes, tables, emphasis; scripts, styles, navigation, forms and footers dropped; only <main>, or the one <article>, when the page has it). Relative links resolve against base_url. title is the text of <title> ("" when none).
+---@param html string
+---@param base_url? string
+---@return string
+---@return string title
+function Web.markdown(html, base_url) end
+
 ---@class panto.Regex
 local Regex = {}
 
@@ -868,6 +894,7 @@ function Regex:pattern() end
 ---@field text panto.Text
 ---@field regex panto.RegexModule
 ---@field fs panto.Fs
+---@field web panto.Web
 local panto = {}
 
 --- An owned agent: config from resolve_model (default: the session's model), store panto.null_store() (default), panto.file_system_jsonl_store { dir } or a table with append(self, session_id, entry), tools the names of registered tools it may call, conversation a panto.conversation to start from.
