@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
@@ -83,13 +84,13 @@ func dropNulls(v any) any {
 	return v
 }
 
-var printer = message.NewPrinter(language.English)
+var printer = sync.OnceValue(func() *message.Printer { return message.NewPrinter(language.English) })
 
 // schemaMessage turns a compile error into one line: the failing leaves
 // as "at '/path': what", the first few of them.
 func schemaMessage(err error) string {
 	return leafMessages(err, func(e *jsonschema.ValidationError) string {
-		return fmt.Sprintf("at '/%s': %s", strings.Join(e.InstanceLocation, "/"), e.ErrorKind.LocalizedString(printer))
+		return fmt.Sprintf("at '/%s': %s", strings.Join(e.InstanceLocation, "/"), e.ErrorKind.LocalizedString(printer()))
 	})
 }
 
@@ -183,9 +184,9 @@ func describeFailure(root *jsonschema.Schema, e *jsonschema.ValidationError) str
 		return fmt.Sprintf("%s must be one of %s", name, strings.Join(want, ", "))
 	}
 	if field == "" {
-		return e.ErrorKind.LocalizedString(printer)
+		return e.ErrorKind.LocalizedString(printer())
 	}
-	return name + ": " + e.ErrorKind.LocalizedString(printer)
+	return name + ": " + e.ErrorKind.LocalizedString(printer())
 }
 
 // propertiesAt lists the properties the schema declares for the object

@@ -5,6 +5,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Rule is one allow, ask or deny rule: a tool name, and optionally a
@@ -24,7 +25,7 @@ type Rule struct {
 
 // toolName is what a tool may be called (the host's registration rule),
 // with '*' for a rule that names several.
-var toolName = regexp.MustCompile(`^[A-Za-z0-9_*-]{1,64}$`)
+var toolName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_*-]{1,64}$`) })
 
 // mcpPrefix starts the names of MCP servers' tools (mcp__SERVER__TOOL).
 const mcpPrefix = "mcp__"
@@ -56,7 +57,7 @@ func ParseRule(text string) (Rule, error) {
 		}
 		name, pat, hasPat = strings.TrimSpace(s[:i]), s[i+1:len(s)-1], true
 	}
-	if !toolName.MatchString(name) {
+	if !toolName().MatchString(name) {
 		if name == "" {
 			return Rule{}, fmt.Errorf("rule %q: no tool name (a rule is TOOL or TOOL(PATTERN), as in write(src/**))", text)
 		}

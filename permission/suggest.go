@@ -6,11 +6,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // subcommand is a second word that names what a command does (git
 // status, go test), worth keeping in a suggested pattern.
-var subcommand = regexp.MustCompile(`^[a-z][a-z0-9_-]*$`)
+var subcommand = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9_-]*$`) })
 
 // suggest is a rule that would allow the call: for one simple command its
 // program and subcommand followed by * ("git status*"), for a compound
@@ -26,7 +27,7 @@ func (p *Policy) suggest(c Call, s subject) string {
 		if len(s.parts) == 1 && !s.substCmd {
 			words := strings.Fields(s.parts[0])
 			pat := words[0]
-			if len(words) > 1 && subcommand.MatchString(words[1]) {
+			if len(words) > 1 && subcommand().MatchString(words[1]) {
 				pat += " " + words[1]
 			}
 			if pat != s.parts[0] {

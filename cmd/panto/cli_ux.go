@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/urfave/cli/v2"
 
@@ -44,7 +45,7 @@ func polish(app *cli.App) {
 	}
 }
 
-var undefinedFlag = regexp.MustCompile(`flag provided but not defined: -+(\S+)`)
+var undefinedFlag = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`flag provided but not defined: -+(\S+)`) })
 
 // usageError words a flag mistake: the flag, the closest real one, and
 // the help to read, on one line.
@@ -62,7 +63,7 @@ func usageError(c *cli.Context, cmd *cli.Command, err error) error {
 		where, flags, help = cmd.Name+": ", cmd.Flags, "panto help "+cmd.Name
 	}
 	msg := err.Error()
-	if m := undefinedFlag.FindStringSubmatch(msg); m != nil {
+	if m := undefinedFlag().FindStringSubmatch(msg); m != nil {
 		name := strings.SplitN(m[1], "=", 2)[0]
 		msg = "unknown flag -" + dashes(name) + name
 		var names []string

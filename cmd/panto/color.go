@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"sync"
 
 	"github.com/urfave/cli/v2"
 
@@ -48,8 +49,8 @@ func themesFor(c *cli.Context, out io.Writer) (*theme.Registry, error) {
 	return reg, nil
 }
 
-var sgrSequence = regexp.MustCompile("\x1b\\[[0-9;:]*m")
+var sgrSequence = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("\x1b\\[[0-9;:]*m") })
 
 // plain removes SGR sequences (and the padding's trailing spaces stay,
 // so columns still line up).
-func plain(s string) string { return sgrSequence.ReplaceAllString(s, "") }
+func plain(s string) string { return sgrSequence().ReplaceAllString(s, "") }

@@ -16,6 +16,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"text/template"
 
 	"panto/devkit/luatest"
@@ -31,7 +32,7 @@ type Options struct {
 
 // validName is what every kind accepts: tool names as model APIs take
 // them, which suit commands, protocols and file names too.
-var validName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+var validName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`) })
 
 // New writes the layer and returns the files it wrote, relative to Dir.
 // It refuses a Dir that exists and is not empty, so nothing of the
@@ -45,7 +46,7 @@ func New(o Options) ([]string, error) {
 	}
 	if len(o.Tools)+len(o.Commands)+len(o.Providers)+len(o.Components) == 0 {
 		name := strings.Map(func(r rune) rune {
-			if validName.MatchString(string(r)) {
+			if validName().MatchString(string(r)) {
 				return r
 			}
 			return '_'
@@ -58,7 +59,7 @@ func New(o Options) ([]string, error) {
 		names []string
 	}{{"tool", o.Tools}, {"command", o.Commands}, {"provider", o.Providers}, {"component", o.Components}} {
 		for _, n := range kind.names {
-			if !validName.MatchString(n) {
+			if !validName().MatchString(n) {
 				return nil, fmt.Errorf("%s name %q: use 1 to 64 letters, digits, _ or -", kind.what, n)
 			}
 			if prev, ok := seen[n]; ok {

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // AddRule adds a rule to the [permissions] list (allow, ask or deny) of
@@ -65,8 +66,8 @@ func listOf(p Permissions, list string) []string {
 }
 
 var (
-	tableHeader = regexp.MustCompile(`^\s*\[`)
-	permHeader  = regexp.MustCompile(`^\s*\[\s*permissions\s*\]\s*(#.*)?$`)
+	tableHeader = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*\[`) })
+	permHeader  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*\[\s*permissions\s*\]\s*(#.*)?$`) })
 )
 
 // setPermissionList rewrites text so that [permissions] <list> is items.
@@ -79,7 +80,7 @@ func setPermissionList(text, list string, items []string) (string, error) {
 	lines := strings.SplitAfter(text, "\n")
 	start := -1
 	for i, l := range lines {
-		if permHeader.MatchString(strings.TrimRight(l, "\r\n")) {
+		if permHeader().MatchString(strings.TrimRight(l, "\r\n")) {
 			start = i
 			break
 		}
@@ -95,7 +96,7 @@ func setPermissionList(text, list string, items []string) (string, error) {
 	}
 	key := regexp.MustCompile(`^\s*` + list + `\s*=`)
 	for i := start + 1; i < len(lines); i++ {
-		if tableHeader.MatchString(lines[i]) {
+		if tableHeader().MatchString(lines[i]) {
 			break
 		}
 		if !key.MatchString(lines[i]) {

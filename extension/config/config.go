@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 
@@ -201,7 +202,7 @@ func ParseLayer(path string, data []byte) (*File, diag.List, error) {
 
 // decodeErrorRE matches the reader's message for a value of the wrong
 // type.
-var decodeErrorRE = regexp.MustCompile(`^line (\d+) \(last key "([^"]*)"\): (.*)$`)
+var decodeErrorRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^line (\d+) \(last key "([^"]*)"\): (.*)$`) })
 
 // parseError turns the TOML reader's error into a diagnostic. The reader
 // reports a line and the byte offset where it stopped; the column comes
@@ -213,7 +214,7 @@ func parseError(path string, data []byte, err error) *diag.Diagnostic {
 		msg := strings.TrimPrefix(err.Error(), "toml: ")
 		// A value of the wrong type comes back as "line N (last key
 		// "k"): what": the line goes where every message has it.
-		if m := decodeErrorRE.FindStringSubmatch(msg); m != nil {
+		if m := decodeErrorRE().FindStringSubmatch(msg); m != nil {
 			line, _ := strconv.Atoi(m[1])
 			return &diag.Diagnostic{File: path, Line: line, Message: m[2] + ": " + m[3]}
 		}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"regexp"
 	"sort"
+	"sync"
 
 	"panto/diag"
 )
@@ -113,13 +114,15 @@ func expandMap(m map[string]string, expand func(string) string) map[string]strin
 }
 
 // envRef is ${NAME} or ${NAME:-default}.
-var envRef = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}`)
+var envRef = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}`)
+})
 
 // expandEnv replaces ${NAME} and ${NAME:-default}; an unset variable
 // without a default is empty.
 func expandEnv(s string, getenv func(string) string) string {
-	return envRef.ReplaceAllStringFunc(s, func(ref string) string {
-		m := envRef.FindStringSubmatch(ref)
+	return envRef().ReplaceAllStringFunc(s, func(ref string) string {
+		m := envRef().FindStringSubmatch(ref)
 		if v := getenv(m[1]); v != "" {
 			return v
 		}

@@ -32,6 +32,7 @@ func ldexpRound(m dd, k int) float64 {
 }
 
 func Exp(x float64) float64 {
+	ready()
 	switch {
 	case x != x:
 		return x
@@ -56,6 +57,7 @@ func twoProdDD(a, b float64) dd { p, e := twoProd(a, b); return dd{p, e} }
 
 // Log is log(x); the caller fixes NaN signs.
 func Log(x float64) float64 {
+	ready()
 	switch {
 	case x != x || math.IsInf(x, 1):
 		return x
@@ -73,6 +75,7 @@ func Log(x float64) float64 {
 }
 
 func Log2(x float64) float64 {
+	ready()
 	switch {
 	case x != x || math.IsInf(x, 1):
 		return x
@@ -159,6 +162,7 @@ func alternate(x dd, i int) dd {
 }
 
 func Sin(x float64) float64 {
+	ready()
 	switch {
 	case x != x || math.Abs(x) < 0x1p-27:
 		return x // also 0 and -0: the cubic term is below half an ulp
@@ -184,6 +188,7 @@ func Sin(x float64) float64 {
 }
 
 func Cos(x float64) float64 {
+	ready()
 	switch {
 	case x != x:
 		return x
@@ -211,6 +216,7 @@ func Cos(x float64) float64 {
 }
 
 func Tan(x float64) float64 {
+	ready()
 	switch {
 	case x != x || math.Abs(x) < 0x1p-27:
 		return x // also 0 and -0: the cubic term is below half an ulp
@@ -231,6 +237,7 @@ func Tan(x float64) float64 {
 }
 
 func Atan(x float64) float64 {
+	ready()
 	switch {
 	case x != x || math.Abs(x) < 0x1p-27:
 		return x // also 0 and -0: the cubic term is below half an ulp
@@ -264,6 +271,7 @@ func atanRounded(q dd, fin func(dd) dd) float64 {
 }
 
 func Atan2(y, x float64) float64 {
+	ready()
 	if y != y || x != x || y == 0 || x == 0 || math.IsInf(x, 0) || math.IsInf(y, 0) {
 		return math.Atan2(y, x) // C99 special values
 	}
@@ -314,6 +322,7 @@ func asinAcosRoot(x float64) dd {
 }
 
 func Asin(x float64) float64 {
+	ready()
 	ax := math.Abs(x)
 	switch {
 	case x != x:
@@ -330,6 +339,7 @@ func Asin(x float64) float64 {
 }
 
 func Acos(x float64) float64 {
+	ready()
 	ax := math.Abs(x)
 	switch {
 	case x != x:
@@ -355,6 +365,7 @@ func Acos(x float64) float64 {
 // glibc's NaN signs (the caller must not fix them up), and the correctly
 // rounded exp(y*log|x|) otherwise.
 func Pow(x, y float64) float64 {
+	ready()
 	yInf := math.IsInf(y, 0)
 	switch {
 	case y == 0:

@@ -3,6 +3,7 @@ package crmath
 import (
 	"math"
 	"math/big"
+	"sync"
 )
 
 // Double-double arithmetic for the correctly rounded math functions in
@@ -110,7 +111,10 @@ func ddFromBig(x *big.Float) dd {
 }
 
 // Constants, computed once with math/big rather than typed in as hex
-// digits.
+// digits. They are computed on the first call of an exported function,
+// not in init: every panto process links this package, few of them call
+// math.sin, and the computation costs more instructions than a Go
+// hello-world's whole start-up (docs/benchmarks.md, "Start-up").
 
 const bigPrec = 256
 
@@ -126,7 +130,12 @@ var (
 	invOdd     [48]dd // 1/(2n+1)
 )
 
-func init() {
+var constantsOnce sync.Once
+
+// ready computes the constants and tables on first use.
+func ready() { constantsOnce.Do(computeConstants) }
+
+func computeConstants() {
 	ln2 := bigLn2(bigPrec)
 	ddLn2 = ddFromBig(ln2)
 	splitBig(ln2, 40, ln2Parts[:])

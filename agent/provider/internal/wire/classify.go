@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"panto/agent/provider"
@@ -97,38 +98,44 @@ func clip(s string) string {
 // overflowPatterns are the ways servers say that the prompt does not fit
 // the model's window. A 400 carrying one of them is a context overflow,
 // which the loop answers by compacting, not an invalid request.
-var overflowPatterns = regexp.MustCompile(strings.Join([]string{
-	`prompt is too long`,                  // Anthropic
-	`exceeds? the context window`,         // OpenAI Responses
-	`maximum context length`,              // OpenAI Chat, vLLM, Mistral, DeepSeek
-	`context[_ ]length[_ ]exceeded`,       // OpenAI's code
-	`exceeds? the available context size`, // llama.cpp
-	`exceed_context_size`,                 // llama.cpp's type
-	`context (window|length|size) (is |has been )?exceeded`,
-	`input is too long`,                            // Bedrock
-	`(input|prompt) (token count|length).*exceeds`, // Gemini, others
-	`exceeds the maximum number of tokens`,         // Gemini
-	`greater than the context length`,              // Ollama, LM Studio
-	`reduce the length of the messages`,            // OpenAI, Groq
-	`too many tokens.*(context|prompt)`,            // a few proxies
-	`request too large for model`,
-}, "|"))
+var overflowPatterns = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(strings.Join([]string{
+		`prompt is too long`,                  // Anthropic
+		`exceeds? the context window`,         // OpenAI Responses
+		`maximum context length`,              // OpenAI Chat, vLLM, Mistral, DeepSeek
+		`context[_ ]length[_ ]exceeded`,       // OpenAI's code
+		`exceeds? the available context size`, // llama.cpp
+		`exceed_context_size`,                 // llama.cpp's type
+		`context (window|length|size) (is |has been )?exceeded`,
+		`input is too long`,                            // Bedrock
+		`(input|prompt) (token count|length).*exceeds`, // Gemini, others
+		`exceeds the maximum number of tokens`,         // Gemini
+		`greater than the context length`,              // Ollama, LM Studio
+		`reduce the length of the messages`,            // OpenAI, Groq
+		`too many tokens.*(context|prompt)`,            // a few proxies
+		`request too large for model`,
+	}, "|"))
+})
 
 // quotaPatterns are rate-limit-looking refusals that waiting does not
 // fix: the account is out of credit.
-var quotaPatterns = regexp.MustCompile(`insufficient_quota|exceeded your current quota|credit balance is too low|billing`)
+var quotaPatterns = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`insufficient_quota|exceeded your current quota|credit balance is too low|billing`)
+})
 
 // modelMissing catches servers that answer an unknown model with a 400.
-var modelMissing = regexp.MustCompile("model.{0,200}(not found|does not exist|is not available)|unknown model|no such model|model_not_found")
+var modelMissing = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("model.{0,200}(not found|does not exist|is not available)|unknown model|no such model|model_not_found")
+})
 
 // KindFor classifies a failure from its HTTP status (0 for an error that
 // arrived inside a stream) and the body's details.
 func KindFor(status int, d Details) provider.Kind {
 	text := strings.ToLower(d.Message + " " + d.Type + " " + d.Code)
 	switch {
-	case overflowPatterns.MatchString(text):
+	case overflowPatterns().MatchString(text):
 		return provider.ContextOverflow
-	case quotaPatterns.MatchString(text):
+	case quotaPatterns().MatchString(text):
 		return provider.Terminal
 	}
 	switch status {
@@ -143,7 +150,7 @@ func KindFor(status int, d Details) provider.Kind {
 	case 529:
 		return provider.Overloaded
 	case http.StatusBadRequest, http.StatusRequestEntityTooLarge, http.StatusUnprocessableEntity:
-		if modelMissing.MatchString(text) {
+		if modelMissing().MatchString(text) {
 			return provider.ModelNotFound
 		}
 		return provider.InvalidRequest
@@ -167,7 +174,7 @@ func KindFor(status int, d Details) provider.Kind {
 		return provider.RateLimit
 	case strings.Contains(t, "authentication") || strings.Contains(t, "permission") || strings.Contains(t, "invalid_api_key"):
 		return provider.Authentication
-	case strings.Contains(t, "not_found") || modelMissing.MatchString(text):
+	case strings.Contains(t, "not_found") || modelMissing().MatchString(text):
 		return provider.ModelNotFound
 	case strings.Contains(t, "invalid_request") || strings.Contains(t, "invalid_prompt"):
 		return provider.InvalidRequest

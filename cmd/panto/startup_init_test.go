@@ -1,0 +1,103 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+
+	"panto/internal/pantobin"
+)
+
+// initBudget is what one package may allocate in its init. Every panto
+// process runs every linked package's init, whatever it was started for,
+// so work done there is paid by `panto lua -e ”` and by each `panto grep`
+// as much as by the terminal UI. A package over the budget computes its
+// tables, regular expressions and schemas on first use instead (sync.Once,
+// sync.OnceValue). Allocation is the measure because it does not depend
+// on the machine's load, and work in init allocates.
+const initBudget = 32 << 10
+
+// heavyInit lists the dependencies known to do more than initBudget of
+// work in init, with the reason they are still linked. Go runs a linked
+// package's init unconditionally, so only not linking them would remove
+// the cost; docs/benchmarks.md ("Start-up") has their share.
+var heavyInit = map[string]string{
+	"github.com/alecthomas/chroma/v2/lexers":     "tui/highlight: parses all ~250 lexer definitions in init",
+	"github.com/santhosh-tekuri/jsonschema/v6":   "host: compiles every draft's meta-schema in init",
+	"github.com/yuin/goldmark/extension":         "tui/markdown: tables, strikethrough, linkify regexps",
+	"github.com/yuin/goldmark/parser":            "tui/markdown: block parsers",
+	"github.com/yuin/goldmark/util":              "tui/markdown: the Unicode case-folding map",
+	"github.com/russross/blackfriday/v2":         "urfave/cli's man-page renderer (go-md2man)",
+	"github.com/google/jsonschema-go/jsonschema": "agent/mcp (the MCP SDK): its meta-schema in init",
+	"github.com/dlclark/regexp2/v2/syntax":       "chroma's regular expressions: Unicode tables",
+}
+
+// initRecord is one line of GODEBUG=inittrace=1's report.
+type initRecord struct {
+	pkg   string
+	bytes int
+}
+
+// parseInitTrace reads "init PKG @T ms, C ms clock, B bytes, A allocs".
+func parseInitTrace(out string) []initRecord {
+	var recs []initRecord
+	for _, line := range strings.Split(out, "\n") {
+		f := strings.Fields(line)
+		if len(f) < 10 || f[0] != "init" || f[8] != "bytes," {
+			continue
+		}
+		n, err := strconv.Atoi(f[7])
+		if err != nil {
+			continue
+		}
+		recs = append(recs, initRecord{pkg: f[1], bytes: n})
+	}
+	return recs
+}
+
+func TestParseInitTrace(t *testing.T) {
+	out := "init internal/bytealg @0.006 ms, 0.001 ms clock, 0 bytes, 0 allocs\n" +
+		"init panto/runtime @57 ms, 0.073 ms clock, 7008 bytes, 195 allocs\n" +
+		"hello\ninit broken @1 ms, 2 ms clock, x bytes, 0 allocs\n"
+	got := parseInitTrace(out)
+	if len(got) != 2 || got[0] != (initRecord{"internal/bytealg", 0}) || got[1] != (initRecord{"panto/runtime", 7008}) {
+		t.Fatalf("parseInitTrace = %+v", got)
+	}
+}
+
+// TestStartupInitStaysSmall runs `panto lua -e ”` with the runtime's
+// init trace and fails when a package does more than initBudget of work
+// at start-up without being a known, listed dependency, and when a listed
+// dependency no longer does (the list must not go stale).
+func TestStartupInitStaysSmall(t *testing.T) {
+	bin := pantobin.Path(t)
+	cmd := exec.Command(bin, "lua", "-e", "")
+	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("panto lua -e '': %v\n%s", err, out)
+	}
+	recs := parseInitTrace(string(out))
+	if len(recs) < 50 {
+		t.Fatalf("the init trace has %d packages; the format changed?\n%s", len(recs), out)
+	}
+	heavySeen := map[string]bool{}
+	for _, r := range recs {
+		if r.bytes <= initBudget {
+			continue
+		}
+		if _, ok := heavyInit[r.pkg]; ok {
+			heavySeen[r.pkg] = true
+			continue
+		}
+		t.Errorf("%s allocates %d bytes in init, over the %d-byte budget that every panto process pays: compute it on first use (sync.OnceValue)",
+			r.pkg, r.bytes, initBudget)
+	}
+	for pkg := range heavyInit {
+		if !heavySeen[pkg] {
+			t.Errorf("%s is listed in heavyInit but no longer allocates over the budget at start-up: remove it from the list", pkg)
+		}
+	}
+}
