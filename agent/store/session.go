@@ -99,8 +99,9 @@ func (s *Session) Children(id string) []string {
 }
 
 // maxLine bounds one entry: a line longer than this is reported and
-// skipped rather than read into memory whole.
-const maxLine = 256 << 20
+// skipped rather than read into memory whole. A variable so that a
+// test can lower it.
+var maxLine = 256 << 20
 
 // Parse reads a session file. Lines that do not parse (a torn last line,
 // a corrupted one) are reported in Problems and skipped; name is used in

@@ -2,6 +2,7 @@ package store
 
 import (
 	"os"
+	"strings"
 	"testing"
 
 	"panto/agent/conv"
@@ -43,6 +44,28 @@ func TestOpenActive(t *testing.T) {
 			return []*Entry{{Type: TypePantoMessage, Message: &conv.Message{Role: conv.System, Blocks: []conv.Block{conv.TextBlock("be brief")}}},
 				msg(conv.User, "q1"), q2, {Type: TypeCompaction, Summary: "s1", FirstKept: q2.ID}, summary(4)}
 		}, false, nil},
+		{"a leaf moved back (/tree): the branch it names", func(w *Writer) []*Entry {
+			q1, a1 := msg(conv.User, "q1"), msg(conv.Assistant, "a1")
+			q1.ID, a1.ID = w.NewID(), w.NewID()
+			return []*Entry{q1, a1, msg(conv.User, "q2"), msg(conv.Assistant, "a2"), {Type: TypePantoLeaf, TargetID: a1.ID}}
+		}, true, nil},
+		{"a leaf moved before the first entry: an empty branch", func(w *Writer) []*Entry {
+			return []*Entry{msg(conv.User, "q1"), msg(conv.Assistant, "a1"), {Type: TypePantoLeaf}}
+		}, true, nil},
+		{"a corrupt line inside the tail: the whole file", func(*Writer) []*Entry {
+			return []*Entry{msg(conv.User, "q1"), msg(conv.Assistant, "a1"), msg(conv.User, "q2")}
+		}, false, func(t *testing.T, path string) {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.SplitAfter(string(data), "\n")
+			// Before the last entry: the backward walk meets it first.
+			lines = append(lines[:len(lines)-2], append([]string{"{\"type\":\"message\",\"id\":\n"}, lines[len(lines)-2:]...)...)
+			if err := os.WriteFile(path, []byte(strings.Join(lines, "")), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}},
 		{"a torn last line: the whole file", func(*Writer) []*Entry {
 			return []*Entry{msg(conv.User, "q1"), {Type: TypeCompaction, Summary: "s1"}, msg(conv.User, "q2")}
 		}, false, func(t *testing.T, path string) {
