@@ -109,6 +109,9 @@ func writeSummary(out io.Writer, s trust.Summary) {
 	for _, p := range s.Providers {
 		fmt.Fprintf(out, "  provider %s\n", providerLine(p))
 	}
+	for _, m := range s.MCPServers {
+		fmt.Fprintf(out, "  MCP server %s\n", m)
+	}
 	if s.Files > 0 {
 		fmt.Fprintf(out, "  other files: %d\n", s.Files)
 	}

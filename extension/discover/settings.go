@@ -59,3 +59,32 @@ func (s *Setup) AddHostSettings(o Options) error {
 func (s *Setup) Warn(d diag.Diagnostic) {
 	s.settingsProblems.Add(d)
 }
+
+// addMCPJSON reads the project's .mcp.json, the file in which Claude Code
+// keeps a project's MCP servers, as a project settings file: trust gates
+// it as it gates .panto/config.toml (extension/trust covers it in the
+// project's digest). A file panto cannot read is a warning, not an
+// error: it is another program's file, and the session runs without it.
+func (s *Setup) addMCPJSON(getenv func(string) string) {
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	p := filepath.Join(s.ProjectRoot, config.MCPJSONName)
+	f, warns, err := config.ReadMCPJSON(p, s.Display(p), getenv)
+	if err != nil {
+		var d *diag.Diagnostic
+		if !errors.As(err, &d) {
+			d = &diag.Diagnostic{File: s.Display(p), Message: err.Error()}
+		}
+		d.Severity = diag.Warning
+		d.Message += " (the file's MCP servers were skipped)"
+		s.settingsProblems.Add(*d)
+		return
+	}
+	s.settingsProblems = append(s.settingsProblems, warns...)
+	if f == nil {
+		return
+	}
+	f.Dir, f.Project, f.Root = s.ProjectRoot, true, s.ProjectRoot
+	s.Settings = append(s.Settings, f)
+}

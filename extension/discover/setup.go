@@ -118,6 +118,7 @@ func Standard(o Options) (*Setup, error) {
 	if err := s.configErr(); err != nil {
 		return nil, err
 	}
+	s.addMCPJSON(o.Getenv)
 	return s, nil
 }
 

@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 
+	"panto/extension/config"
 	"panto/extension/discover"
 )
 
@@ -51,13 +52,23 @@ func Digest(dotPanto string, extra []*discover.Entry) (string, error) {
 	return d, err
 }
 
-// digest is Digest that also counts the files it covered.
+// digest is Digest that also counts the files it covered. It covers the
+// project's .mcp.json as well (see below).
 func digest(dotPanto string, extra []*discover.Entry) (string, int, error) {
 	d := &digester{h: sha256.New(), seen: map[string]bool{}}
 	// A .panto that is not a folder is not a layer (discovery ignores
 	// it), so it digests as an empty one.
 	if fi, err := os.Stat(dotPanto); err == nil && fi.IsDir() {
 		if err := d.walk(dotPanto, ".", 0); err != nil {
+			return "", 0, err
+		}
+	}
+	// The project's .mcp.json (Claude Code's MCP servers, which panto
+	// starts) sits beside .panto, not in it; it is covered when it exists,
+	// so a project without one digests as before.
+	mcpJSON := filepath.Join(filepath.Dir(dotPanto), config.MCPJSONName)
+	if data, err := os.ReadFile(mcpJSON); err == nil {
+		if err := d.add("project:"+config.MCPJSONName, false, data); err != nil {
 			return "", 0, err
 		}
 	}

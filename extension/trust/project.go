@@ -92,7 +92,7 @@ func preferences(f *config.File) *config.File {
 // Note is the one line that says an untrusted project was skipped and
 // how to trust it: headless runs print it on stderr.
 func (p *Project) Note() string {
-	return fmt.Sprintf("%s is not trusted: its extensions, tools and provider settings were skipped (to trust it: panto trust %s)", p.DotPanto(), p.Root)
+	return fmt.Sprintf("%s is not trusted: its extensions, tools, MCP servers and provider settings were skipped (to trust it: panto trust %s)", p.DotPanto(), p.Root)
 }
 
 // Warn records Note as a warning of setup s, for a session that reports
@@ -109,6 +109,9 @@ type Summary struct {
 	Entries []string
 	// Providers are the providers its config files define.
 	Providers []ProviderSummary
+	// MCPServers are the MCP servers its config files and .mcp.json
+	// would start, as "name: command args" or "name: url".
+	MCPServers []string
 	// Files counts the other files (resources, config files).
 	Files int
 }
@@ -131,6 +134,13 @@ func (p *Project) Summarize() Summary {
 		for name, pv := range f.Providers {
 			providers[name] = pv
 		}
+		for name, srv := range f.MCP.Servers {
+			target := srv.URL
+			if target == "" {
+				target = strings.Join(append([]string{srv.Command}, srv.Args...), " ")
+			}
+			s.MCPServers = append(s.MCPServers, printable(name+": "+target))
+		}
 	}
 	for _, l := range p.Layers {
 		for _, e := range l.Entries {
@@ -147,6 +157,7 @@ func (p *Project) Summarize() Summary {
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	sort.Strings(s.MCPServers)
 	for _, n := range names {
 		pv := providers[n]
 		ps := ProviderSummary{Name: printable(n), Protocol: printable(pv.Protocol), BaseURL: printable(pv.BaseURL), APIKeyEnv: printable(pv.APIKeyEnv)}

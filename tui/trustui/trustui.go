@@ -148,6 +148,12 @@ func (d *dialog) lines() []string {
 		}
 		l = append(l, line)
 	}
+	if len(s.MCPServers) > 0 {
+		l = append(l, "  MCP servers (programs it would start, or URLs it would reach):")
+		for _, m := range s.MCPServers {
+			l = append(l, "    "+m)
+		}
+	}
 	if s.Files > 0 {
 		l = append(l, fmt.Sprintf("  %d other file(s) (configuration, skills, data)", s.Files))
 	}
