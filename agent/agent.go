@@ -31,6 +31,10 @@ type Agent struct {
 	sess     *Session
 	borrowed bool   // the session agent
 	lane     string // durable context suffix: "" for the session agent
+	// depth is how deep a subagent nests (0: the session agent and the
+	// agents extensions own); subagent names its definition.
+	depth    int
+	subagent string
 
 	mu   sync.Mutex
 	conv *conv.Conversation
@@ -213,6 +217,12 @@ func (a *Agent) appendMessage(m conv.Message) (conv.Message, error) {
 	if a.rec != nil {
 		e := &store.Entry{Type: typ, Message: &m}
 		err = a.rec.Append(e)
+		// A message line has no metadata field (pi's format): a message
+		// born with metadata (a tool result naming its subagent's
+		// transcript) records it the way set_message_metadata does.
+		if err == nil && len(m.Metadata) > 0 {
+			err = a.rec.Append(&store.Entry{Type: store.TypePantoMetadata, TargetID: m.ID, Metadata: m.Metadata})
+		}
 	}
 	a.conv.Append(m)
 	return m, err

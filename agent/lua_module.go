@@ -36,11 +36,17 @@ func (s *Session) module(st *host.State, mod, ext *runtime.Table) {
 	mod.SetName("conversation", runtime.NewFunction("conversation", b.newConversation))
 	mod.SetName("null_store", runtime.NewFunction("null_store", b.nullStore))
 	mod.SetName("file_system_jsonl_store", runtime.NewFunction("file_system_jsonl_store", b.fileStore))
+	mod.SetName("subagents", runtime.NewFunction("subagents", b.subagents))
+	mod.SetName("register_subagent", runtime.NewFunction("register_subagent", b.registerSubagent))
+	mod.SetName("run_subagent", runtime.NewFunction("run_subagent", b.runSubagent))
 	b.extAgent = runtime.UserdataValue(runtime.NewUserdata(&luaAgent{borrowed: true}, b.agentMT))
 	ext.SetName("agent", b.extAgent)
 	b.boneModule(st.Lua())
 	s.mu.Lock()
 	s.bindings = b
+	// A new state: the definitions are read again (a reload may have
+	// changed the files) and its extensions register theirs anew.
+	s.defs = nil
 	s.mu.Unlock()
 }
 

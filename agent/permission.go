@@ -93,9 +93,11 @@ func callOf(tool *host.Tool, c *pendingCall) permission.Call {
 }
 
 // extensionVote fires tool_permission and applies what its handlers
-// wrote as the last voter.
+// wrote as the last voter. It fires for every agent's calls (the
+// session agent's, owned agents', jobs' and subagents'), so an
+// extension's vote cannot be sidestepped by delegating the call.
 func (t *turn) extensionVote(c *pendingCall, call permission.Call, v permission.Verdict) permission.Verdict {
-	if !t.ev.hostEvents() || c.tc == nil {
+	if c.tc == nil {
 		return v
 	}
 	effects := make([]string, 0, len(call.Effects))

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"panto/agent/agentdef"
 	"panto/agent/conv"
 	"panto/agent/mcp"
 	"panto/agent/provider"
@@ -40,6 +41,9 @@ type Options struct {
 	// SystemPrompt is the session agent's system prompt ("" is panto's
 	// default; see DefaultSystemPrompt).
 	SystemPrompt string
+	// MaxSubagentDepth bounds how deep subagents nest (0:
+	// DefaultMaxSubagentDepth).
+	MaxSubagentDepth int
 	// MaxRequests bounds the model requests of one turn (0: the
 	// provider's max_requests, else DefaultMaxRequests).
 	MaxRequests int
@@ -97,6 +101,11 @@ type Session struct {
 	// mcpPending holds MCP state changes until mcpLive (see mcpChanged).
 	mcpPending []mcp.Status
 	mcpLive    bool
+	// defs are the subagent definitions (loaded when first asked for,
+	// again after a reload); subLinks the transcripts of subagents whose
+	// parent's tool result is not yet recorded.
+	defs     *agentdef.Registry
+	subLinks map[linkKey]subagentLink
 
 	root       context.Context // owned agents' turns and jobs run under it
 	rootCancel context.CancelFunc

@@ -40,10 +40,7 @@ const maxContextFile = 64 << 10
 func DefaultSystemPrompt(setup *discover.Setup, now time.Time) string {
 	var b strings.Builder
 	b.WriteString(basePrompt)
-	b.WriteString("\n\nWorking folder: ")
-	b.WriteString(setup.Cwd)
-	b.WriteString("\nPlatform: " + runtime.GOOS + "/" + runtime.GOARCH)
-	b.WriteString("\nDate: " + now.Format("2006-01-02"))
+	b.WriteString("\n\n" + environment(setup, now))
 	var files []string
 	if setup.ConfigHome != "" {
 		if f := contextFileIn(setup.ConfigHome); f != "" {
@@ -68,6 +65,12 @@ func DefaultSystemPrompt(setup *discover.Setup, now time.Time) string {
 		b.WriteString("\n</instructions>")
 	}
 	return b.String()
+}
+
+// environment tells a model where it works: the working folder, the
+// platform and the date (subagents get it too).
+func environment(setup *discover.Setup, now time.Time) string {
+	return "Working folder: " + setup.Cwd + "\nPlatform: " + runtime.GOOS + "/" + runtime.GOARCH + "\nDate: " + now.Format("2006-01-02")
 }
 
 // projectContextFiles are the instruction files of cwd and its

@@ -146,6 +146,7 @@ func (t *turn) runTools(msgID string, calls []*pendingCall) error {
 				c.tc.Await(t.ctx)
 			}
 			results[i] = toolMessage(c)
+			results[i].Metadata = s.takeSubagentLink(a, c.id)
 			if t.ev.hostEvents() {
 				t.ev.emit(Event{Type: "tool_output_delta", Fields: map[string]any{"index": c.tc.Index, "tool_name": c.name, "id": c.id,
 					"delta": c.tc.ResultDelta(), "output": results[i].Text(), "partial": false}, Call: c.tc})

@@ -1,6 +1,6 @@
 // Package stdext holds panto's standard tools — read, write, edit, shell,
-// grep, find, ls and skill — written as Lua extensions and shipped inside the
-// binary as the base layer, the lowest layer of every session: a user,
+// grep, find, ls, skill and task — written as Lua extensions and shipped
+// inside the binary as the base layer, the lowest layer of every session: a user,
 // project or local layer that defines a tool of the same name replaces
 // the standard one.
 //

@@ -197,6 +197,29 @@
 --- An opaque model configuration from resolve_model.
 ---@class panto.ModelConfig
 
+--- A subagent definition (panto.subagents).
+---@class panto.SubagentDefinition
+---@field name string
+---@field description string
+---@field prompt string the system prompt
+---@field source string builtin, a layer's name, or extension
+---@field tools? string[] the tools it may call as written; absent: every tool
+---@field model? string
+---@field reasoning? string
+---@field file? string
+
+--- What run_subagent returns.
+---@class panto.SubagentResult
+---@field status string completed, failed or cancelled
+---@field text? string the final answer
+---@field error? string
+---@field usage panto.Usage
+---@field requests integer
+---@field agent string
+---@field tool_uses integer
+---@field session_id? string the transcript's session id
+---@field path? string the transcript's file
+
 --- What run_foreground returns.
 ---@class panto.ForegroundResult
 ---@field success boolean
@@ -292,7 +315,7 @@
 ---| "tool_details" The tool name and call id are known.
 ---| "tool_delta" A chunk of the call's JSON arguments arrived.
 ---| "tool_call_complete" The call is complete: this ends the call; its result arrives later.
----| "tool_permission" The permission decision for a call, before it is dispatched (ABI 1.2): handlers see the verdict of the mode, the rules and the other voters and may write decision and reason. An allow loosens only a verdict that is not binding (deny and ask rules, plan mode's denials and earlier ask or deny votes are); ask and deny always apply. Not fired for calls the rules or the mode already deny.
+---| "tool_permission" The permission decision for a call, before it is dispatched (ABI 1.2): handlers see the verdict of the mode, the rules and the other voters and may write decision and reason. An allow loosens only a verdict that is not binding (deny and ask rules, plan mode's denials and earlier ask or deny votes are); ask and deny always apply. Not fired for calls the rules or the mode already deny. Since ABI 1.3 it fires for the calls of owned agents, jobs and subagents too (no lifecycle events precede those), so a vote holds whichever agent makes the call.
 ---| "tool_dispatch_start" The host is about to run the tool handler.
 ---| "tool_output_delta" Tool output arrived.
 ---| "tool_replay" A finished tool call of a stored conversation is drawn again (a resumed session, a /tree branch): set its component as for a live call (ABI 1.3). The call does not run; no other tool event fires for it.
@@ -343,7 +366,7 @@
 ---@field input table WRITABLE during dispatch. the final decoded input; assign a Lua table to change what the handler receives
 ---@field collapsed boolean
 
---- The permission decision for a call, before it is dispatched (ABI 1.2): handlers see the verdict of the mode, the rules and the other voters and may write decision and reason. An allow loosens only a verdict that is not binding (deny and ask rules, plan mode's denials and earlier ask or deny votes are); ask and deny always apply. Not fired for calls the rules or the mode already deny.
+--- The permission decision for a call, before it is dispatched (ABI 1.2): handlers see the verdict of the mode, the rules and the other voters and may write decision and reason. An allow loosens only a verdict that is not binding (deny and ask rules, plan mode's denials and earlier ask or deny votes are); ask and deny always apply. Not fired for calls the rules or the mode already deny. Since ABI 1.3 it fires for the calls of owned agents, jobs and subagents too (no lifecycle events precede those), so a vote holds whichever agent makes the call.
 -- Event "tool_permission" (a notification: get_component returns nil).
 ---@class panto.events.tool_permission: panto.Event
 ---@field index integer
@@ -914,5 +937,19 @@ function panto.null_store() end
 ---@param opts { dir: string }
 ---@return panto.Store
 function panto.file_system_jsonl_store(opts) end
+
+--- The subagent definitions (ABI 1.3), sorted by name: the built-in general-purpose and explore, every layer's agents/*.md (a higher layer's replaces a lower one of the same name) and those registered with register_subagent. tools is absent when the definition allows every tool.
+---@return panto.SubagentDefinition[]
+function panto.subagents() end
+
+--- Register a subagent definition from code (ABI 1.3), above every file's: it replaces a definition of the same name until the state is rebuilt. prompt is its system prompt; tools the tool names it may call (Claude Code's names are mapped), absent for every tool; model a model reference, absent or "inherit" for the caller's.
+---@param def { name: string, prompt: string, description?: string, tools?: string[], model?: string, reasoning?: string }
+function panto.register_subagent(def) end
+
+--- Run a subagent (ABI 1.3; what the standard task tool does) and await its end: a fresh conversation with the definition's system prompt, tools and model, one level deeper than the calling agent (nil, err beyond the depth limit or for an unknown definition). Its calls pass the same permission rules; cancelling the caller cancels it. The result is a turn result with agent, tool_uses, and the transcript's session_id and path when the session keeps one; tool_call_id links that transcript from the caller's tool result (metadata key subagent). Only from code that can await.
+---@param opts { prompt: string, agent?: string, description?: string, tool_call_id?: string }
+---@return panto.SubagentResult|nil
+---@return string?
+function panto.run_subagent(opts) end
 
 return panto
