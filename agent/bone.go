@@ -274,8 +274,20 @@ func (b *bindings) boneSession(L *runtime.State) int {
 // the transcript and a headless run on stderr (a notice event).
 func (b *bindings) boneNotice(L *runtime.State) int {
 	kind, msg := L.CheckString(1), L.CheckString(2)
-	b.s.emit(Event{Type: "notice", Fields: map[string]any{"kind": kind, "message": msg}})
+	b.s.boneSay(kind, msg)
 	return 0
+}
+
+// boneSay tells the user something from bone code. Headless it is a
+// notice event (stderr, or a notice line of --mode json); in the
+// terminal UI it is a line of the extensions' output, which the UI keeps
+// until its screen is up, so what init.lua says at start-up is seen.
+func (s *Session) boneSay(kind, msg string) {
+	if s.opts.Terminal != nil && s.opts.Stdout != nil {
+		fmt.Fprintln(s.opts.Stdout, msg)
+		return
+	}
+	s.emit(Event{Type: "notice", Fields: map[string]any{"kind": kind, "message": msg}})
 }
 
 // boneAnnounce is announce(message): the start-up notice, once per
@@ -287,7 +299,7 @@ func (b *bindings) boneAnnounce(L *runtime.State) int {
 	b.s.boneAnnounced = true
 	b.s.mu.Unlock()
 	if !done {
-		b.s.emit(Event{Type: "notice", Fields: map[string]any{"kind": "bone", "message": msg}})
+		b.s.boneSay("bone", msg)
 	}
 	return 0
 }

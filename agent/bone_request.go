@@ -18,6 +18,7 @@ import (
 // handler is reported and the request goes on as it was.
 func (t *turn) beforeRequest(req *provider.Request, tools []*host.Tool) []*host.Tool {
 	s := t.s
+	t.offered = nil
 	if t.a != s.agent {
 		return tools
 	}
@@ -27,6 +28,7 @@ func (t *turn) beforeRequest(req *provider.Request, tools []*host.Tool) []*host.
 	if hooks == nil || len(hooks.fn) == 0 {
 		return tools
 	}
+	filtered := false
 	s.owner.do(t.ctx, func() {
 		st := hooks.st
 		if !st.Live() {
@@ -47,11 +49,20 @@ func (t *turn) beforeRequest(req *provider.Request, tools []*host.Tool) []*host.
 				t.notice("bone", "before_turn handler returned a "+res[0].TypeName()+", not an action table")
 				continue
 			}
+			if act.GetStr("tool_filter").AsTable() != nil {
+				filtered = true
+			}
 			if err := applyBoneAction(st, act, req, &tools); err != nil {
 				t.notice("bone", "before_turn: "+err.Error())
 			}
 		}
 	})
+	if filtered {
+		t.offered = map[string]bool{}
+		for _, tool := range tools {
+			t.offered[tool.Name] = true
+		}
+	}
 	return tools
 }
 

@@ -118,6 +118,8 @@ func (t *turn) runTools(msgID string, calls []*pendingCall) error {
 				c.tc.Fail(c.invalid)
 			case !ok:
 				c.tc.Fail(fmt.Sprintf("unknown tool '%s' (available: %s)", c.name, listOrNone(s.toolNamesOf(a))))
+			case t.offered != nil && !t.offered[c.name]:
+				c.tc.Fail(fmt.Sprintf("tool '%s' was not offered in this request (a bone before_turn tool_filter)", c.name))
 			case c.denied != "":
 				c.tc.Fail(c.denied)
 			case tool != nil:

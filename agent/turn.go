@@ -51,6 +51,9 @@ type turn struct {
 	// compactOff stops automatic compaction for the rest of the turn
 	// after it failed; cutNoted is set once a request was cut to fit.
 	compactOff, cutNoted bool
+	// offered is the tool names the last request offered when a bone
+	// before_turn tool_filter narrowed them (nil: every allowed tool).
+	offered map[string]bool
 }
 
 // events receives what happens in a turn. For the session agent it also

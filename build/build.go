@@ -117,8 +117,8 @@ func Build(o Options) (*Result, error) {
 	}
 
 	b.plan(layers, labels(layers))
-	if len(b.entries) == 0 {
-		msg := fmt.Sprintf("no extensions found: %s holds no entries in extensions/ or tools/", strings.Join(dirs, ", "))
+	if len(b.entries) == 0 && !hasBoneInit(layers) {
+		msg := fmt.Sprintf("no extensions found: %s holds no entries in extensions/ or tools/ (nor a bone/init.lua)", strings.Join(dirs, ", "))
 		for _, d := range dirs {
 			if base := filepath.Base(filepath.Clean(d)); base == "extensions" || base == "tools" {
 				msg += fmt.Sprintf(" (give the layer folder that holds %s/, not %s itself)", base, base)
@@ -432,4 +432,18 @@ func shortErr(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// hasBoneInit reports whether a layer holds bone code (bone/init.lua,
+// run by the base layer's bone compatibility layer, docs/bone.md): a
+// layer of only bone code is a layer worth a bundle.
+func hasBoneInit(layers []*discover.Layer) bool {
+	for _, l := range layers {
+		for _, r := range l.Resources {
+			if r.Path == "bone/init.lua" {
+				return true
+			}
+		}
+	}
+	return false
 }

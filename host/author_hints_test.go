@@ -100,3 +100,19 @@ func TestCheck(t *testing.T) {
 		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestBoneCodeAmongExtensions: bone code dropped into tools/ fails at
+// its first line; the problem says where panto runs bone code.
+func TestBoneCodeAmongExtensions(t *testing.T) {
+	for _, msg := range []string{
+		"tools/b.lua:1: attempt to index a nil value (global 'bone')",
+		"tools/b.lua:3: attempt to index a nil value (global 'cjson')",
+	} {
+		if h := callHint(msg); !strings.Contains(h, "bone/init.lua") || !strings.Contains(h, "docs/bone.md") {
+			t.Errorf("%s: hint %q", msg, h)
+		}
+	}
+	if h := callHint("tools/b.lua:1: attempt to index a nil value (global 'bones')"); h != "" {
+		t.Errorf("an unrelated global got a hint: %q", h)
+	}
+}

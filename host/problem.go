@@ -140,6 +140,11 @@ func NewProblem(stage Stage, file, subject, msg string) Problem {
 // (panto.ext.register_tol { ... }): the VM knows only the field's name,
 // the ABI knows what exists.
 func callHint(msg string) string {
+	if strings.Contains(msg, "(global 'bone')") || strings.Contains(msg, "(global 'cjson')") {
+		// bone's Lua dropped among panto's extensions: it runs as it is
+		// from where the bone layer loads it.
+		return "; this is bone's Lua API: panto runs bone code unchanged from ~/.bone-rust/init.lua or a layer's bone/init.lua, not from extensions/ or tools/ (docs/bone.md)"
+	}
 	const pre = "attempt to call a nil value (field '"
 	i := strings.Index(msg, pre)
 	if i < 0 {

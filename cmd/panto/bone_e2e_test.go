@@ -60,3 +60,48 @@ func TestBoneInitHeadless(t *testing.T) {
 		t.Errorf("the blocked tool ran:\n%s", errOut)
 	}
 }
+
+// TestBoneProjectFolderTrust: a project's .panto/bone/init.lua obeys
+// workspace trust: skipped while the project is untrusted, loaded once
+// it is trusted.
+func TestBoneProjectFolderTrust(t *testing.T) {
+	turns := strings.Repeat(`{"events": [{"text": "ok"}]}`+"\n", 2)
+	project := boneHome(t, turns, nil)
+	writeTree(t, project, map[string]string{
+		".panto/bone/init.lua": `bone.register_command("proj", function() return "x" end)` + "\n",
+	})
+	_, _, errOut := runCLI(t, "-p", "hi", "--no-session")
+	if !strings.Contains(errOut, "not trusted") || strings.Contains(errOut, ".panto/bone/init.lua") {
+		t.Fatalf("untrusted:\n%s", errOut)
+	}
+	if code, _, errOut := runCLI(t, "trust", project); code != 0 {
+		t.Fatalf("trust: %s", errOut)
+	}
+	code, out, errOut := runCLI(t, "-p", "hi", "--no-session")
+	if code != 0 || out != "ok\n" || !strings.Contains(errOut, ".panto/bone/init.lua (4 tools, 2 commands") {
+		t.Fatalf("trusted: exit %d out %q\n%s", code, out, errOut)
+	}
+}
+
+// TestBoneBundleFolder: a bone/ folder in a layer given to panto run
+// travels in its bundle and runs there.
+func TestBoneBundleFolder(t *testing.T) {
+	isolate(t)
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"config.toml": scriptConfig,
+		"turns.jsonl": `{"expect": {"tools": ["shout"]}, "events": [{"tool_call": {"id": "c1", "name": "shout", "input": {"text": "hi"}}}]}` + "\n" + `{"expect": {"tool_result": "HI"}, "events": [{"text": "bundled"}]}` + "\n",
+		"bone/init.lua": `bone.register_tool({ name = "shout", description = "Shout", safety = "read_only",
+    parameters = { type = "object", properties = { text = { type = "string" } } },
+    execute = function(p) return require("upper")(p.text) end })` + "\n",
+		"bone/upper.lua": "return function(s) return s:upper() end\n",
+	})
+	pkg := filepath.Join(t.TempDir(), "b.pkg")
+	if code, _, errOut := runCLI(t, "build", dir, "-o", pkg); code != 0 {
+		t.Fatalf("build: %s", errOut)
+	}
+	code, out, errOut := runCLI(t, "run", pkg, "--prompt", "shout", "--no-session")
+	if code != 0 || out != "bundled\n" {
+		t.Fatalf("bundle: exit %d out %q\n%s", code, out, errOut)
+	}
+}

@@ -296,9 +296,11 @@ end
 -- vote; { block = true, reason } denies the call with the reason.
 function M.on_tool_call(state, fn)
   panto.ext.on("tool_permission", function(e)
-    local t = state.tools[e.tool_name]
+    -- A tool that only reads (a bone read_only tool, panto's read, grep,
+    -- find, ls) is read_only; any other is danger, as bone says.
+    local eff = e.effects
     local safety = "danger"
-    if t and t.spec.safety == "read_only" then safety = "read_only" end
+    if eff and #eff == 1 and eff[1] == "read" then safety = "read_only" end
     local ev = { name = e.tool_name, call_id = e.id, arguments = e.input, safety = safety }
     local ctx = state.ctx(e.id, { tool = e.tool_name })
     local res = fn(ev, ctx)

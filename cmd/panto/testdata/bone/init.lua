@@ -11,6 +11,7 @@ bone.register_tool({
         required = { "path" },
     },
     safety = "read_only",
+    display = { template = "Counting words in {path}", show_result = true },
     execute = function(params, ctx)
         local content = ctx.read_file(params.path)
         local n = select(2, content:gsub("%S+", ""))

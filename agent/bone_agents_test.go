@@ -1,0 +1,71 @@
+package agent
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestBoneAgents: ctx.agent.spawn starts a job, wait collects it, jobs
+// lists it, cancel stops one; a sub-agent's tools see agent_depth 1.
+func TestBoneAgents(t *testing.T) {
+	config := scriptConfig + `
+[providers.sub]
+protocol = "script"
+script = "sub.jsonl"
+models = { s = "sub-model" }
+
+[providers.slow]
+protocol = "script"
+script = "slow.jsonl"
+models = { w = "slow-model" }
+`
+	init := probeTool + `
+bone.register_tool({
+    name = "depth",
+    description = "Report the agent depth",
+    parameters = { type = "object", properties = {} },
+    safety = "read_only",
+    execute = function() return "depth " .. bone.agent_depth end,
+})
+bone.register_subagent({ name = "worker", description = "works", system_prompt = "You work.", provider = "sub", model = "s" })
+`
+	spawn := `
+local a = ctx.agent.spawn("task A", { agent = "worker", title = "A" })
+if not a.ok then return "spawn failed: " .. tostring(a.error) end
+local w = ctx.agent.wait({ a.id })
+local j = ctx.agent.jobs()
+return table.concat({ tostring(w.ok), w.jobs[1].status, w.jobs[1].content, w.jobs[1].title, tostring(#j), tostring(#w.pending), tostring(w.timed_out) }, " ")`
+	cancel := `
+local a = ctx.agent.spawn("task B", { agent = "worker", provider = "slow", model = "w" })
+local c = ctx.agent.cancel(a.id)
+local w = ctx.agent.wait(a.id)
+return tostring(c.ok) .. " " .. w.jobs[1].status .. " " .. tostring(w.cancelled)`
+	timeout := `
+local a = ctx.agent.spawn("task C", { agent = "worker", provider = "slow", model = "w" })
+local w = ctx.agent.wait({ a.id }, { timeout_ms = 50 })
+ctx.agent.cancel(a.id)
+return tostring(w.ok) .. " " .. tostring(w.timed_out) .. " " .. #w.pending`
+	depth := `local r = ctx.agent.run("how deep?", { agent = "worker", tools = { "depth" } }) return tostring(r.ok) .. " " .. tostring(r.content)`
+	unknown := `local r = ctx.agent.spawn("x", { agent = "nobody" }) return tostring(r.ok) .. " " .. r.error`
+	sub := `{"expect": {"system": "You work.", "user": "task A"}, "events": [{"text": "A done"}]}
+{"expect": {"user": "how deep?", "tools": ["depth"]}, "events": [{"tool_call": {"id": "d1", "name": "depth", "input": {}}}]}
+{"expect": {"tool_result": "depth 1"}, "events": [{"text": "one level down"}]}
+`
+	ts, _ := boneSession(t, map[string]string{"config.toml": config, "turns.jsonl": probeTurns([]string{spawn, cancel, timeout, depth, unknown}), "sub.jsonl": sub,
+		"slow.jsonl": strings.Repeat(`{"events": [{"delay_ms": 5000}, {"text": "never"}]}`+"\n", 2)},
+		map[string]string{".bone-rust/init.lua": init})
+	if res := ts.prompt("go"); res.Err != nil {
+		t.Fatalf("%+v", res)
+	}
+	for id, want := range map[string]string{
+		"p0": "true completed A done A 1 0 false",
+		"p1": "true cancelled true",
+		"p2": "false true 1",
+		"p3": "true one level down",
+		"p4": "false no sub-agent named 'nobody'",
+	} {
+		if got, _ := resultOf(t, ts, id); !strings.HasPrefix(got, want) {
+			t.Errorf("%s: %q, want %q", id, got, want)
+		}
+	}
+}

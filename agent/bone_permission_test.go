@@ -1,0 +1,90 @@
+package agent
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+
+	"panto/permission"
+)
+
+// TestBonePermissions: bone's safety and ctx.shell / ctx.write_file go
+// through panto's permission rules: read_only runs unasked, danger asks
+// (a headless run denies), ctx.shell is judged as the shell tool's
+// command, ctx.write_file as the write tool's path.
+func TestBonePermissions(t *testing.T) {
+	init := probeTool + `
+bone.register_tool({
+    name = "risky",
+    description = "A danger tool",
+    parameters = { type = "object", properties = {} },
+    execute = function() return "RISKY RAN" end,
+})
+`
+	shell := `return ctx.shell("echo hi").stdout`
+	write := `return tostring(ctx.write_file("made.txt", "x"))`
+	turns := func(codes ...string) string {
+		return `{"events": [{"tool_call": {"id": "r", "name": "risky", "input": {}}}]}` + "\n" + probeTurns(codes)
+	}
+	t.Run("headless default mode", func(t *testing.T) {
+		ts, _ := boneSession(t, map[string]string{"turns.jsonl": turns(shell, write)}, map[string]string{".bone-rust/init.lua": init},
+			bonePolicy(t, permission.Default, nil, nil))
+		if res := ts.prompt("go"); res.Err != nil {
+			t.Fatal(res.Err)
+		}
+		if got, isErr := resultOf(t, ts, "r"); !isErr || strings.Contains(got, "RISKY RAN") {
+			t.Errorf("the danger tool ran unasked: %q", got)
+		}
+		if got, _ := resultOf(t, ts, "p0"); !strings.Contains(got, "ctx.shell: permission denied") || !strings.Contains(got, "shell(echo hi)") {
+			t.Errorf("ctx.shell: %q", got)
+		}
+		if got, _ := resultOf(t, ts, "p1"); !strings.Contains(got, "ctx.write_file: permission denied") {
+			t.Errorf("ctx.write_file: %q", got)
+		}
+	})
+	t.Run("allow rules", func(t *testing.T) {
+		ts, _ := boneSession(t, map[string]string{"turns.jsonl": turns(shell, write)}, map[string]string{".bone-rust/init.lua": init},
+			bonePolicy(t, permission.Default, []string{"allow risky", "allow shell(echo hi)", "allow write(made.txt)"}, nil))
+		if res := ts.prompt("go"); res.Err != nil {
+			t.Fatal(res.Err)
+		}
+		for id, want := range map[string]string{"r": "RISKY RAN", "p0": "hi\n", "p1": "true"} {
+			if got, _ := resultOf(t, ts, id); got != want {
+				t.Errorf("%s: %q, want %q", id, got, want)
+			}
+		}
+	})
+	t.Run("plan mode", func(t *testing.T) {
+		ts, _ := boneSession(t, map[string]string{"turns.jsonl": probeTurns([]string{write})}, map[string]string{".bone-rust/init.lua": init},
+			bonePolicy(t, permission.Plan, []string{"allow shell"}, nil))
+		ts.prompt("go")
+		if got, _ := resultOf(t, ts, "p0"); !strings.Contains(got, "permission denied") {
+			t.Errorf("plan mode let ctx.write_file write: %q", got)
+		}
+	})
+	t.Run("asks the user", func(t *testing.T) {
+		var mu sync.Mutex
+		var asked []string
+		ask := func(_ context.Context, q permission.Question) permission.Answer {
+			mu.Lock()
+			defer mu.Unlock()
+			asked = append(asked, q.Call.Tool+":"+q.Call.Command)
+			return permission.Answer{Allow: q.Call.Command == "echo hi"}
+		}
+		ts, _ := boneSession(t, map[string]string{"turns.jsonl": probeTurns([]string{shell, `return ctx.shell("echo no").stdout`})},
+			map[string]string{".bone-rust/init.lua": init}, bonePolicy(t, permission.Default, nil, ask))
+		ts.prompt("go")
+		if got, _ := resultOf(t, ts, "p0"); got != "hi\n" {
+			t.Errorf("allowed: %q", got)
+		}
+		if got, _ := resultOf(t, ts, "p1"); !strings.Contains(got, "the user denied") {
+			t.Errorf("denied: %q", got)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if strings.Join(asked, ",") != "shell:echo hi,shell:echo no" {
+			t.Errorf("asked %v", asked)
+		}
+	})
+}
