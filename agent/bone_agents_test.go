@@ -69,3 +69,20 @@ return tostring(w.ok) .. " " .. tostring(w.timed_out) .. " " .. #w.pending`
 		}
 	}
 }
+
+// TestBoneSubagentDefinition: a bone sub-agent is also a panto subagent
+// definition, which the task tool and panto.subagents() see.
+func TestBoneSubagentDefinition(t *testing.T) {
+	init := probeTool + `
+bone.register_subagent({ name = "researcher", description = "Searches", system_prompt = "You research." })
+bone.register_subagent({ name = "idle", description = "No tools", system_prompt = "Idle.", approval = "reject" })
+`
+	list := `local out = {} for _, d in ipairs(require("panto").subagents()) do if d.source == "extension" then out[#out+1] = d.name .. ":" .. d.prompt .. ":" .. tostring(d.tools and #d.tools) end end return table.concat(out, ",")`
+	ts, _ := boneSession(t, map[string]string{"turns.jsonl": probeTurns([]string{list})}, map[string]string{".bone-rust/init.lua": init})
+	if res := ts.prompt("go"); res.Err != nil {
+		t.Fatalf("%+v", res)
+	}
+	if got, _ := resultOf(t, ts, "p0"); got != "idle:Idle.:0,researcher:You research.:nil" {
+		t.Errorf("definitions: %q", got)
+	}
+}

@@ -22,6 +22,30 @@ function M.register(state, spec)
   end
   state.subagents = state.subagents or {}
   state.subagents[spec.name] = spec
+  M.define(state, spec)
+end
+
+-- define registers the sub-agent in panto's definition registry too
+-- (panto.register_subagent, ABI 1.3), so the model's task tool and
+-- panto.subagents() know it. A provider or model panto's config lacks
+-- is left to inherit the session's, with a warning: the bone definition
+-- still names it for ctx.agent.
+function M.define(state, spec)
+  if type(panto.register_subagent) ~= "function" then return end
+  local def = {
+    name = spec.name,
+    prompt = spec.system_prompt or "",
+    description = spec.description,
+    tools = spec.tools,
+  }
+  if spec.approval == "reject" then def.tools = panto.ext.json.array({}) end
+  local ref = spec.model
+  if spec.provider and spec.model then ref = spec.provider .. ":" .. spec.model end
+  if ref and panto.ext.resolve_model { model = ref } then def.model = ref end
+  local ok, err = pcall(panto.register_subagent, def)
+  if not ok then
+    state.log.warn("bone.register_subagent: '" .. spec.name .. "' is not in panto's subagents: " .. tostring(err))
+  end
 end
 
 -- options merges a registered definition under the call's options.
