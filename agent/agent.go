@@ -45,7 +45,8 @@ type Agent struct {
 	model       *Model
 	system      string // "" means the conversation's own system messages
 	usage       conv.Usage
-	lastCtx     int64 // context size of the last request
+	costs       costLedger // usage and cost by model, resumed history included
+	lastCtx     int64      // context size of the last request
 	// scale is the provider's token count over panto's estimate, as the
 	// last report showed it (0: none yet); overhead the estimated tokens
 	// of the last request's system prompt and tools. They let the next

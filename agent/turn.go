@@ -379,7 +379,7 @@ func (t *turn) request() (*conv.Message, []*pendingCall, error) {
 			msg = &stored
 			if u := msg.Usage; u != nil {
 				t.res.Usage.Add(*u)
-				t.a.recordUsage(*u)
+				t.a.recordUsage(*msg)
 				t.a.calibrate(u.Input+u.CacheRead+u.CacheWrite, requestTokens(req))
 			}
 			f := map[string]any{"stop_reason": string(msg.StopReason), "model": msg.Model}
@@ -395,10 +395,15 @@ func (t *turn) request() (*conv.Message, []*pendingCall, error) {
 	}
 }
 
-func (a *Agent) recordUsage(u conv.Usage) {
+func (a *Agent) recordUsage(msg conv.Message) {
+	u := *msg.Usage
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.usage.Add(u)
+	if a.costs == nil {
+		a.costs = costLedger{}
+	}
+	a.costs.add(msg)
 	if c := u.Context(); c > 0 {
 		a.lastCtx = c
 	}
@@ -487,6 +492,7 @@ func (r *reader) read(tools []*host.Tool) (*conv.Message, []*pendingCall, error)
 			r.closeBlocks()
 			r.completeCalls()
 			u := ev.Usage
+			priceUsage(m, &u)
 			r.msg.Usage = &u
 			r.msg.StopReason = ev.StopReason
 			if r.msg.StopReason == "" {

@@ -136,12 +136,23 @@ type wireMessage struct {
 }
 
 type wireUsage struct {
-	Input       int64 `json:"input"`
-	Output      int64 `json:"output"`
-	CacheRead   int64 `json:"cacheRead"`
-	CacheWrite  int64 `json:"cacheWrite"`
-	TotalTokens int64 `json:"totalTokens"`
-	Reasoning   int64 `json:"reasoning,omitempty"`
+	Input       int64     `json:"input"`
+	Output      int64     `json:"output"`
+	CacheRead   int64     `json:"cacheRead"`
+	CacheWrite  int64     `json:"cacheWrite"`
+	TotalTokens int64     `json:"totalTokens"`
+	Reasoning   int64     `json:"reasoning,omitempty"`
+	Cost        *wireCost `json:"cost,omitempty"`
+}
+
+// wireCost is pi's usage.cost, in US dollars; panto writes it only for
+// a priced response (a response without it had no known price).
+type wireCost struct {
+	Input      float64 `json:"input"`
+	Output     float64 `json:"output"`
+	CacheRead  float64 `json:"cacheRead"`
+	CacheWrite float64 `json:"cacheWrite"`
+	Total      float64 `json:"total"`
 }
 
 // wireBlock is one content block. pi names tool calls "toolCall" and
@@ -426,6 +437,9 @@ func encodeMessage(m *conv.Message) (*wireMessage, []wireBlock, error) {
 		}
 		w.Usage = &wireUsage{Input: u.Input, Output: u.Output, CacheRead: u.CacheRead, CacheWrite: u.CacheWrite,
 			TotalTokens: u.Input + u.Output + u.CacheRead + u.CacheWrite, Reasoning: u.Reasoning}
+		if c := u.Cost; c != nil {
+			w.Usage.Cost = &wireCost{Input: c.Input, Output: c.Output, CacheRead: c.CacheRead, CacheWrite: c.CacheWrite, Total: c.Total()}
+		}
 	}
 	blocks := make([]wireBlock, 0, len(m.Blocks))
 	for _, b := range m.Blocks {
@@ -470,6 +484,11 @@ func decodeMessage(w *wireMessage) (*conv.Message, error) {
 		if w.Usage != nil {
 			m.Usage = &conv.Usage{Input: w.Usage.Input, Output: w.Usage.Output, CacheRead: w.Usage.CacheRead,
 				CacheWrite: w.Usage.CacheWrite, Reasoning: w.Usage.Reasoning}
+			// pi writes a cost of zeros for a model it has no price for:
+			// zero is no price, not a free response.
+			if c := w.Usage.Cost; c != nil && (c.Input != 0 || c.Output != 0 || c.CacheRead != 0 || c.CacheWrite != 0) {
+				m.Usage.Cost = &conv.Cost{Input: c.Input, Output: c.Output, CacheRead: c.CacheRead, CacheWrite: c.CacheWrite}
+			}
 		}
 	case "toolResult":
 		m.Role = conv.Tool

@@ -260,6 +260,11 @@ func runAgent(c *cli.Context, src sessionSource) error {
 	if err != nil {
 		return src.errorf("%v", err)
 	}
+	if mode == "" && c.Bool("verbose") {
+		if line := s.Agent().CostSummary(); line != "" {
+			fmt.Fprintln(c.App.ErrWriter, "panto: "+line)
+		}
+	}
 	switch res.Status {
 	case "completed":
 		if mode == "" {

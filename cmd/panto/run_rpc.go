@@ -234,6 +234,18 @@ func (r *rpcServer) state() map[string]any {
 		"context_messages": ctxMsgs, "context_tokens": ctxTokens, "last_request_tokens": last,
 		"usage": usage, "queued_steering": steer, "queued_followups": follow,
 	}
+	// cost: the session's by model, and its total when some response
+	// was priced (docs/rpc.md).
+	costs := []map[string]any{}
+	for _, mc := range a.Costs() {
+		e := map[string]any{"provider": mc.Provider, "model": mc.Model, "usage": mc.Usage, "responses": mc.Responses, "unpriced": mc.Unpriced}
+		costs = append(costs, e)
+	}
+	cost := map[string]any{"models": costs}
+	if total, complete, priced := a.TotalCost(); priced {
+		cost["total"], cost["complete"] = total, complete
+	}
+	st["cost"] = cost
 	if m := a.Model(); m != nil {
 		if w := m.ContextWindow(); w > 0 {
 			st["context_window"] = w

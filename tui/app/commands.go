@@ -31,6 +31,7 @@ func init() {
 		{"undo", "", "undo the last turn: its file changes and its messages", (*App).cmdUndo},
 		{"model", "[provider:alias]", "switch the model (a picker without one)", (*App).cmdModel},
 		{"compact", "[summary]", "summarise the older messages now", (*App).cmdCompact},
+		{"cost", "", "the session's usage and cost by model", (*App).cmdCost},
 		{"reload", "", "reload the extensions, keeping the conversation", (*App).cmdReload},
 		{"problems", "", "list the extensions' problems", (*App).cmdProblems},
 		{"help", "", "keys and commands", (*App).cmdHelp},

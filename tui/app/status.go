@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"time"
 
+	"panto/agent"
 	"panto/tui/screen"
 	"panto/tui/status"
 )
@@ -89,6 +90,12 @@ func (a *App) footerRows(width int) []string {
 	}
 	u, _ := a.s.Agent().Usage()
 	f.Input, f.Output, f.CacheRead, f.CacheWrite = int(u.Input), int(u.Output), int(u.CacheRead), int(u.CacheWrite)
+	if total, complete, priced := a.s.Agent().TotalCost(); priced {
+		f.Cost = agent.FormatUSD(total)
+		if !complete {
+			f.Cost = "≥" + f.Cost
+		}
+	}
 	msgs, tokens, total := a.s.Agent().ContextStats()
 	f.Context, f.ContextMessages, f.Messages = int(tokens), msgs, total
 	if n := len(a.s.Host().Problems()); n > 0 {

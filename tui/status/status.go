@@ -81,6 +81,9 @@ type Footer struct {
 	Reasoning string // the reasoning label, "" for none
 	// Tokens used by the session so far.
 	Input, Output, CacheRead, CacheWrite int
+	// Cost is the session's cost as text ("$0.042", "≥$0.042" when some
+	// responses had no price); "" when none was priced.
+	Cost string
 	// Context is the tokens of the last request and Window the model's
 	// context window; the fill is shown when both are known.
 	Context, Window int
@@ -151,6 +154,9 @@ func footerFacts(f Footer, t *theme.Theme) string {
 			tok += " ⟲" + Tokens(f.CacheRead)
 		}
 		parts = append(parts, tok)
+	}
+	if f.Cost != "" {
+		parts = append(parts, f.Cost)
 	}
 	if f.ContextMessages > 0 {
 		msgs := strconv.Itoa(f.ContextMessages)
