@@ -32,7 +32,7 @@ ctx.agent.cancel(a.id)
 ctx.agent.wait(a.id)
 return tostring(a.ok) .. " " .. tostring(b.ok) .. " " .. tostring(b.error)`
 	nogit := `local ok, err = pcall(bone.plugin.install, "user/repo") return tostring(ok) .. " " .. tostring(err)`
-	ts, _ := boneSession(t, map[string]string{"config.toml": config, "turns.jsonl": `{"events": [{"tool_call": {"id": "img", "name": "pic", "input": {}}}]}`+"\n"+probeTurns([]string{timeout, concurrency, nogit}),
+	ts, _ := boneSession(t, map[string]string{"config.toml": config, "turns.jsonl": `{"events": [{"tool_call": {"id": "img", "name": "pic", "input": {}}}]}` + "\n" + probeTurns([]string{timeout, concurrency, nogit}),
 		"slow.jsonl": strings.Repeat(`{"events": [{"delay_ms": 5000}, {"text": "never"}]}`+"\n", 2)},
 		map[string]string{".bone-rust/init.lua": probeTool + pic})
 	// No git on PATH for the last check (bash and sleep stay reachable).
