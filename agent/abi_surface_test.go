@@ -41,6 +41,12 @@ return panto, a, panto.conversation(), panto.null_store()`, "=surface")
 			members = ud.Metatable().GetStr("__index").AsTable()
 		case tbl.Name == "panto":
 			members = mod
+		case strings.HasPrefix(tbl.Name, "panto."):
+			members = mod.GetStr(strings.TrimPrefix(tbl.Name, "panto.")).AsTable()
+			if members == nil {
+				t.Errorf("%s is missing", tbl.Name)
+				continue
+			}
 		}
 		want := map[string]bool{}
 		for _, f := range tbl.Functions {

@@ -41,6 +41,7 @@ func (s *Session) module(st *host.State, mod, ext *runtime.Table) {
 	mod.SetName("run_subagent", runtime.NewFunction("run_subagent", b.runSubagent))
 	b.extAgent = runtime.UserdataValue(runtime.NewUserdata(&luaAgent{borrowed: true}, b.agentMT))
 	ext.SetName("agent", b.extAgent)
+	b.mcpModule(mod)
 	b.boneModule(st.Lua())
 	s.mu.Lock()
 	s.bindings = b

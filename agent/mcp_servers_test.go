@@ -1,11 +1,13 @@
 package agent
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"panto/internal/mcptest"
 	"panto/permission"
@@ -108,5 +110,61 @@ func TestMCPFailureNotice(t *testing.T) {
 	notes := ts.notices("mcp")
 	if len(notes) != 1 || !strings.Contains(notes[0], "MCP server broken failed: cannot start") {
 		t.Errorf("notices = %q", notes)
+	}
+}
+
+// TestMCPFromLua: panto.mcp lists the servers and calls their tools,
+// resources and prompts from an extension's command.
+func TestMCPFromLua(t *testing.T) {
+	ts := newSession(t, map[string]string{
+		"config.toml": mcpConfig(t),
+		"turns.jsonl": "",
+		"extensions/probe.lua": `local panto = require("panto")
+return { name = "probe", activate = function()
+  panto.ext.register_command { name = "probe", description = "Probe MCP.", handler = function(args)
+    local out = {}
+    for _, s in ipairs(panto.mcp.servers()) do
+      out[#out + 1] = s.name .. " " .. s.state .. " " .. #s.tools .. " tools, first " .. s.tools[1] .. ", resources " .. tostring(s.resources)
+    end
+    local r = panto.mcp.call("t", "echo", { text = args })
+    out[#out + 1] = r.text .. " is_error=" .. tostring(r.is_error)
+    r = panto.mcp.call("t", "fail")
+    out[#out + 1] = r.text .. " is_error=" .. tostring(r.is_error)
+    local img = panto.mcp.call("t", "image", {})
+    out[#out + 1] = img.attachments[1].media_type
+    local ok, err = pcall(panto.mcp.call, "t", "echo", { txt = 1 })
+    out[#out + 1] = tostring(ok) .. " " .. tostring(err)
+    ok, err = pcall(panto.mcp.call, "nope", "echo")
+    out[#out + 1] = tostring(ok) .. " " .. tostring(err)
+    local rs = panto.mcp.resources()
+    out[#out + 1] = rs[1].uri .. " " .. panto.mcp.read_resource("t", rs[1].uri).text
+    out[#out + 1] = panto.mcp.get_prompt("t", "review", { file = "x.go" })
+    return table.concat(out, "\n")
+  end }
+end }
+`,
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	ts.MCP().WaitStarted(ctx)
+	out, err := ts.Host().RunCommand(ctx, "/probe hi from lua")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"t connected 6 tools, first mcp__t__block, resources true",
+		"echo: hi from lua is_error=false",
+		"the widget is broken is_error=true",
+		"image/png",
+		"false invalid input for mcp__t__echo: ",
+		`false unknown MCP server "nope" (servers: t)`,
+		"test://notes [resource test://notes]",
+		"remember the milk",
+		`Review x.go, focusing on "".`,
+	}
+	for _, w := range want {
+		if !strings.Contains(out, w) {
+			t.Errorf("output lacks %q:\n%s", w, out)
+		}
 	}
 }

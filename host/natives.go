@@ -161,3 +161,13 @@ func (v *vm) nativeCommandHandler(c *Command) runtime.Value {
 		})
 	})
 }
+
+// Validate checks input (JSON text) against the tool's schema, as a call
+// is checked before its handler runs: Go code that calls a native tool
+// on its own (an extension's panto.mcp.call) checks the same way.
+func (t *Tool) Validate(inputJSON string) error {
+	if t.schema == nil {
+		return nil
+	}
+	return validateInput(t.schema, inputJSON)
+}

@@ -147,3 +147,22 @@ func promptText(r *sdk.GetPromptResult) string {
 	}
 	return strings.Join(parts, "\n\n")
 }
+
+// GetPrompt gets prompt name of server with arguments given by name, and
+// renders its messages as text (what /mcp__SERVER__PROMPT sends).
+func (m *Manager) GetPrompt(ctx context.Context, server, name string, args map[string]string) (string, error) {
+	s := m.server(server)
+	if s == nil {
+		return "", m.unknownServer(server)
+	}
+	var res *sdk.GetPromptResult
+	err := s.call(ctx, "prompt "+name, func(ctx context.Context, cs *sdk.ClientSession) error {
+		var err error
+		res, err = cs.GetPrompt(ctx, &sdk.GetPromptParams{Name: name, Arguments: args})
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	return promptText(res), nil
+}

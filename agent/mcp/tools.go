@@ -111,11 +111,23 @@ func (s *server) effects() []string {
 	return []string{"execute"}
 }
 
-// callTool calls a tool and turns its result into what the model reads.
+// callTool calls a tool and turns its result into what the model reads;
+// a call that got no result (a timeout, a dead server) is a tool error
+// too.
 func (s *server) callTool(ctx context.Context, name, remote, inputJSON string) host.NativeResult {
+	res, err := s.callRemote(ctx, name, remote, inputJSON)
+	if err != nil {
+		return host.NativeResult{Text: err.Error(), IsError: true}
+	}
+	return res
+}
+
+// callRemote calls the server's tool remote; the error is for a call
+// that got no result.
+func (s *server) callRemote(ctx context.Context, name, remote, inputJSON string) (host.NativeResult, error) {
 	var args map[string]any
 	if err := json.Unmarshal([]byte(inputJSON), &args); err != nil {
-		return host.NativeResult{Text: fmt.Sprintf("%s: input: %v", name, err), IsError: true}
+		return host.NativeResult{}, fmt.Errorf("%s: input: %v", name, err)
 	}
 	var res *sdk.CallToolResult
 	err := s.call(ctx, name, func(ctx context.Context, cs *sdk.ClientSession) error {
@@ -124,9 +136,37 @@ func (s *server) callTool(ctx context.Context, name, remote, inputJSON string) h
 		return err
 	})
 	if err != nil {
-		return host.NativeResult{Text: err.Error(), IsError: true}
+		return host.NativeResult{}, err
 	}
-	return resultOf(res)
+	return resultOf(res), nil
+}
+
+// Call calls tool (its name on the server) of server with input (a JSON
+// object, checked against the tool's schema first), for Go code and
+// extensions that call a server's tool themselves. The error is for a
+// call that did not run or got no result; a result the server marked as
+// an error has IsError set.
+func (m *Manager) Call(ctx context.Context, server, tool, inputJSON string) (host.NativeResult, error) {
+	s := m.server(server)
+	if s == nil {
+		return host.NativeResult{}, m.unknownServer(server)
+	}
+	if _, err := s.session(); err != nil {
+		return host.NativeResult{}, err
+	}
+	name := ToolName(server, tool)
+	t := m.NativeTool(name)
+	if t == nil {
+		st := s.status()
+		return host.NativeResult{}, fmt.Errorf("MCP server %q has no tool %q (tools: %s)", server, tool, strings.Join(st.Tools, ", "))
+	}
+	if inputJSON == "" || inputJSON == "[]" {
+		inputJSON = "{}"
+	}
+	if err := t.Validate(inputJSON); err != nil {
+		return host.NativeResult{}, fmt.Errorf("invalid input for %s: %v", name, err)
+	}
+	return s.callRemote(ctx, name, tool, inputJSON)
 }
 
 // maxResultText bounds the text of one result: a server that returns a

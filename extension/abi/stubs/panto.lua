@@ -1,7 +1,34 @@
 ---@meta panto
--- The panto extension API, ABI 1.3.0: LuaLS definitions generated from
+-- The panto extension API, ABI 1.4.0: LuaLS definitions generated from
 -- extension/abi/abi.json by `panto stubs`. Do not edit; regenerate.
--- require("panto") returns the module; there is no global panto. panto.ext, panto.text, panto.regex, panto.fs and panto.web come from the host (the last three since ABI 1.2); the native API (panto.agent, panto.conversation, the stores, panto.ext.agent, and the agent, stream, job, conversation and store objects) from the agent (ABI 1.1).
+-- require("panto") returns the module; there is no global panto. panto.ext, panto.text, panto.regex, panto.fs and panto.web come from the host (the last three since ABI 1.2); the native API (panto.agent, panto.conversation, the stores, panto.ext.agent, and the agent, stream, job, conversation and store objects) from the agent (ABI 1.1). panto.mcp (ABI 1.4) comes from the agent: the session's MCP servers.
+
+--- One MCP server, as panto.mcp.servers lists it.
+---@class panto.McpServer
+---@field name string the NAME of [mcp.servers.NAME] (or of .mcp.json)
+---@field state "starting"|"connected"|"failed" where the server is in its life
+---@field transport "stdio"|"http" a child process over stdin and stdout, or streamable HTTP
+---@field target string the command line, or the URL
+---@field error string? why a failed server failed
+---@field server string? the name and version the server gave
+---@field tools string[] its tools' panto names (mcp__NAME__TOOL)
+---@field prompts string[] its prompts' slash command names
+---@field resources boolean whether it serves resources
+---@field project boolean whether the project's configuration defined it
+
+--- What panto.mcp.call and read_resource return.
+---@class panto.McpResult
+---@field text string the text parts, joined
+---@field attachments { media_type: string, data: string }[] images, their data in base64
+---@field is_error boolean? call only: the server marked the result as an error
+
+--- One resource, as panto.mcp.resources lists it.
+---@class panto.McpResource
+---@field server string the server that offers it
+---@field uri string what read_resource takes
+---@field name string? its name
+---@field description string? what it holds
+---@field mime_type string? its media type
 
 --- What panto.web.fetch returns.
 ---@class panto.WebResponse
@@ -912,12 +939,45 @@ function Regex:names() end
 ---@return string flags
 function Regex:pattern() end
 
+---@class panto.Mcp
+local Mcp = {}
+
+--- The session's MCP servers ([mcp.servers.NAME] and a trusted project's .mcp.json), sorted by name, each with its state: starting, connected, or failed with the reason.
+---@return panto.McpServer[]
+function Mcp.servers() end
+
+--- Call a tool of a connected server by its name on the server, with input (a table, default {}) checked against the tool's schema first; awaits the server. A result the server marks as an error has is_error true; an unknown server or tool, input the schema rejects, a server that is not connected, a timeout (the server's call_timeout) or cancellation raise. Not judged by the permission rules: the extension acts with the user's authority.
+---@param server string
+---@param tool string
+---@param input? table
+---@return panto.McpResult
+function Mcp.call(server, tool, input) end
+
+--- List the resources of one server, or of every connected server that has resources; awaits the servers.
+---@param server? string
+---@return panto.McpResource[]
+function Mcp.resources(server) end
+
+--- Read one resource: its text, images as attachments, other binary content described in the text; awaits the server.
+---@param server string
+---@param uri string
+---@return panto.McpResult
+function Mcp.read_resource(server, uri) end
+
+--- Get a prompt of a server with its arguments (a table of strings by name) and return its messages' text, as /mcp__SERVER__PROMPT sends it.
+---@param server string
+---@param name string
+---@param args? table<string, string>
+---@return string
+function Mcp.get_prompt(server, name, args) end
+
 ---@class panto
 ---@field ext panto.Ext
 ---@field text panto.Text
 ---@field regex panto.RegexModule
 ---@field fs panto.Fs
 ---@field web panto.Web
+---@field mcp panto.Mcp
 local panto = {}
 
 --- An owned agent: config from resolve_model (default: the session's model), store panto.null_store() (default), panto.file_system_jsonl_store { dir } or a table with append(self, session_id, entry), tools the names of registered tools it may call, conversation a panto.conversation to start from.
