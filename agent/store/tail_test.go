@@ -49,6 +49,14 @@ func TestOpenActive(t *testing.T) {
 			q1.ID, a1.ID = w.NewID(), w.NewID()
 			return []*Entry{q1, a1, msg(conv.User, "q2"), msg(conv.Assistant, "a2"), {Type: TypePantoLeaf, TargetID: a1.ID}}
 		}, true, nil},
+		{"a compaction on an abandoned branch", func(w *Writer) []*Entry {
+			a1, q2, q3 := msg(conv.Assistant, "a1"), msg(conv.User, "q2"), msg(conv.User, "q3")
+			a1.ID, q2.ID = w.NewID(), w.NewID()
+			q3.ParentID = a1.ID // /tree back to a1, then a new message
+			return []*Entry{msg(conv.User, "q1"), a1, q2, msg(conv.Assistant, "a2"),
+				{Type: TypeCompaction, Summary: "s", FirstKept: q2.ID}, summary(4),
+				q3, msg(conv.Assistant, "a3"), summary(4)}
+		}, true, nil},
 		{"a leaf moved before the first entry: an empty branch", func(w *Writer) []*Entry {
 			return []*Entry{msg(conv.User, "q1"), msg(conv.Assistant, "a1"), {Type: TypePantoLeaf}}
 		}, true, nil},
