@@ -69,6 +69,7 @@ func (b *bindings) boneModule(L *runtime.State) {
 		"before_request": b.boneBeforeRequest,
 		"notice":         b.boneNotice,
 		"announce":       b.boneAnnounce,
+		"cost":           b.boneCost,
 		"config_read":    b.boneConfigRead,
 		"config_write":   b.boneConfigWrite,
 	} {
@@ -282,12 +283,32 @@ func (b *bindings) boneNotice(L *runtime.State) int {
 // notice event (stderr, or a notice line of --mode json); in the
 // terminal UI it is a line of the extensions' output, which the UI keeps
 // until its screen is up, so what init.lua says at start-up is seen.
+//
+// ctx.ui.status (kind "status") is a "status" event in the terminal UI,
+// whose spinner line shows it while the turn runs.
 func (s *Session) boneSay(kind, msg string) {
+	if kind == "status" && s.opts.Terminal != nil {
+		s.emit(Event{Type: "status", Fields: map[string]any{"message": msg}})
+		return
+	}
 	if s.opts.Terminal != nil && s.opts.Stdout != nil {
 		fmt.Fprintln(s.opts.Stdout, msg)
 		return
 	}
 	s.emit(Event{Type: "notice", Fields: map[string]any{"kind": kind, "message": msg}})
+}
+
+// boneCost is cost() -> total, complete | nil: what the session agent's
+// responses cost in USD (nil when no model had a known price; complete
+// is false when some had none), for ctx.usage.snapshot.
+func (b *bindings) boneCost(L *runtime.State) int {
+	total, complete, any := b.s.agent.TotalCost()
+	if !any {
+		L.Push(runtime.Nil)
+		return 1
+	}
+	L.Push(runtime.Float(total), runtime.Bool(complete))
+	return 2
 }
 
 // boneAnnounce is announce(message): the start-up notice, once per

@@ -97,7 +97,7 @@ func TestBoneCtx(t *testing.T) {
 		{"config models", `return ctx.config.get("models", "default")`, "fake:m"},
 		{"session.current", `local s = ctx.session.current() return tostring(#s.id > 0) .. " " .. s.provider .. " " .. s.model`, "true fake fake-model-1"},
 		{"conversation.history", `local h = ctx.conversation.history() return h[1].role .. ":" .. h[1].content .. " " .. h[2].role .. " " .. h[2].tool_calls[1].name`, "user:probe it assistant probe"},
-		{"usage.snapshot", `local u = ctx.usage.snapshot() return tostring(u.input_tokens ~= nil) .. " " .. tostring(u.total_tokens >= 0)`, "true true"},
+		{"usage.snapshot", `local u = ctx.usage.snapshot() return tostring(u.input_tokens ~= nil) .. " " .. tostring(u.total_tokens >= 0) .. " " .. tostring(u.cost_usd)`, "true true nil"},
 		{"db.query refused", `return ctx.db.query("select 1")`, "ctx.db.query is not supported by panto's bone layer"},
 		{"ui.key refused", `return ctx.ui.key()`, "ctx.ui.key is not supported"},
 		{"ui.width", `return ctx.ui.width()`, "0"},

@@ -15,7 +15,8 @@ import (
 // was persisted: its usage, stop_reason and model), "notice" (a retry, a
 // compaction; fields kind and message), "compaction" (summary,
 // tokens_before, first_kept), "submission" (a message was queued: text,
-// followup) and "error". `--mode json` prints them as JSON Lines; the terminal UI
+// followup), "status" (a live status line, message; the terminal UI's
+// only: bone's ctx.ui.status) and "error". `--mode json` prints them as JSON Lines; the terminal UI
 // draws them, using Block and Call.
 type Event struct {
 	Type   string

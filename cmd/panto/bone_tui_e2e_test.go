@@ -27,10 +27,23 @@ func TestBoneTUIInTmux(t *testing.T) {
 	}
 	home := t.TempDir()
 	cfg := filepath.Join(home, "config")
-	writeTree(t, home, map[string]string{".bone-rust/init.lua": string(initLua)})
+	// index shows a live status while it waits a moment.
+	index := `
+bone.register_tool({ name = "index", description = "Index", safety = "read_only",
+    parameters = { type = "object", properties = {} },
+    execute = function(params, ctx)
+        ctx.ui.status("indexing 50%")
+        local uv, co = require("luv"), coroutine.running()
+        local t = uv.new_timer()
+        t:start(1500, 0, function() t:close() coroutine.resume(co) end)
+        coroutine.yield()
+        return "indexed"
+    end })
+`
+	writeTree(t, home, map[string]string{".bone-rust/init.lua": string(initLua) + index})
 	writeTree(t, filepath.Join(cfg, "panto"), map[string]string{
 		"config.toml": scriptConfig,
-		"turns.jsonl": `{"expect": {"system": "BONE-RULE"}, "events": [{"tool_call": {"id": "c1", "name": "word_count", "input": {"path": "words.txt"}}}, {"tool_call": {"id": "c2", "name": "forbidden", "input": {}}}]}
+		"turns.jsonl": `{"expect": {"system": "BONE-RULE"}, "events": [{"tool_call": {"id": "c1", "name": "word_count", "input": {"path": "words.txt"}}}, {"tool_call": {"id": "c2", "name": "forbidden", "input": {}}}, {"tool_call": {"id": "c3", "name": "index", "input": {}}}]}
 {"events": [{"text": "Counted."}]}
 {"expect": {"user": "hello, Ada"}, "events": [{"text": "Greeted back."}]}
 `,
@@ -46,8 +59,9 @@ func TestBoneTUIInTmux(t *testing.T) {
 	t.Cleanup(func() { exec.Command("tmux", "-S", x.socket, "kill-server").Run() })
 
 	x.waitFor("Ask, or type / for commands")
-	x.waitFor("bone: loaded ~/.bone-rust/init.lua")
+	x.waitFor("bone: loaded ~/.bone-rust/init.lua (5 tools")
 	x.run("send-keys", "-t", "e2e", "count the words", "Enter")
+	x.waitFor("indexing 50%")
 	s := x.waitFor("Counted.")
 	for _, want := range []string{"● Counting words in words.txt", "words.txt: 4 words", "forbidden is blocked by init.lua"} {
 		if !strings.Contains(s, want) {

@@ -88,6 +88,12 @@ func (a *App) OnEvent(e agent.Event) {
 			delete(a.tools, id)
 		}
 		a.activity = "Thinking"
+	case "status":
+		// A live status from an extension (bone's ctx.ui.status): the
+		// spinner line says it while the turn runs.
+		if msg, _ := f["message"].(string); msg != "" && a.run != nil {
+			a.activity = msg
+		}
 	case "notice":
 		msg, _ := f["message"].(string)
 		a.scr.Print(paint(a.th, "warning", "⟳ ") + paint(a.th, "muted", msg))

@@ -323,7 +323,14 @@ return function(state, call_id, call)
   }
 
   ctx.usage = {
-    snapshot = function() return util.usage(panto.ext.agent:usage()) end,
+    snapshot = function()
+      local u = util.usage(panto.ext.agent:usage())
+      if state.host then
+        local cost, complete = state.host.cost()
+        u.cost_usd, u.cost_complete = cost, complete
+      end
+      return u
+    end,
   }
 
   ctx.db = {
