@@ -4,15 +4,17 @@ GO      ?= go
 BIN     ?= bin/panto
 FUZZTIME ?= 30s
 
-.PHONY: all demo build lua-link test test-short race vet fmt cross golden fuzz bench bench-search bench-go mem-answer mutate transpile-corpus clean help
+.PHONY: all demo build generate test-native lua-link test test-short race vet fmt cross golden fuzz bench bench-search bench-go mem-answer mutate transpile-corpus clean help
 
 all: build
 
 help:
 	@echo "demo       build the example bundle and run it (offline)"
-	@echo "build      build bin/panto"
+	@echo "build      build bin/panto, its base layer native (make generate first)"
+	@echo "generate   compile and transpile the base layer (stdext) into stdext/native"
+	@echo "test-native  the extension tests (stdext, host, agent) with the base layer native"
 	@echo "lua-link   build bin/panto and link bin/lua to it (panto as lua: README)"
-	@echo "test       vet, gofmt check, the macOS and Windows builds, unit tests with -race, and the golden corpus"
+	@echo "test       vet, gofmt check, the macOS and Windows builds, unit tests with -race, the golden corpus, test-native"
 	@echo "test-short unit tests without -race (quick loop while coding)"
 	@echo "cross      build panto for macOS (arm64) and Windows (amd64)"
 	@echo "golden     regenerate the golden files from the reference lua5.4"
@@ -25,8 +27,18 @@ help:
 	@echo "mutate     mutation testing of PKG (e.g. PKG=./agent/...; MUTATEFLAGS='-n 50 -v')"
 	@echo "transpile-corpus  run the conformance corpus and 100 random programs transpiled to Go"
 
-build:
-	$(GO) build -o $(BIN) ./cmd/panto
+# The shipped binary runs its standard tools natively: cmd/stdgen compiles
+# the base layer's Lua (stdext) to bytecode and Go in stdext/native (not
+# checked in), and the pantonative tag links it. A plain `go build` gives
+# the same panto with the base layer compiled at start-up and interpreted.
+build: generate
+	$(GO) build -tags pantonative -o $(BIN) ./cmd/panto
+
+generate:
+	$(GO) run ./cmd/stdgen
+
+test-native: generate
+	$(GO) test -count=1 -tags pantonative ./stdext ./host ./agent/...
 
 # Started as lua, panto is `panto lua`, and arg[-1] re-launches it.
 lua-link: build
@@ -49,6 +61,7 @@ demo: build
 test: vet fmt cross
 	$(GO) test -race -count=1 $$($(GO) list ./... | grep -v /conformance)
 	$(GO) test -count=1 ./conformance
+	$(MAKE) test-native
 
 # panto builds for macOS and Windows too: a unix-only call outside a
 # build-tagged file fails here rather than on a user's machine.

@@ -34,6 +34,9 @@ func (L *State) Load(src, chunkname, mode string) (Value, error) {
 	if !strings.Contains(mode, "t") {
 		return Nil, newError(StatusSyntaxError, "attempt to load a text chunk (mode is '"+mode+"')")
 	}
+	if p := lookupPrecompiled(chunkname, src); p != nil {
+		return L.closureOf(p), nil
+	}
 	p, err := L.compile(chunkname, src)
 	if ie, ok := err.(*Error); ok {
 		return Nil, ie
@@ -47,6 +50,12 @@ func (L *State) Load(src, chunkname, mode string) (Value, error) {
 		e.Diagnostic = d
 		return Nil, e
 	}
+	return L.closureOf(p), nil
+}
+
+// closureOf makes the main function of a loaded chunk: its native twin
+// bound if one is registered, its first upvalue the globals.
+func (L *State) closureOf(p *bytecode.Proto) Value {
 	cl := &Closure{p: newFuncProto(p)}
 	attachNatives(cl.p, p)
 	cl.upvals = make([]*upval, len(p.Upvalues))
@@ -58,7 +67,7 @@ func (L *State) Load(src, chunkname, mode string) (Value, error) {
 	if len(cl.upvals) > 0 {
 		cl.upvals[0].closed = TableValue(L.Globals())
 	}
-	return closureValue(cl), nil
+	return closureValue(cl)
 }
 
 // compile compiles a text chunk. Called by running code (load), it counts
@@ -69,6 +78,7 @@ func (L *State) Load(src, chunkname, mode string) (Value, error) {
 // nothing running, is not held to the interruption sources of code that
 // ran before.
 func (L *State) compile(chunkname, src string) (p *bytecode.Proto, err error) {
+	compilations.Add(1)
 	if L.ci == &L.baseCI {
 		return compiler.CompileDepth(chunkname, src, L.nCcalls+1)
 	}
@@ -121,18 +131,7 @@ func (L *State) loadBinary(src, chunkname string) (Value, error) {
 		}
 		return Nil, newError(StatusSyntaxError, name+": "+err.Error())
 	}
-	cl := &Closure{p: newFuncProto(p)}
-	attachNatives(cl.p, p)
-	cl.upvals = make([]*upval, len(p.Upvalues))
-	for i := range cl.upvals {
-		uv := &upval{}
-		uv.v = &uv.closed
-		cl.upvals[i] = uv
-	}
-	if len(cl.upvals) > 0 {
-		cl.upvals[0].closed = TableValue(L.Globals())
-	}
-	return closureValue(cl), nil
+	return L.closureOf(p), nil
 }
 
 // LoadFile loads a file as a chunk named "@path" (stdin when path is "").

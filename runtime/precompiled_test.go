@@ -1,0 +1,64 @@
+package runtime_test
+
+import (
+	"testing"
+
+	"panto/bytecode"
+	"panto/compiler"
+	"panto/runtime"
+)
+
+// TestPrecompiledStandsForItsText checks that a registered chunk's
+// bytecode replaces compiling exactly its text under its name, and
+// nothing else: another text, another name, or bytecode that does not
+// decode is compiled as usual.
+func TestPrecompiledStandsForItsText(t *testing.T) {
+	const name = "=precompiled_test"
+	const src = "return 6 * 7"
+	// The registered bytecode computes something else, so that running it
+	// shows which of the two ran.
+	other, err := compiler.Compile(name, "return 'from bytecode'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.RegisterPrecompiled(&runtime.PrecompiledChunk{
+		Name: name, Key: runtime.PrecompiledKey(name, src), Bytecode: string(bytecode.Encode(other, false)),
+	})
+	const badSrc = "return 1"
+	runtime.RegisterPrecompiled(&runtime.PrecompiledChunk{
+		Name: name, Key: runtime.PrecompiledKey(name, badSrc), Bytecode: "\x1bLua not a chunk",
+	})
+	cases := []struct {
+		name, chunk, src string
+		want             string
+		compiles         bool
+	}{
+		{"registered text", name, src, "from bytecode", false},
+		{"another text", name, "return 6 * 7 ", "42", true},
+		{"another name", "=elsewhere", src, "42", true},
+		{"bytecode that does not decode", name, badSrc, "1", true},
+	}
+	L := runtime.NewState()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := runtime.IsPrecompiled(c.chunk, c.src); got == c.compiles {
+				t.Errorf("IsPrecompiled = %v", got)
+			}
+			before := runtime.Compilations()
+			fn, err := L.Load(c.src, c.chunk, "t")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if compiled := runtime.Compilations() != before; compiled != c.compiles {
+				t.Errorf("compiled = %v, want %v", compiled, c.compiles)
+			}
+			res, err := L.PCall(fn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res) != 1 || L.ToString(res[0]) != c.want {
+				t.Errorf("results %v, want %v", res, c.want)
+			}
+		})
+	}
+}
