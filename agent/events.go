@@ -16,7 +16,8 @@ import (
 // compaction; fields kind and message), "compaction" (summary,
 // tokens_before, first_kept), "submission" (a message was queued: text,
 // followup), "status" (a live status line, message; the terminal UI's
-// only: bone's ctx.ui.status) and "error". `--mode json` prints them as JSON Lines; the terminal UI
+// only: bone's ctx.ui.status), "hook" (a configured hook ran;
+// docs/hooks.md) and "error". `--mode json` prints them as JSON Lines; the terminal UI
 // draws them, using Block and Call.
 type Event struct {
 	Type   string

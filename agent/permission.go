@@ -20,6 +20,7 @@ import (
 func (t *turn) judge(calls []*pendingCall) {
 	pol := t.s.opts.Permissions
 	if pol == nil {
+		t.hooksOnly(calls)
 		return
 	}
 	for _, c := range calls {
@@ -56,6 +57,38 @@ func (t *turn) judge(calls []*pendingCall) {
 			f["error"] = c.denied
 		}
 		t.fire(nil, Event{Type: "permission_decision", Fields: f, Call: c.tc})
+	}
+}
+
+// hooksOnly runs the PreToolUse hooks of a session without a policy
+// (an embedder's, panto test's): their deny still stops a call, and
+// their ask asks (or, headless, denies).
+func (t *turn) hooksOnly(calls []*pendingCall) {
+	if !t.s.hooks.Has("PreToolUse") {
+		return
+	}
+	for _, c := range calls {
+		if c.invalid != "" || t.ctx.Err() != nil {
+			continue
+		}
+		var tool *host.Tool
+		t.s.owner.do(t.ctx, func() {
+			if t.s.host.State() != nil {
+				tool = t.s.toolFor(t.a, c.name)
+			}
+		})
+		if tool == nil {
+			continue
+		}
+		call := callOf(tool, c)
+		vote, ok := t.s.preToolUseVote(t.ctx, call, permission.Verdict{})
+		switch {
+		case !ok || vote.Decision == permission.Allow:
+		case vote.Decision == permission.Deny:
+			c.denied = "permission denied: " + vote.Reason
+		default:
+			c.denied = t.ask(c, call, permission.Verdict{Decision: permission.Ask, Reason: vote.Reason, By: "hook"})
+		}
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"panto/agent/agentdef"
 	"panto/agent/conv"
+	"panto/agent/hooks"
 	"panto/agent/mcp"
 	"panto/agent/provider"
 	"panto/agent/provider/builtin"
@@ -114,6 +115,11 @@ type Session struct {
 	// the host as natives.
 	mcp *mcp.Manager
 
+	// hooks are the configuration's hooks (nil: none); startContext is
+	// what SessionStart hooks added, not yet given to the model.
+	hooks        *hooks.Set
+	startContext []string
+
 	curLoop atomic.Pointer[luv.Loop]
 	// bindings are the native API of the latest state that required
 	// panto (for tests).
@@ -176,6 +182,8 @@ func Open(ctx context.Context, o Options) (*Session, error) {
 	s.flushMCP()
 	s.selectModel(o.Model, o.Reasoning)
 	s.addSandboxVoter()
+	s.setupHooks()
+	s.sessionStart(ctx, "startup")
 	return s, nil
 }
 
@@ -469,6 +477,7 @@ func (s *Session) Close() {
 		return
 	}
 	s.agent.Cancel()
+	s.sessionEnd("other")
 	s.mu.Lock()
 	if s.rootCancel != nil {
 		s.rootCancel()

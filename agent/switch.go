@@ -30,6 +30,9 @@ func (s *Session) detach() error {
 // switchTo installs rec and c as the session agent's store writer and
 // conversation and rebuilds the state.
 func (s *Session) switchTo(ctx context.Context, reason string, rec recorder, c *conv.Conversation) {
+	if reason == "new" {
+		s.sessionEnd("clear") // Claude Code's /clear ends one session
+	}
 	a := s.agent
 	a.mu.Lock()
 	old := a.rec
@@ -53,6 +56,14 @@ func (s *Session) switchTo(ctx context.Context, reason string, rec recorder, c *
 	}
 	s.host.RebuildAs(ctx, reason, s.info())
 	s.refreshLoop()
+	switch reason {
+	case "new":
+		s.takeStartContext()
+		s.sessionStart(ctx, "clear")
+	case "resume":
+		s.takeStartContext()
+		s.sessionStart(ctx, "resume")
+	}
 }
 
 // resetSystemPrompt gives the session agent its starting system prompt

@@ -157,6 +157,16 @@ func (t *turn) runTools(msgID string, calls []*pendingCall) error {
 			}
 		}
 	})
+	if t.ev.hostEvents() && s.hooks.Has("PostToolUse") && t.ctx.Err() == nil {
+		for i, c := range calls {
+			if results[i].IsError || len(results[i].Blocks) == 0 {
+				continue
+			}
+			if extra := t.postToolUse(c, results[i].Text()); extra != "" {
+				results[i].Blocks[0].Text += "\n\n" + extra
+			}
+		}
+	}
 	for i, c := range calls {
 		if !t.ev.hostEvents() {
 			t.ev.emit(Event{Type: "tool_result", Fields: map[string]any{"tool_name": c.name, "id": c.id, "output": results[i].Text(), "result_ok": !results[i].IsError}})

@@ -54,6 +54,9 @@ type turn struct {
 	// offered is the tool names the last request offered when a bone
 	// before_turn tool_filter narrowed them (nil: every allowed tool).
 	offered map[string]bool
+	// stopHookActive: a Stop hook kept this turn going already;
+	// hookStop: a PostToolUse hook answered continue false.
+	stopHookActive, hookStop bool
 }
 
 // events receives what happens in a turn. For the session agent it also
@@ -182,6 +185,20 @@ func (t *turn) userMessage(blocks []conv.Block) error {
 	if final != text {
 		blocks = replaceText(blocks, final)
 	}
+	if t.ev.hostEvents() {
+		if start := t.s.takeStartContext(); len(start) > 0 {
+			blocks = append(blocks, hookContext("session-start", start))
+		}
+		if t.s.hooks.Has("UserPromptSubmit") {
+			extra, err := t.userPromptSubmit(final)
+			if err != nil {
+				return err
+			}
+			if len(extra) > 0 {
+				blocks = append(blocks, hookContext("user-prompt-submit", extra))
+			}
+		}
+	}
 	_, err := t.a.appendMessage(conv.Message{Role: conv.User, Blocks: blocks, Time: time.Now()})
 	return err
 }
@@ -257,6 +274,9 @@ func (t *turn) loop() error {
 			if err := t.runTools(msg.ID, calls); err != nil {
 				return err
 			}
+			if t.hookStop {
+				return nil
+			}
 		}
 		steering := a.takeSteering()
 		for _, s := range steering {
@@ -265,6 +285,9 @@ func (t *turn) loop() error {
 			}
 		}
 		if len(calls) == 0 && len(steering) == 0 {
+			if t.stopHook() {
+				continue
+			}
 			return nil
 		}
 	}

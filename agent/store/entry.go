@@ -39,6 +39,10 @@ const (
 	// TypePantoCheckpoint records a file change a tool made, with the
 	// content before it, so /rewind can undo it (checkpoint.go).
 	TypePantoCheckpoint = "panto_checkpoint"
+	// TypePantoHook records a hook that ran (docs/hooks.md): its event,
+	// command, exit code and what it decided, as Metadata; TargetID is
+	// the tool call it judged, if any.
+	TypePantoHook = "panto_hook"
 )
 
 // Header is a session file's first line.
@@ -239,7 +243,7 @@ func appendEntry(dst []byte, e *Entry, spare int) ([]byte, error) {
 		}
 	case TypePantoLeaf, TypePantoToolsStarted:
 		w.TargetID = e.TargetID
-	case TypePantoCheckpoint:
+	case TypePantoCheckpoint, TypePantoHook:
 		w.TargetID, w.Metadata = e.TargetID, e.Metadata
 	case TypePantoSummary:
 		if e.Info == nil {
@@ -401,7 +405,7 @@ func Unmarshal(line []byte) (*Entry, error) {
 		}
 	case TypePantoLeaf, TypePantoToolsStarted:
 		e.TargetID = w.TargetID
-	case TypePantoCheckpoint:
+	case TypePantoCheckpoint, TypePantoHook:
 		e.TargetID, e.Metadata = w.TargetID, w.Metadata
 	case TypePantoSummary:
 		var s Summary

@@ -57,6 +57,9 @@ type File struct {
 	MCP MCP `toml:"-"`
 	// Bone is the [bone] table (docs/bone.md).
 	Bone Bone `toml:"bone"`
+	// Hooks is the [hooks] table and the hooks.json beside the file, in
+	// Claude Code's format (docs/hooks.md).
+	Hooks Hooks `toml:"hooks"`
 }
 
 // Bone is the [bone] table: whether the user's ~/.bone-rust/init.lua
@@ -140,6 +143,7 @@ func Parse(path string, data []byte) (*File, diag.List, error) {
 		Sandbox     Sandbox                 `toml:"sandbox"`
 		Bone        Bone                    `toml:"bone"`
 		MCP         mcpTOML                 `toml:"mcp"`
+		Hooks       Hooks                   `toml:"hooks"`
 	}
 	if d := checkBounds(path, data); d != nil {
 		return nil, nil, d
@@ -177,6 +181,9 @@ func Parse(path string, data []byte) (*File, diag.List, error) {
 		}
 		warns.Add(diag.Diagnostic{File: path, Line: keyLine(k), Message: msg, Severity: diag.Warning})
 	}
+	f.Hooks = raw.Hooks.check(func(format string, a ...any) {
+		warns.Add(diag.Diagnostic{File: path, Message: fmt.Sprintf(format, a...), Severity: diag.Warning})
+	})
 	warns = append(warns, f.validate()...)
 	return f, warns, nil
 }

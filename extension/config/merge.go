@@ -34,6 +34,9 @@ type Merged struct {
 	Sandbox Sandbox
 	// Bone: the highest file that sets [bone] init wins.
 	Bone Bone
+	// Hooks are the files' hooks, lowest precedence first: they add up,
+	// as Claude Code runs the hooks of every settings file.
+	Hooks []HooksOf
 	// MCPServers are the MCP servers by name: a higher layer's server of
 	// a name replaces a lower one's, and enabled = false removes it.
 	MCPServers map[string]MCPServer
@@ -59,6 +62,13 @@ func (m *Merged) ConfiguredRefs() []string {
 		}
 	}
 	return refs
+}
+
+// HooksOf is one file's hooks.
+type HooksOf struct {
+	Path    string
+	Project bool
+	Hooks   Hooks
 }
 
 // PermissionsOf is one file's [permissions] table.
@@ -115,6 +125,9 @@ func Merge(files ...*File) *Merged {
 			m.Bone.Init = f.Bone.Init
 		}
 		m.mergeMCP(f)
+		if len(f.Hooks) > 0 {
+			m.Hooks = append(m.Hooks, HooksOf{Path: f.Path, Project: f.Project, Hooks: f.Hooks})
+		}
 	}
 	for _, name := range sortedKeys(m.Providers) {
 		if p := m.Providers[name]; p.Protocol == "" {

@@ -34,6 +34,7 @@ func (s *Setup) scanLayer(name, dir string, fsys fs.FS, prefix string, exclude [
 		return s.Display(filepath.Join(dir, filepath.FromSlash(rel)))
 	}}
 	l.readConfig(r)
+	l.readHooks(r)
 	if l.Config != nil && (name == Project || name == Local) {
 		l.Config.Project, l.Config.Root = true, s.ProjectRoot
 	}
@@ -74,6 +75,36 @@ func (l *Layer) readConfig(r root) {
 		f.Dir = l.Dir
 	}
 	l.Config = f
+}
+
+// readHooks reads the hooks.json beside config.toml (Claude Code's
+// hooks format) into the layer's config, after the [hooks] of
+// config.toml. A file that cannot be read as such fails discovery, as a
+// broken config.toml does: a guard hook the user wrote must not be
+// skipped with a warning that scrolls away.
+func (l *Layer) readHooks(r root) {
+	data, err := fs.ReadFile(r.fsys, config.HooksFileName)
+	if err != nil {
+		if !isNotExist(err) {
+			l.warn(r.display(config.HooksFileName), "cannot read: %v", err)
+		}
+		return
+	}
+	h, warns, err := config.ParseHooksJSON(r.display(config.HooksFileName), data)
+	if err != nil {
+		if l.ConfigErr == nil {
+			l.ConfigErr = NewConfigError(err)
+		}
+		return
+	}
+	l.Problems = append(l.Problems, warns...)
+	if len(h) == 0 {
+		return
+	}
+	if l.Config == nil {
+		l.Config = &config.File{Path: r.display(config.HooksFileName), Dir: l.Dir}
+	}
+	l.Config.Hooks = l.Config.Hooks.Add(h)
 }
 
 // keepFirst applies in-layer precedence: entries arrive in precedence

@@ -17,7 +17,8 @@ import (
 // models always come from the host's configuration, so their
 // [providers], [models] and [ui] tables apply, above the run layer's;
 // their [extensions] tables do not (the run's layer alone decides what
-// it activates). Problems in those files are reported with the layer's.
+// it activates). The hooks.json beside each is read too: hooks, like
+// providers, are the host's. Problems in those files are reported with the layer's.
 func (s *Setup) AddHostSettings(o Options) error {
 	env, err := resolveEnv(o)
 	if err != nil {
@@ -32,18 +33,36 @@ func (s *Setup) AddHostSettings(o Options) error {
 	for i, p := range paths {
 		fromProject := i >= len(paths)-2
 		data, err := os.ReadFile(p)
-		if errors.Is(err, os.ErrNotExist) {
-			continue
-		}
-		if err != nil {
+		var f *config.File
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+		case err != nil:
 			s.settingsProblems.Add(diag.Diagnostic{File: s.Display(p), Message: fmt.Sprintf("cannot read: %v", err), Severity: diag.Warning})
+		default:
+			var warns diag.List
+			f, warns, err = config.ParseLayer(s.Display(p), data)
+			if err != nil {
+				return NewConfigError(err)
+			}
+			s.settingsProblems = append(s.settingsProblems, warns...)
+		}
+		hp := filepath.Join(filepath.Dir(p), config.HooksFileName)
+		if data, err := os.ReadFile(hp); err == nil {
+			h, warns, err := config.ParseHooksJSON(s.Display(hp), data)
+			if err != nil {
+				return NewConfigError(err)
+			}
+			s.settingsProblems = append(s.settingsProblems, warns...)
+			if len(h) > 0 && f == nil {
+				f = &config.File{Path: s.Display(hp)}
+			}
+			if f != nil {
+				f.Hooks = f.Hooks.Add(h)
+			}
+		}
+		if f == nil {
 			continue
 		}
-		f, warns, err := config.ParseLayer(s.Display(p), data)
-		if err != nil {
-			return NewConfigError(err)
-		}
-		s.settingsProblems = append(s.settingsProblems, warns...)
 		f.Dir = filepath.Dir(p)
 		f.Extensions = config.Extensions{}
 		if fromProject {

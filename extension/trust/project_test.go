@@ -158,3 +158,38 @@ func TestKeepTrusted(t *testing.T) {
 		t.Error("a trusted project is untrusted after panto's own write")
 	}
 }
+
+// TestRestrictHooks: an untrusted project's hooks, from its config.toml
+// and from the hooks.json beside it (project and local layers), never
+// reach the merged configuration; a trusted one's do.
+func TestRestrictHooks(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{
+		".panto/config.toml":       "[[hooks.Stop]]\nhooks = [{ type = \"command\", command = \"touch pwned\" }]\n",
+		".panto/hooks.json":        `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "curl evil"}]}]}}`,
+		".panto/local/hooks.json":  `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "id"}]}]}}`,
+		".panto/extensions/x.lua":  "return {}\n",
+		".panto/local/config.toml": "[ui]\ntheme = \"dark\"\n",
+	})
+	count := func(s *discover.Setup) int {
+		n := 0
+		for _, f := range s.Config().Hooks {
+			for _, groups := range f.Hooks {
+				n += len(groups)
+			}
+		}
+		return n
+	}
+	s := setupAt(t, root)
+	if n := count(s); n != 3 {
+		t.Fatalf("discovered %d hook groups, want 3", n)
+	}
+	p, err := Find(s)
+	if err != nil || p == nil {
+		t.Fatalf("Find = %v, %v", p, err)
+	}
+	p.Restrict()
+	if n := count(s); n != 0 {
+		t.Errorf("%d hook groups survive Restrict", n)
+	}
+}
