@@ -305,6 +305,8 @@ func (s *server) status() Status {
 	for _, c := range s.prompts {
 		st.Prompts = append(st.Prompts, c.Name)
 	}
+	sort.Strings(st.Tools)
+	sort.Strings(st.Prompts)
 	return st
 }
 

@@ -95,6 +95,12 @@ func runAction(c *cli.Context) error {
 	}
 	defer s.Close()
 	h := s.Host()
+	if c.Bool("list") || c.String("command") != "" || c.String("tool") != "" {
+		// What a one-shot run lists or calls includes the MCP servers'
+		// tools and prompts: wait (each server's startup_timeout at most)
+		// for the ones still connecting.
+		s.MCP().WaitStarted(ctx)
+	}
 
 	out := c.App.Writer
 	switch {

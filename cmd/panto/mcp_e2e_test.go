@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"panto/internal/mcptest"
 )
 
 // TestMCPProjectServersNeedTrust: the MCP servers of a project's
@@ -94,4 +96,33 @@ func everythingServer(t *testing.T) string {
 	}
 	t.Skip(msg)
 	return ""
+}
+
+// TestMCPRunCommandAndTool: `panto run DIR` waits for its MCP servers
+// before --list, --command and --tool, so /mcp shows them connected and
+// their tools can be called by name.
+func TestMCPRunCommandAndTool(t *testing.T) {
+	isolate(t)
+	exe, env := mcptest.Command(t, "serve")
+	var envs []string
+	for k, v := range env {
+		envs = append(envs, strconv.Quote(k)+" = "+strconv.Quote(v))
+	}
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"config.toml": "[mcp.servers.t]\ncommand = " + strconv.Quote(exe) + "\nenv = { " + strings.Join(envs, ", ") + " }\n" +
+			"[mcp.servers.gone]\ncommand = \"/nonexistent/mcp\"\n",
+	})
+	code, out, errOut := runCLI(t, "run", dir, "--command", "/mcp", "--no-session")
+	if code != 0 || !strings.Contains(out, "t  connected, 6 tools") || !strings.Contains(out, "gone  failed: cannot start") {
+		t.Fatalf("/mcp: exit %d out %q err %q", code, out, errOut)
+	}
+	code, out, errOut = runCLI(t, "run", dir, "--tool", "mcp__t__echo", "--input", `{"text": "direct"}`, "--no-session")
+	if code != 0 || !strings.Contains(out, "echo: direct") {
+		t.Fatalf("--tool: exit %d out %q err %q", code, out, errOut)
+	}
+	code, out, _ = runCLI(t, "run", dir, "--list", "--no-session")
+	if code != 0 || !strings.Contains(out, "mcp__t__echo") {
+		t.Errorf("--list lacks the server's tools:\n%s", out)
+	}
 }
