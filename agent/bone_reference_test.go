@@ -211,3 +211,17 @@ func git(t *testing.T, dir string, args ...string) {
 		t.Fatalf("git %v: %v\n%s", args, err, out)
 	}
 }
+
+// TestBonePluginSharesGlobals: init.lua and its plugins share one global
+// namespace, as in bone, and a plugin requires its own modules.
+func TestBonePluginSharesGlobals(t *testing.T) {
+	ts, _ := boneSession(t, map[string]string{"turns.jsonl": ""}, map[string]string{
+		".bone-rust/init.lua":                     "greeting = 'hi from init'\nbone.plugin.load('p')\n",
+		".bone-rust/lua/plugins/p/init.lua":       "local h = require('helper')\nbone.log.warn(h.say(greeting))\n",
+		".bone-rust/lua/plugins/p/helper.lua":     "return { say = function(s) return 'plugin heard: ' .. s end }\n",
+		".bone-rust/lua/plugins/other/helper.lua": "error('the wrong helper')\n",
+	})
+	if !ts.hasNotice("plugin heard: hi from init") {
+		t.Errorf("notices: %v", ts.allNotices())
+	}
+}

@@ -104,4 +104,9 @@ func TestBoneBundleFolder(t *testing.T) {
 	if code != 0 || out != "bundled\n" {
 		t.Fatalf("bundle: exit %d out %q\n%s", code, out, errOut)
 	}
+	// Without a session (panto run --tool) the layer's bone code runs too.
+	code, out, errOut = runCLI(t, "run", dir, "--tool", "shout", "--input", `{"text": "quiet"}`)
+	if code != 0 || !strings.Contains(out, "QUIET") {
+		t.Fatalf("--tool: exit %d out %q\n%s", code, out, errOut)
+	}
 }

@@ -187,8 +187,13 @@ function M.new(host)
   bone.plugin = plugins.new(state)
   panto.ext.on("turn_start", function() state.last_tool = nil end)
 
+  state.roots = {}
+  state.env = util.env(bone, cjson, state.roots)
   state.env_for = function(dir)
-    return util.env(bone, cjson, dir)
+    local known = false
+    for _, r in ipairs(state.roots) do known = known or r == dir end
+    if not known then state.roots[#state.roots + 1] = dir end
+    return state.env
   end
   -- load_file runs one bone source with the bone global; a failure is
   -- reported and the rest of bone's configuration still loads.

@@ -59,29 +59,46 @@ function M.logger(host)
   }
 end
 
--- env is the global environment of bone code: the bone global, cjson,
--- and a require that finds bone's modules (dir/lua/?.lua and
--- dir/?.lua, as bone's package.path does) before panto's own.
-function M.env(bone, cjson, dir)
+-- env is the global environment of all bone code of a session, as bone
+-- runs init.lua and its plugins in one Lua state: the bone global,
+-- cjson, and a require that finds bone's modules before panto's. A
+-- module is looked up below the root of the file that requires it (its
+-- lua/ folder and the root itself, as bone's package.path does), then
+-- below every other root; roots are bone's folder, each plugin's and
+-- each layer's bone/.
+function M.env(bone, cjson, roots)
   local loaded = {}
   local env = setmetatable({ bone = bone, cjson = cjson }, { __index = _G })
   env._G = env
+  local function candidates(caller)
+    local mine, others = {}, {}
+    for _, r in ipairs(roots) do
+      if caller and caller:sub(1, #r + 1) == r .. "/" then mine[#mine + 1] = r else others[#others + 1] = r end
+    end
+    table.sort(mine, function(a, b) return #a > #b end)
+    for _, r in ipairs(others) do mine[#mine + 1] = r end
+    return mine
+  end
   env.require = function(name)
     if name == "cjson" or name == "cjson.safe" then return cjson end
     if loaded[name] ~= nil then return loaded[name] end
+    local info = debug.getinfo(2, "S")
+    local caller = info and info.source and info.source:match("^@(.*)$")
     local rel = name:gsub("%.", "/")
-    for _, pat in ipairs({ dir .. "/lua/" .. rel .. ".lua", dir .. "/lua/" .. rel .. "/init.lua",
-      dir .. "/" .. rel .. ".lua", dir .. "/" .. rel .. "/init.lua" }) do
-      local f = io.open(pat, "r")
-      if f then
-        local src = f:read("a")
-        f:close()
-        local chunk, err = load(src, "@" .. pat, "t", env)
-        if not chunk then error(err, 2) end
-        local v = chunk(name, pat)
-        if v == nil then v = true end
-        loaded[name] = v
-        return v
+    for _, root in ipairs(candidates(caller)) do
+      for _, pat in ipairs({ root .. "/lua/" .. rel .. ".lua", root .. "/lua/" .. rel .. "/init.lua",
+        root .. "/" .. rel .. ".lua", root .. "/" .. rel .. "/init.lua" }) do
+        local f = io.open(pat, "r")
+        if f then
+          local src = f:read("a")
+          f:close()
+          local chunk, err = load(src, "@" .. pat, "t", env)
+          if not chunk then error(err, 2) end
+          local v = chunk(name, pat)
+          if v == nil then v = true end
+          loaded[name] = v
+          return v
+        end
       end
     end
     return require(name)
