@@ -30,7 +30,11 @@ func addBuiltinLayers(s *discover.Setup) {
 		s.Warn(diag.Diagnostic{Severity: diag.Warning, Message: err.Error()})
 		return
 	}
-	if f := builtin.Detect(context.Background(), servers); f != nil {
+	within := builtin.ProbeTimeout
+	if os.Getenv(builtin.LocalServersEnv) != "" {
+		within = builtin.ExplicitProbeTimeout
+	}
+	if f := builtin.DetectWithin(context.Background(), servers, within); f != nil {
 		s.Builtin = append(s.Builtin, f)
 	}
 }

@@ -93,4 +93,10 @@ func TestUnknownProtocolSuggestion(t *testing.T) {
 	if code != 1 || !strings.Contains(errOut, "unknown protocol 'opneai'") || !strings.Contains(errOut, "did you mean 'openai'?") {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
+	// It is caught when the file is read too, with its line: panto
+	// models says so without a turn.
+	code, _, errOut = runCLI(t, "models")
+	if code != 0 || !strings.Contains(errOut, `config.toml:2: warning: providers.p.protocol: "opneai" is not a built-in protocol; did you mean "openai"?`) {
+		t.Errorf("models: exit %d, stderr %q", code, errOut)
+	}
 }

@@ -277,6 +277,14 @@ func runAgent(c *cli.Context, src sessionSource) error {
 	case "cancelled":
 		return cli.Exit(src.prefix+"the turn was cancelled", 130)
 	}
+	if partial := strings.TrimRight(res.Text, "\n"); partial != "" && mode == "" {
+		// The answer had begun when the stream broke: what arrived is
+		// kept (in the session too) and printed, and the error says it
+		// is incomplete, so a script does not take it for the answer.
+		io.WriteString(out, partial)
+		io.WriteString(out, "\n")
+		return src.errorf("the answer above is incomplete: the turn failed after it began: %v", res.Err)
+	}
 	return src.errorf("the turn failed: %v", res.Err)
 }
 

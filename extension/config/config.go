@@ -7,6 +7,7 @@
 package config
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -223,7 +224,7 @@ func parseError(path string, data []byte, err error) *diag.Diagnostic {
 		// "k"): what": the line goes where every message has it.
 		if m := decodeErrorRE().FindStringSubmatch(msg); m != nil {
 			line, _ := strconv.Atoi(m[1])
-			return &diag.Diagnostic{File: path, Line: line, Message: m[2] + ": " + m[3]}
+			return &diag.Diagnostic{File: path, Line: line, Column: valueColumn(path, data, line, m[2]), Message: m[2] + ": " + m[3]}
 		}
 		return &diag.Diagnostic{File: path, Message: msg}
 	}
@@ -235,6 +236,35 @@ func parseError(path string, data []byte, err error) *diag.Diagnostic {
 		}
 	}
 	return d
+}
+
+// valueColumn is the column where the value of key (dotted, its last
+// segment written on the line) starts on line, or 0 when the line does
+// not hold "key = value" (the key inside an inline table, say): the
+// reader names a wrong-typed value's line and key, not its column.
+func valueColumn(path string, data []byte, line int, key string) int {
+	seg := key[strings.LastIndex(key, ".")+1:]
+	re, err := regexp.Compile(`^\s*(?:[^=#]*\.\s*)?["']?` + regexp.QuoteMeta(seg) + `["']?\s*=\s*`)
+	if err != nil || line < 1 {
+		return 0
+	}
+	start := 0
+	for n := 1; n < line; n++ {
+		i := bytes.IndexByte(data[start:], '\n')
+		if i < 0 {
+			return 0
+		}
+		start += i + 1
+	}
+	text := data[start:]
+	if i := bytes.IndexByte(text, '\n'); i >= 0 {
+		text = text[:i]
+	}
+	loc := re.FindIndex(text)
+	if loc == nil || loc[1] >= len(bytes.TrimRight(text, " \t\r")) {
+		return 0
+	}
+	return diag.NewFile(path, string(data)).Column(diag.Pos(start + loc[1]))
 }
 
 // validate reports values that parse but cannot be right.

@@ -140,8 +140,11 @@ func TestMergeDefaultModel(t *testing.T) {
 // and the key, in the form every other message has.
 func TestParseWrongTypeNamesLine(t *testing.T) {
 	cases := []struct{ src, want string }{
-		{"[extensions]\n\nallow = \"x\"\n", "c.toml:3: extensions.allow: incompatible types"},
-		{"[providers.p]\nprotocol = \"openai\"\nmax_requests = \"many\"\n", "c.toml:3: providers.p.max_requests: incompatible types"},
+		// The column is where the value starts: "allow = " is 8 bytes.
+		{"[extensions]\n\nallow = \"x\"\n", "c.toml:3:9: extensions.allow: incompatible types"},
+		{"[providers.p]\nprotocol = \"openai\"\nmax_requests = \"many\"\n", "c.toml:3:16: providers.p.max_requests: incompatible types"},
+		{"[providers.p]\n  max_tokens   =   \"x\"\n", "c.toml:2:20: providers.p.max_tokens: incompatible types"},
+		{"providers.p.max_tokens = \"x\"\n", "c.toml:1:26: providers.p.max_tokens: incompatible types"},
 	}
 	for _, c := range cases {
 		_, _, err := Parse("c.toml", []byte(c.src))

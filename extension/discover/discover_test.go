@@ -310,8 +310,8 @@ func TestConfigProblems(t *testing.T) {
 	// without it would run without the user's settings.
 	s, err := Folder(dir, Options{Cwd: dir, Getenv: func(string) string { return "" }})
 	var ce *ConfigError
-	if s != nil || !errors.As(err, &ce) || !strings.HasPrefix(err.Error(), "config: config.toml:2: extensions.allow: ") {
-		t.Errorf("a bad config must be an error naming its line: %v, %v", s, err)
+	if s != nil || !errors.As(err, &ce) || !strings.HasPrefix(err.Error(), "config: config.toml:2:9: extensions.allow: ") {
+		t.Errorf("a bad config must be an error naming its line and column: %v, %v", s, err)
 	}
 }
 

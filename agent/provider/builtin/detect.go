@@ -66,10 +66,20 @@ func LocalServers(getenv func(string) string) ([]LocalServer, error) {
 // openai provider for each one that answered with at least one model (nil
 // when none did), its first model as the layer's default.
 func Detect(ctx context.Context, servers []LocalServer) *config.File {
+	return DetectWithin(ctx, servers, ProbeTimeout)
+}
+
+// ExplicitProbeTimeout bounds the probe of the servers
+// PANTO_LOCAL_SERVERS names: the user asked for them, so a slow one is
+// worth a little more patience than a guess at a default port.
+const ExplicitProbeTimeout = 2 * time.Second
+
+// DetectWithin is Detect with another bound.
+func DetectWithin(ctx context.Context, servers []LocalServer, within time.Duration) *config.File {
 	if len(servers) == 0 {
 		return nil
 	}
-	ctx, cancel := context.WithTimeout(ctx, ProbeTimeout)
+	ctx, cancel := context.WithTimeout(ctx, within)
 	defer cancel()
 	found := make([][]string, len(servers))
 	var wg sync.WaitGroup

@@ -111,7 +111,7 @@ func Open(ctx context.Context, c Call, dec Decoder) (provider.Stream, error) {
 		}
 		return nil, s.fail(Classify(resp.StatusCode, resp.Header, body))
 	}
-	if mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type")); mt == "application/json" {
+	if mediaType(resp.Header) == "application/json" {
 		// Some servers answer a streaming request that they cannot serve
 		// with a JSON error and a 200.
 		body, _ := io.ReadAll(io.LimitReader(resp.Body, 256<<10))
@@ -129,9 +129,34 @@ func Open(ctx context.Context, c Call, dec Decoder) (provider.Stream, error) {
 		e.Status = resp.StatusCode
 		return nil, s.fail(e)
 	}
+	if mt := mediaType(resp.Header); mt != "" && mt != "text/event-stream" {
+		// A web page or a file where the API should be: base_url points
+		// at the wrong place, or a proxy answered for it. Reading it as
+		// an event stream finds no event and used to end in "connection
+		// failed" after every retry; the same request gets the same
+		// page, so it is not retried.
+		resp.Body.Close()
+		s.Close()
+		return nil, s.fail(&provider.Error{Kind: provider.InvalidRequest, Status: resp.StatusCode,
+			Message: fmt.Sprintf("the server answered %s, not an event stream (is %s the API's address?)", mt, c.URL)})
+	}
 	s.body = resp.Body
 	s.events = sse.NewReader(readerFunc(s.read))
 	return s, nil
+}
+
+// mediaType is the response's Content-Type without parameters, lower
+// case; "" when there is none (some servers send an event stream
+// without one, and it is read as one).
+func mediaType(h http.Header) string {
+	ct := h.Get("Content-Type")
+	if ct == "" {
+		return ""
+	}
+	if mt, _, err := mime.ParseMediaType(ct); err == nil {
+		return mt
+	}
+	return strings.ToLower(strings.TrimSpace(strings.Split(ct, ";")[0]))
 }
 
 // Stream is a provider.Stream over an SSE response body.
