@@ -31,9 +31,10 @@ local b = ctx.agent.spawn("two", { provider = "slow", model = "w", max_concurren
 ctx.agent.cancel(a.id)
 ctx.agent.wait(a.id)
 return tostring(a.ok) .. " " .. tostring(b.ok) .. " " .. tostring(b.error)`
+	runTimeout := `local r = ctx.agent.run("slow", { provider = "slow", model = "w", timeout_ms = 50 }) return tostring(r.ok) .. " " .. tostring(r.error)`
 	nogit := `local ok, err = pcall(bone.plugin.install, "user/repo") return tostring(ok) .. " " .. tostring(err)`
-	ts, _ := boneSession(t, map[string]string{"config.toml": config, "turns.jsonl": `{"events": [{"tool_call": {"id": "img", "name": "pic", "input": {}}}]}` + "\n" + probeTurns([]string{timeout, concurrency, nogit}),
-		"slow.jsonl": strings.Repeat(`{"events": [{"delay_ms": 5000}, {"text": "never"}]}`+"\n", 2)},
+	ts, _ := boneSession(t, map[string]string{"config.toml": config, "turns.jsonl": `{"events": [{"tool_call": {"id": "img", "name": "pic", "input": {}}}]}` + "\n" + probeTurns([]string{timeout, concurrency, nogit, runTimeout}),
+		"slow.jsonl": strings.Repeat(`{"events": [{"delay_ms": 5000}, {"text": "never"}]}`+"\n", 3)},
 		map[string]string{".bone-rust/init.lua": probeTool + pic})
 	// No git on PATH for the last check (bash and sleep stay reachable).
 	dir := t.TempDir()
@@ -71,6 +72,7 @@ return tostring(a.ok) .. " " .. tostring(b.ok) .. " " .. tostring(b.error)`
 		"p0": "true |true",
 		"p1": "true false 1 jobs are running, the max_concurrency of this spawn",
 		"p2": "false ",
+		"p3": "false timed out after 50 ms",
 	} {
 		if got, _ := resultOf(t, ts, id); !strings.HasPrefix(got, want) {
 			t.Errorf("%s: %q, want %q", id, got, want)

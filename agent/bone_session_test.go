@@ -12,6 +12,7 @@ import (
 // repeated; ctx.session lists the store's sessions and their messages.
 func TestBoneSessionAndState(t *testing.T) {
 	init := probeTool + `
+bone.on("session_end", function(e, ctx) bone.log.warn("session_end " .. tostring(e.reason)) end)
 bone.register_command("get", function(args, ctx)
     return { display = tostring(ctx.state.get(args)), submit = false }
 end)
@@ -39,6 +40,9 @@ end)
 	defer cancel()
 	if err := ts.New(ctx); err != nil {
 		t.Fatal(err)
+	}
+	if !ts.hasNotice("session_end new") {
+		t.Errorf("no session_end for /new: %v", ts.allNotices())
 	}
 	if out, err := ts.command("/get kept"); err != nil || out != "across sessions" {
 		t.Errorf("after /new: %q %v", out, err)
