@@ -42,11 +42,13 @@ type Agent struct {
 	// checkpoints are the file changes of write tools in this session,
 	// in order (checkpoint.go); /rewind restores from them.
 	checkpoints []store.Checkpoint
-	model       *Model
-	system      string // "" means the conversation's own system messages
-	usage       conv.Usage
-	costs       costLedger // usage and cost by model, resumed history included
-	lastCtx     int64      // context size of the last request
+	// todos is the task list the todo tool keeps (todo.go).
+	todos   []Todo
+	model   *Model
+	system  string // "" means the conversation's own system messages
+	usage   conv.Usage
+	costs   costLedger // usage and cost by model, resumed history included
+	lastCtx int64      // context size of the last request
 	// scale is the provider's token count over panto's estimate, as the
 	// last report showed it (0: none yet); overhead the estimated tokens
 	// of the last request's system prompt and tools. They let the next

@@ -134,6 +134,14 @@ func (s *Session) compactKeeping(ctx context.Context, a *Agent, summary string, 
 			return err
 		}
 		m.ID, m.ParentID = e.ID, e.ParentID
+		// A resume reads the file back only to the compaction: the task
+		// list is written again after it, so it is not left behind.
+		if len(a.todos) > 0 {
+			if err := a.recordTodosLocked(); err != nil {
+				a.mu.Unlock()
+				return err
+			}
+		}
 	}
 	a.conv.Append(m)
 	a.lastCtx = 0

@@ -244,6 +244,21 @@ func (b *bindings) agentMethods() map[string]func(*runtime.State) int {
 			b.target(b.checkAgent(L)).Cancel()
 			return 0
 		},
+		"set_todos": func(L *runtime.State) int {
+			a := b.target(b.checkAgent(L))
+			list, err := todosFromLua(L.CheckAny(2), "set_todos")
+			if err != nil {
+				L.Errorf("%v", err)
+			}
+			if err := b.s.setTodos(a, list); err != nil {
+				L.Errorf("set_todos: %v", err)
+			}
+			return 0
+		},
+		"todos": func(L *runtime.State) int {
+			L.Push(b.todosToLua(b.target(b.checkAgent(L)).Todos()))
+			return 1
+		},
 		"usage": func(L *runtime.State) int {
 			u, last := b.target(b.checkAgent(L)).Usage()
 			t := usageToLua(u).AsTable()

@@ -37,7 +37,7 @@ func (s *Session) switchTo(ctx context.Context, reason string, rec recorder, c *
 	a.mu.Lock()
 	old := a.rec
 	if old != rec {
-		a.checkpoints = nil
+		a.checkpoints, a.todos = nil, nil
 	}
 	if old != rec || a.costs == nil {
 		// Another session's: its cost is its messages'. A branch switch
@@ -160,6 +160,10 @@ func (s *Session) resumed(ctx context.Context, w *store.Writer, sess *store.Sess
 	s.agent.mu.Lock()
 	s.agent.checkpoints = sess.Checkpoints()
 	s.agent.mu.Unlock()
+	s.agent.restoreTodos(sess)
+	if todos := s.agent.Todos(); len(todos) > 0 {
+		s.emit(Event{Type: "todo", Fields: map[string]any{"todos": todos}})
+	}
 }
 
 // latestStore is a store that can tell --continue which newer files it

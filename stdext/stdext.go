@@ -1,8 +1,8 @@
 // Package stdext holds panto's standard tools — read, write, edit, shell,
-// grep, find, ls, skill and task — written as Lua extensions and shipped
-// inside the binary as the base layer, the lowest layer of every session: a user,
-// project or local layer that defines a tool of the same name replaces
-// the standard one.
+// grep, find, ls, skill, web_fetch, task and todo — written as Lua
+// extensions and shipped inside the binary as the base layer, the lowest
+// layer of every session: a user, project or local layer that defines a
+// tool of the same name replaces the standard one.
 //
 // The tools live in tools/, one file per tool, beside the underscore
 // helpers they share (tools/_std.lua and friends), exactly as they would

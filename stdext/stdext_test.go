@@ -138,7 +138,7 @@ func contains(t *testing.T, what, got string, want ...string) {
 	}
 }
 
-var standard = []string{"edit", "find", "grep", "ls", "read", "shell", "skill", "task", "web_fetch", "write"}
+var standard = []string{"edit", "find", "grep", "ls", "read", "shell", "skill", "task", "todo", "web_fetch", "write"}
 
 func TestStandardToolsRegistered(t *testing.T) {
 	s := newSession(t, nil)

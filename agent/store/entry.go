@@ -43,6 +43,10 @@ const (
 	// command, exit code and what it decided, as Metadata; TargetID is
 	// the tool call it judged, if any.
 	TypePantoHook = "panto_hook"
+	// TypePantoTodos records an agent's task list (the todo tool's) in
+	// Metadata as {"todos": [...]}; the last one is the list a resume
+	// restores.
+	TypePantoTodos = "panto_todos"
 )
 
 // Header is a session file's first line.
@@ -245,6 +249,8 @@ func appendEntry(dst []byte, e *Entry, spare int) ([]byte, error) {
 		w.TargetID = e.TargetID
 	case TypePantoCheckpoint, TypePantoHook:
 		w.TargetID, w.Metadata = e.TargetID, e.Metadata
+	case TypePantoTodos:
+		w.Metadata = e.Metadata
 	case TypePantoSummary:
 		if e.Info == nil {
 			return nil, fmt.Errorf("store: summary entry without a summary")
@@ -407,6 +413,8 @@ func Unmarshal(line []byte) (*Entry, error) {
 		e.TargetID = w.TargetID
 	case TypePantoCheckpoint, TypePantoHook:
 		e.TargetID, e.Metadata = w.TargetID, w.Metadata
+	case TypePantoTodos:
+		e.Metadata = w.Metadata
 	case TypePantoSummary:
 		var s Summary
 		if err := json.Unmarshal(w.Summary, &s); err != nil {

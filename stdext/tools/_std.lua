@@ -39,7 +39,7 @@ end
 -- ---------------------------------------------------------------------
 -- Declarations: params -> JSON schema and input checks
 
-local JSON_TYPES = { string = "string", integer = "integer", boolean = "boolean" }
+local JSON_TYPES = { string = "string", integer = "integer", boolean = "boolean", array = "array" }
 
 local function schema_of(params)
   local props, required = {}, json.array({})
@@ -49,6 +49,7 @@ local function schema_of(params)
     if p.max then s.maximum = p.max end
     if p.default ~= nil then s.default = p.default end
     if p.enum then s.enum = json.array({ table.unpack(p.enum) }) end
+    if p.items then s.items = p.items end -- an array's element schema (the host checks it)
     props[p.name] = s
     if p.required then required[#required + 1] = p.name end
   end
@@ -110,6 +111,8 @@ local function check(params, input)
       v = n
     elseif p.type == "boolean" then
       if type(v) ~= "boolean" then M.fail("'%s' must be true or false, got %s", p.name, describe(v)) end
+    elseif p.type == "array" then
+      if type(v) ~= "table" or (next(v) ~= nil and v[1] == nil) then M.fail("'%s' must be an array, got %s", p.name, describe(v)) end
     end
     args[p.name] = v
   end

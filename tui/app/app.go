@@ -173,7 +173,7 @@ func (a *App) Run(ctx context.Context) error {
 	if p := a.s.Permissions(); p != nil {
 		a.yolo = p.Mode() == permission.Yolo
 	}
-	a.scr.SetBottom(screen.Func(a.activityRows), a.queueBlock(), a.permBlock(), a.pickerBlock(), a.ed, screen.Func(a.footerRows))
+	a.scr.SetBottom(screen.Func(a.activityRows), a.todoBlock(), a.queueBlock(), a.permBlock(), a.pickerBlock(), a.ed, screen.Func(a.footerRows))
 	a.welcome()
 	a.flushOutput()
 	if c := a.s.Agent().Conversation(); c.Len() > 0 {

@@ -101,6 +101,10 @@ type toolBlock struct {
 	call *host.ToolCall
 	item *screen.Item
 	name string
+	// sub is the subagent a task call runs (subagents.go);
+	// subVersion counts its events.
+	sub        *subRun
+	subVersion uint64
 }
 
 // paint styles text with a theme role (plain without a theme).

@@ -34,6 +34,7 @@ func init() {
 		{"cost", "", "the session's usage and cost by model", (*App).cmdCost},
 		{"reload", "", "reload the extensions, keeping the conversation", (*App).cmdReload},
 		{"problems", "", "list the extensions' problems", (*App).cmdProblems},
+		{"agents", "", "list the subagent definitions the task tool runs", (*App).cmdAgents},
 		{"help", "", "keys and commands", (*App).cmdHelp},
 		{"quit", "", "leave panto", func(a *App, _ string) { a.quit = true }},
 	}

@@ -84,6 +84,7 @@ func (a *App) OnEvent(e agent.Event) {
 	case "tool_result":
 		id, _ := f["id"].(string)
 		if tb := a.tools[id]; tb != nil {
+			tb.endSub()
 			tb.item.Finish()
 			delete(a.tools, id)
 		}
@@ -94,6 +95,8 @@ func (a *App) OnEvent(e agent.Event) {
 		if msg, _ := f["message"].(string); msg != "" && a.run != nil {
 			a.activity = msg
 		}
+	case "subagent_start", "subagent_tool", "subagent_end":
+		a.subagentEvent(e)
 	case "notice":
 		msg, _ := f["message"].(string)
 		a.scr.Print(paint(a.th, "warning", "⟳ ") + paint(a.th, "muted", msg))
@@ -111,6 +114,7 @@ func (a *App) OnEvent(e agent.Event) {
 		}
 		a.closeText()
 		for id, tb := range a.tools {
+			tb.endSub()
 			tb.item.Finish()
 			delete(a.tools, id)
 		}

@@ -224,6 +224,12 @@
 --- An opaque model configuration from resolve_model.
 ---@class panto.ModelConfig
 
+--- An item of a task list (agent:set_todos), in Claude Code's TodoWrite shape.
+---@class panto.Todo
+---@field content string what is to be done
+---@field status string pending, in_progress or completed
+---@field activeForm? string the item as an action in progress, shown while it is
+
 --- A subagent definition (panto.subagents).
 ---@class panto.SubagentDefinition
 ---@field name string
@@ -681,6 +687,14 @@ function Agent:cancel() end
 --- Token usage over the agent's turns, and the context size of its last request.
 ---@return panto.AgentUsage
 function Agent:usage() end
+
+--- Replace the agent's task list (ABI 1.3; what the standard todo tool does): status pending, in_progress or completed (done is taken as completed). The list is kept in the session (a resume restores it); the session agent's is drawn above the editor and reported as a todo event.
+---@param todos panto.Todo[]
+function Agent:set_todos(todos) end
+
+--- The agent's task list as last set (ABI 1.3).
+---@return panto.Todo[]
+function Agent:todos() end
 
 ---@class panto.Stream
 local Stream = {}
