@@ -72,12 +72,16 @@ func New(files []config.HooksOf, dir string) *Set {
 				if err != nil {
 					continue
 				}
+				src := f.Path
+				if g.Source != "" {
+					src = g.Source
+				}
 				for _, c := range g.Hooks {
 					t := DefaultTimeout
 					if c.Timeout > 0 {
 						t = time.Duration(c.Timeout * float64(time.Second))
 					}
-					s.hooks = append(s.hooks, Hook{Event: event, Matcher: g.Matcher, match: re, Command: c.Command, Timeout: t, Source: f.Path})
+					s.hooks = append(s.hooks, Hook{Event: event, Matcher: g.Matcher, match: re, Command: c.Command, Timeout: t, Source: src})
 				}
 			}
 		}

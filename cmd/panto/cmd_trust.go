@@ -112,6 +112,9 @@ func writeSummary(out io.Writer, s trust.Summary) {
 	for _, m := range s.MCPServers {
 		fmt.Fprintf(out, "  MCP server %s\n", m)
 	}
+	for _, h := range s.Hooks {
+		fmt.Fprintf(out, "  hook %s\n", h)
+	}
 	if s.Files > 0 {
 		fmt.Fprintf(out, "  other files: %d\n", s.Files)
 	}

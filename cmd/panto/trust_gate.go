@@ -48,7 +48,7 @@ func gateProject(setup *discover.Setup, ask askTrust, note func(string)) error {
 	p.Restrict()
 	msg := p.Note()
 	if err != nil {
-		msg = fmt.Sprintf("%s cannot be trusted (%v): its extensions, tools, MCP servers and provider settings were skipped", p.DotPanto(), err)
+		msg = fmt.Sprintf("%s cannot be trusted (%v): its extensions, tools, MCP servers, hooks and provider settings were skipped", p.DotPanto(), err)
 	}
 	if note != nil {
 		note(msg)

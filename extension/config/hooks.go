@@ -28,6 +28,9 @@ type HookGroup struct {
 	// for everything.
 	Matcher string        `toml:"matcher" json:"matcher"`
 	Hooks   []HookCommand `toml:"hooks" json:"hooks"`
+	// Source is the hooks.json the group came from ("": the file whose
+	// hooks these are), for messages.
+	Source string `toml:"-" json:"-"`
 }
 
 // HookCommand is one command hook.
@@ -105,7 +108,7 @@ func (h Hooks) check(add func(format string, a ...any)) Hooks {
 				}
 			}
 			if len(cmds) > 0 {
-				out[event] = append(out[event], HookGroup{Matcher: g.Matcher, Hooks: cmds})
+				out[event] = append(out[event], HookGroup{Matcher: g.Matcher, Hooks: cmds, Source: g.Source})
 			}
 		}
 	}
@@ -184,6 +187,11 @@ func ParseHooksJSON(path string, data []byte) (Hooks, diag.List, error) {
 	if err := decodeOne(raw, &h); err != nil {
 		// Offsets are within the member: count from where it starts.
 		return nil, nil, hooksJSONError(path, data, shift(err, int64(bytes.Index(data, raw))))
+	}
+	for _, groups := range h {
+		for i := range groups {
+			groups[i].Source = path
+		}
 	}
 	return h.check(add), warns, nil
 }

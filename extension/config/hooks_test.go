@@ -75,6 +75,13 @@ func TestHooksJSON(t *testing.T) {
 			if len(h) != c.events {
 				t.Errorf("%d events: %+v", len(h), h)
 			}
+			for _, groups := range h {
+				for _, g := range groups {
+					if g.Source != "hooks.json" {
+						t.Errorf("source %q", g.Source)
+					}
+				}
+			}
 			if c.warn != "" && !strings.Contains(warns.String(), c.warn) {
 				t.Errorf("warnings %q lack %q", warns.String(), c.warn)
 			}

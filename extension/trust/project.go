@@ -92,7 +92,7 @@ func preferences(f *config.File) *config.File {
 // Note is the one line that says an untrusted project was skipped and
 // how to trust it: headless runs print it on stderr.
 func (p *Project) Note() string {
-	return fmt.Sprintf("%s is not trusted: its extensions, tools, MCP servers and provider settings were skipped (to trust it: panto trust %s)", p.DotPanto(), p.Root)
+	return fmt.Sprintf("%s is not trusted: its extensions, tools, MCP servers, hooks and provider settings were skipped (to trust it: panto trust %s)", p.DotPanto(), p.Root)
 }
 
 // Warn records Note as a warning of setup s, for a session that reports
@@ -112,6 +112,9 @@ type Summary struct {
 	// MCPServers are the MCP servers its config files and .mcp.json
 	// would start, as "name: command args" or "name: url".
 	MCPServers []string
+	// Hooks are the hook commands its config files and hooks.json
+	// files would run, as "Event [matcher]: command".
+	Hooks []string
 	// Files counts the other files (resources, config files).
 	Files int
 }
@@ -141,6 +144,17 @@ func (p *Project) Summarize() Summary {
 			}
 			s.MCPServers = append(s.MCPServers, printable(name+": "+target))
 		}
+		for event, groups := range f.Hooks {
+			for _, g := range groups {
+				for _, c := range g.Hooks {
+					what := event
+					if g.Matcher != "" {
+						what += " " + g.Matcher
+					}
+					s.Hooks = append(s.Hooks, printable(what+": "+c.Command))
+				}
+			}
+		}
 	}
 	for _, l := range p.Layers {
 		for _, e := range l.Entries {
@@ -158,6 +172,7 @@ func (p *Project) Summarize() Summary {
 	}
 	sort.Strings(names)
 	sort.Strings(s.MCPServers)
+	sort.Strings(s.Hooks)
 	for _, n := range names {
 		pv := providers[n]
 		ps := ProviderSummary{Name: printable(n), Protocol: printable(pv.Protocol), BaseURL: printable(pv.BaseURL), APIKeyEnv: printable(pv.APIKeyEnv)}

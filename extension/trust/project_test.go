@@ -188,6 +188,10 @@ func TestRestrictHooks(t *testing.T) {
 	if err != nil || p == nil {
 		t.Fatalf("Find = %v, %v", p, err)
 	}
+	sum := p.Summarize()
+	if got := strings.Join(sum.Hooks, "|"); got != "PreToolUse Bash: curl evil|SessionStart: id|Stop: touch pwned" {
+		t.Errorf("summary hooks %q", got)
+	}
 	p.Restrict()
 	if n := count(s); n != 0 {
 		t.Errorf("%d hook groups survive Restrict", n)

@@ -154,6 +154,12 @@ func (d *dialog) lines() []string {
 			l = append(l, "    "+m)
 		}
 	}
+	if len(s.Hooks) > 0 {
+		l = append(l, "  hooks (shell commands it would run at tool calls, prompts and session start):")
+		for _, h := range s.Hooks {
+			l = append(l, "    "+h)
+		}
+	}
 	if s.Files > 0 {
 		l = append(l, fmt.Sprintf("  %d other file(s) (configuration, skills, data)", s.Files))
 	}
