@@ -18,7 +18,7 @@ var claudeNames = map[string][]string{
 	"find":      {"Glob"},
 	"ls":        {"LS"},
 	"web_fetch": {"WebFetch"},
-	"task":      {"Task"},
+	"task":      {"Task", "Agent"},
 	"todo":      {"TodoWrite"},
 }
 
