@@ -17,7 +17,8 @@ import (
 // tokens_before, first_kept), "submission" (a message was queued: text,
 // followup), "status" (a live status line, message; the terminal UI's
 // only: bone's ctx.ui.status), "hook" (a configured hook ran;
-// docs/hooks.md) and "error". `--mode json` prints them as JSON Lines; the terminal UI
+// docs/hooks.md), "mcp_server" (an MCP server connected or failed: name,
+// state, transport, tools, error; docs/mcp.md) and "error". `--mode json` prints them as JSON Lines; the terminal UI
 // draws them, using Block and Call.
 type Event struct {
 	Type   string

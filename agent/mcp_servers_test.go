@@ -152,7 +152,7 @@ end }
 		t.Fatal(err)
 	}
 	want := []string{
-		"t connected 6 tools, first mcp__t__block, resources true",
+		"t connected 7 tools, first mcp__t__block, resources true",
 		"echo: hi from lua is_error=false",
 		"the widget is broken is_error=true",
 		"image/png",

@@ -81,7 +81,7 @@ func TestStdioServer(t *testing.T) {
 	if st.State != Connected || st.Server != "panto-test 1.0" {
 		t.Fatalf("status = %+v", st)
 	}
-	want := []string{"list_mcp_resources", "mcp__t__block", "mcp__t__crash", "mcp__t__dotted_name", "mcp__t__echo", "mcp__t__fail", "mcp__t__image", "read_mcp_resource"}
+	want := []string{"list_mcp_resources", "mcp__t__block", "mcp__t__crash", "mcp__t__dotted_name", "mcp__t__echo", "mcp__t__fail", "mcp__t__grow", "mcp__t__image", "read_mcp_resource"}
 	if got := toolNames(m); !slices.Equal(got, want) {
 		t.Errorf("tools = %v, want %v", got, want)
 	}
@@ -165,8 +165,17 @@ func TestStdioServer(t *testing.T) {
 	})
 	t.Run("status", func(t *testing.T) {
 		out, err := m.NativeCommand("mcp").Run(context.Background(), "")
-		if err != nil || !strings.Contains(out, "t  connected, 6 tools") || !strings.Contains(out, "prompts: /mcp__t__review") {
+		if err != nil || !strings.Contains(out, "t  connected, 7 tools") || !strings.Contains(out, "prompts: /mcp__t__review") {
 			t.Errorf("/mcp = %q, %v", out, err)
+		}
+	})
+	t.Run("list changed", func(t *testing.T) {
+		if r := call(t, m, "mcp__t__grow", `{}`); r.Text != "grew" {
+			t.Fatalf("grow = %+v", r)
+		}
+		waitFor(t, func() bool { return m.NativeTool("mcp__t__grown") != nil })
+		if r := call(t, m, "mcp__t__grown", `{}`); r.IsError || r.Text != "grown" {
+			t.Errorf("grown = %+v", r)
 		}
 	})
 	// Last: the crash takes the server down.

@@ -114,7 +114,7 @@ func TestMCPRunCommandAndTool(t *testing.T) {
 			"[mcp.servers.gone]\ncommand = \"/nonexistent/mcp\"\n",
 	})
 	code, out, errOut := runCLI(t, "run", dir, "--command", "/mcp", "--no-session")
-	if code != 0 || !strings.Contains(out, "t  connected, 6 tools") || !strings.Contains(out, "gone  failed: cannot start") {
+	if code != 0 || !strings.Contains(out, "t  connected, 7 tools") || !strings.Contains(out, "gone  failed: cannot start") {
 		t.Fatalf("/mcp: exit %d out %q err %q", code, out, errOut)
 	}
 	code, out, errOut = runCLI(t, "run", dir, "--tool", "mcp__t__echo", "--input", `{"text": "direct"}`, "--no-session")

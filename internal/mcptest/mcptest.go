@@ -106,6 +106,14 @@ func Server() *sdk.Server {
 			os.Exit(7)
 			return nil, nil
 		})
+	s.AddTool(&sdk.Tool{Name: "grow", Description: "Add a tool named grown (the server tells its clients the list changed).", InputSchema: objectSchema(nil)},
+		func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+			s.AddTool(&sdk.Tool{Name: "grown", Description: "Added while serving.", InputSchema: objectSchema(nil)},
+				func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+					return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "grown"}}}, nil
+				})
+			return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "grew"}}}, nil
+		})
 	s.AddTool(&sdk.Tool{Name: "dotted.name", Description: "A name panto must rewrite.", InputSchema: objectSchema(nil)},
 		func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
 			return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "dotted"}}}, nil
