@@ -237,3 +237,23 @@ func (s *Session) protocol(req *provider.Request) (provider.Protocol, error) {
 	}
 	return nil, &provider.Error{Kind: provider.InvalidRequest, Provider: req.Provider, Message: msg}
 }
+
+// KeyError reports why provider name cannot be used for lack of its API
+// key (the error names the variable to set), or nil when it has its key
+// or needs none: the model picker marks such models instead of letting
+// the next prompt fail.
+func (s *Session) KeyError(name string) error {
+	p, ok := s.host.Config().Providers[name]
+	if !ok {
+		return nil
+	}
+	if _, ok := builtin.Lookup(p.Protocol); !ok {
+		return nil
+	}
+	getenv := s.opts.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	_, err := builtin.Credentials(name, p, getenv)
+	return err
+}

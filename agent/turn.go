@@ -308,6 +308,19 @@ func (a *Agent) requestLimit() int {
 
 // notice tells observers about something that is not an ABI event
 // (a retry, a compaction).
+// retryReason is what a retry notice says failed, short enough for a
+// status line: the HTTP status when there was one ("HTTP 500"), else
+// the kind of failure ("rate limit", "transport").
+func retryReason(pe *provider.Error) string {
+	switch {
+	case pe == nil:
+		return "an error"
+	case pe.Status != 0:
+		return fmt.Sprintf("HTTP %d", pe.Status)
+	}
+	return strings.ReplaceAll(string(pe.Kind), "_", " ")
+}
+
 func (t *turn) notice(kind, msg string) {
 	t.fire(nil, Event{Type: "notice", Fields: map[string]any{"kind": kind, "message": msg}})
 }
@@ -385,7 +398,9 @@ func (t *turn) request() (*conv.Message, []*pendingCall, error) {
 		}
 		if err != nil && !r.streamed && t.ctx.Err() == nil {
 			if d, ok := backoff.Delay(attempt, pe); ok {
-				t.notice("retry", fmt.Sprintf("%v; retrying in %s (attempt %d of %d)", err, d.Round(100*time.Millisecond), attempt, backoff.Attempts))
+				t.fire(nil, Event{Type: "notice", Fields: map[string]any{"kind": "retry",
+					"message": fmt.Sprintf("%v; retrying in %s (attempt %d of %d)", err, d.Round(100*time.Millisecond), attempt, backoff.Attempts),
+					"retry":   attempt, "retries": backoff.Attempts, "reason": retryReason(pe)}})
 				select {
 				case <-time.After(d):
 					continue

@@ -246,8 +246,22 @@ func (a *App) cmdModel(args string) {
 			aliases = append(aliases, al)
 		}
 		sort.Strings(aliases)
+		// A provider without its API key is marked, with the variable to
+		// set, rather than found out at the next prompt.
+		missing := ""
+		if err := a.s.KeyError(pn); err != nil {
+			missing = "no API key"
+			if v := keyVariable(err.Error()); v != "" {
+				missing += ": set " + v
+			}
+		}
 		for _, al := range aliases {
-			items = append(items, pickItem{label: pn + ":" + al, detail: p.Models[al] + " · " + p.Protocol, value: pn + ":" + al})
+			it := pickItem{label: pn + ":" + al, detail: p.Models[al] + " · " + p.Protocol, value: pn + ":" + al}
+			if missing != "" {
+				it.label += " ✗"
+				it.detail = missing + " · " + it.detail
+			}
+			items = append(items, it)
 		}
 	}
 	if len(items) == 0 {
@@ -262,6 +276,25 @@ func (a *App) setModel(ref string) {
 		return
 	}
 	a.scr.Print(paint(a.th, "muted", "model: "+a.s.Host().Session().Model))
+	if provider, _, ok := strings.Cut(ref, ":"); ok {
+		if err := a.s.KeyError(provider); err != nil {
+			a.scr.Print(paint(a.th, "warning", "⚠ "+err.Error()))
+		}
+	}
+}
+
+// keyVariable is the environment variable a missing-key error names.
+func keyVariable(msg string) string {
+	const marker = "set the environment variable "
+	i := strings.Index(msg, marker)
+	if i < 0 {
+		return ""
+	}
+	rest := msg[i+len(marker):]
+	if j := strings.IndexAny(rest, " ,)"); j >= 0 {
+		rest = rest[:j]
+	}
+	return rest
 }
 
 func (a *App) cmdCompact(summary string) {

@@ -41,3 +41,30 @@ end }`,
 		t.Errorf("the host's message about extension commands leaked:\n%s", got)
 	}
 }
+
+// TestModelPickerMarksMissingKeys: /model marks the models of a provider
+// whose API key is not set, naming the variable; the others are not.
+func TestModelPickerMarksMissingKeys(t *testing.T) {
+	u := startUI(t, map[string]string{
+		"config.toml": scriptConfig + `
+[providers.cloud]
+protocol = "anthropic"
+api_key_env = "PANTO_TEST_UNSET_KEY_20"
+models = { big = "claude-x" }
+`,
+		"turns.jsonl": "",
+	}, 120)
+	u.waitFor("Ask, or type")
+	u.typ("/model\r")
+	got := u.waitFor("Switch the model")
+	got = u.waitFor("no API key: set PANTO_TEST_UNSET_KEY_20")
+	for _, line := range strings.Split(got, "\n") {
+		switch {
+		case strings.Contains(line, "cloud:big") && !strings.Contains(line, "✗"):
+			t.Errorf("the keyless model is not marked: %q", line)
+		case strings.Contains(line, "fake:m") && strings.Contains(line, "✗"):
+			t.Errorf("the script model is marked: %q", line)
+		}
+	}
+	u.typ("\x1b")
+}

@@ -100,6 +100,14 @@ func (a *App) OnEvent(e agent.Event) {
 	case "notice":
 		msg, _ := f["message"].(string)
 		a.scr.Print(paint(a.th, "warning", "⟳ ") + paint(a.th, "muted", msg))
+		if kind, _ := f["kind"].(string); kind == "retry" {
+			// The status line says the request is being retried, not that
+			// the model is thinking, until the new request streams.
+			n, _ := f["retry"].(int)
+			of, _ := f["retries"].(int)
+			reason, _ := f["reason"].(string)
+			a.activity = fmt.Sprintf("retrying (%d/%d) after %s", n, of, reason)
+		}
 	case "compaction":
 		before, _ := f["tokens_before"].(int64)
 		a.scr.Print(paint(a.th, "muted", fmt.Sprintf("✂ compacted the conversation (%s tokens summarised)", tokens(before))))

@@ -84,3 +84,19 @@ func TestUnsentPromptStays(t *testing.T) {
 		t.Errorf("the prompt is not shown above the error:\n%s", got)
 	}
 }
+
+// TestRetryInStatusLine: while a failed request waits to be retried the
+// status line says so, with the retry's number and the HTTP status.
+func TestRetryInStatusLine(t *testing.T) {
+	u := startUI(t, map[string]string{
+		"turns.jsonl": `{"events": [{"error": {"kind": "server", "status": 500, "message": "boom", "retry_after": 60}}]}` + "\n",
+	}, 100)
+	u.waitFor("Ask, or type")
+	u.typ("hi\r")
+	got := u.waitFor("retrying (1/4) after HTTP 500")
+	if strings.Contains(got, "Thinking") {
+		t.Errorf("the status line still says Thinking:\n%s", got)
+	}
+	u.typ("\x1b")
+	u.waitFor("cancelled")
+}
