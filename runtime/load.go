@@ -34,8 +34,8 @@ func (L *State) Load(src, chunkname, mode string) (Value, error) {
 	if !strings.Contains(mode, "t") {
 		return Nil, newError(StatusSyntaxError, "attempt to load a text chunk (mode is '"+mode+"')")
 	}
-	if p := lookupPrecompiled(chunkname, src); p != nil {
-		return L.closureOf(p), nil
+	if c := lookupPrecompiled(chunkname, src); c != nil {
+		return L.closureOfDigest(c.proto, c.digest), nil
 	}
 	p, err := L.compile(chunkname, src)
 	if ie, ok := err.(*Error); ok {
@@ -56,8 +56,18 @@ func (L *State) Load(src, chunkname, mode string) (Value, error) {
 // closureOf makes the main function of a loaded chunk: its native twin
 // bound if one is registered, its first upvalue the globals.
 func (L *State) closureOf(p *bytecode.Proto) Value {
+	return L.closureOfDigest(p, "")
+}
+
+// closureOfDigest is closureOf for a prototype whose digest is known ("":
+// compute it if a native chunk may need it).
+func (L *State) closureOfDigest(p *bytecode.Proto, digest string) Value {
 	cl := &Closure{p: newFuncProto(p)}
-	attachNatives(cl.p, p)
+	if digest == "" {
+		attachNatives(cl.p, p)
+	} else if natives.n.Load() != 0 {
+		attachNativesByDigest(cl.p, digest)
+	}
 	cl.upvals = make([]*upval, len(p.Upvalues))
 	for i := range cl.upvals {
 		uv := &upval{}

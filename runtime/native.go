@@ -95,7 +95,14 @@ func attachNatives(fp *funcProto, p *bc.Proto) {
 	if natives.n.Load() == 0 {
 		return
 	}
-	chunk := LookupNative(bc.Digest(p))
+	attachNativesByDigest(fp, bc.Digest(p))
+}
+
+// attachNativesByDigest is attachNatives for a prototype whose digest is
+// known: the bytecode it was decoded from is at hand (a precompiled
+// chunk), so its hash is the digest without encoding the prototype again.
+func attachNativesByDigest(fp *funcProto, digest string) {
+	chunk := LookupNative(digest)
 	if chunk == nil {
 		return
 	}

@@ -24,6 +24,9 @@ func TestPrecompiledStandsForItsText(t *testing.T) {
 	runtime.RegisterPrecompiled(&runtime.PrecompiledChunk{
 		Name: name, Key: runtime.PrecompiledKey(name, src), Bytecode: string(bytecode.Encode(other, false)),
 	})
+	// Its native twin binds by the digest of the registered bytecode.
+	entries := 0
+	runtime.RegisterNative(&runtime.NativeChunk{Name: name, Digest: bytecode.Digest(other), Funcs: []runtime.NativeFunc{handBack(&entries)}})
 	const badSrc = "return 1"
 	runtime.RegisterPrecompiled(&runtime.PrecompiledChunk{
 		Name: name, Key: runtime.PrecompiledKey(name, badSrc), Bytecode: "\x1bLua not a chunk",
@@ -51,6 +54,9 @@ func TestPrecompiledStandsForItsText(t *testing.T) {
 			}
 			if compiled := runtime.Compilations() != before; compiled != c.compiles {
 				t.Errorf("compiled = %v, want %v", compiled, c.compiles)
+			}
+			if runtime.HasNative(fn) == c.compiles {
+				t.Errorf("HasNative = %v", !c.compiles)
 			}
 			res, err := L.PCall(fn)
 			if err != nil {
