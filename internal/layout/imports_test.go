@@ -212,12 +212,13 @@ func TestRulesMatchPackages(t *testing.T) {
 	dir := root(t)
 	rules := readRules(t, filepath.Join(dir, "docs", "imports.md"))
 	pkgs := imports(t, dir)
+	generated := generatedDirs(t, dir)
 	for _, r := range rules {
-		if !exists(pkgs, r.pattern) {
+		if !exists(pkgs, r.pattern) && !generated[r.pattern] {
 			t.Errorf("docs/imports.md:%d: no package matches %s", r.line, r.pattern)
 		}
 		for _, a := range r.allowed {
-			if !exists(pkgs, a) {
+			if !exists(pkgs, a) && !generated[a] {
 				t.Errorf("docs/imports.md:%d: %s may import %s, which matches no package", r.line, r.pattern, a)
 			}
 		}
@@ -270,6 +271,25 @@ func TestLayeringInvariants(t *testing.T) {
 }
 
 // exists reports whether a package of pkgs matches pattern.
+// generatedDirs are the folders .gitignore names at the top as never
+// checked in: a generated package there (stdext/native, written by make
+// generate) is absent from a clean checkout, and its rows still stand.
+func generatedDirs(t *testing.T, dir string) map[string]bool {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, ".gitignore"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]bool{}
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "/") && strings.HasSuffix(line, "/") && len(line) > 2 {
+			out[strings.Trim(line, "/")] = true
+		}
+	}
+	return out
+}
+
 func exists(pkgs map[string]map[string]string, pattern string) bool {
 	for p := range pkgs {
 		if match(pattern, p) {
