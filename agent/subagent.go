@@ -72,10 +72,14 @@ func (s *Session) Definitions() *agentdef.Registry {
 	return s.defs
 }
 
-// maxSubagentDepth is Options.MaxSubagentDepth, else the default.
+// maxSubagentDepth is Options.MaxSubagentDepth, else [subagents]
+// max_depth, else the default.
 func (s *Session) maxSubagentDepth() int {
 	if s.opts.MaxSubagentDepth > 0 {
 		return s.opts.MaxSubagentDepth
+	}
+	if n := s.host.Config().Subagents.MaxDepth; n > 0 {
+		return n
 	}
 	return DefaultMaxSubagentDepth
 }

@@ -217,7 +217,7 @@ models = { m = "b-model" }
 }
 
 // TestSubagentDepthLimit: a subagent's own task call beyond the limit
-// is refused with an error its model reads.
+// ([subagents] max_depth) is refused with an error its model reads.
 func TestSubagentDepthLimit(t *testing.T) {
 	ts := newSession(t, map[string]string{
 		"turns.jsonl": strings.Join([]string{
@@ -226,7 +226,8 @@ func TestSubagentDepthLimit(t *testing.T) {
 			`{"expect": {"tool_result": "subagents may nest at most 1 deep and this one would be level 2"}, "text": "did it myself"}`,
 			`{"expect": {"tool_result": "did it myself"}, "text": "done"}`,
 		}, "\n"),
-	}, withStd, func(o *Options) { o.MaxSubagentDepth = 1 })
+		"config.toml": scriptConfig + "\n[subagents]\nmax_depth = 1\n",
+	}, withStd)
 	if res := ts.prompt("go"); res.Status != "completed" || res.Text != "done" {
 		t.Fatalf("result %+v", res)
 	}
@@ -372,4 +373,31 @@ return {
 			t.Error("the owned agent wrote despite the vote")
 		}
 	})
+}
+
+// TestRegisterSubagentFromLua: an extension registers a definition
+// (bone's register_subagent maps onto this), panto.subagents() lists it
+// with its source, and the task tool runs it with its prompt and tools.
+func TestRegisterSubagentFromLua(t *testing.T) {
+	ts := newSession(t, map[string]string{
+		"extensions/reg.lua": `
+local panto = require("panto")
+return { name = "reg", activate = function()
+  panto.register_subagent { name = "lister", description = "lists", prompt = "You list folders.", tools = { "LS" } }
+  local ok, err = pcall(panto.register_subagent, { name = "bad name", prompt = "x" })
+  assert(not ok and tostring(err):find("must be letters"), tostring(err))
+  local seen = {}
+  for _, d in ipairs(panto.subagents()) do seen[#seen + 1] = d.name .. "=" .. d.source end
+  assert(table.concat(seen, ",") == "explore=builtin,general-purpose=builtin,lister=extension", table.concat(seen, ","))
+end }`,
+		"turns.jsonl": strings.Join([]string{
+			`{"events": [` + taskCall("t1", "lister", "list") + `]}`,
+			`{"expect": {"system": "You list folders.", "tools": ["ls"]}, "text": "listed"}`,
+			`{"expect": {"tool_result": "listed"}, "text": "done"}`,
+		}, "\n"),
+	}, withStd)
+	ts.noProblems()
+	if res := ts.prompt("go"); res.Status != "completed" || res.Text != "done" {
+		t.Fatalf("result %+v", res)
+	}
 }

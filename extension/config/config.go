@@ -58,9 +58,18 @@ type File struct {
 	MCP MCP `toml:"-"`
 	// Bone is the [bone] table (docs/bone.md).
 	Bone Bone `toml:"bone"`
+	// Subagents is the [subagents] table (docs/subagents.md).
+	Subagents Subagents `toml:"subagents"`
 	// Hooks is the [hooks] table and the hooks.json beside the file, in
 	// Claude Code's format (docs/hooks.md).
 	Hooks Hooks `toml:"hooks"`
+}
+
+// Subagents is the [subagents] table: how deep subagents (the task
+// tool's) may nest.
+type Subagents struct {
+	// MaxDepth bounds the nesting (0: the session's default).
+	MaxDepth int `toml:"max_depth"`
 }
 
 // Bone is the [bone] table: whether the user's ~/.bone-rust/init.lua
@@ -143,6 +152,7 @@ func Parse(path string, data []byte) (*File, diag.List, error) {
 		Trust       Trust                   `toml:"trust"`
 		Sandbox     Sandbox                 `toml:"sandbox"`
 		Bone        Bone                    `toml:"bone"`
+		Subagents   Subagents               `toml:"subagents"`
 		MCP         mcpTOML                 `toml:"mcp"`
 		Hooks       Hooks                   `toml:"hooks"`
 	}
@@ -153,7 +163,7 @@ func Parse(path string, data []byte) (*File, diag.List, error) {
 	if err != nil {
 		return nil, nil, parseError(path, data, err)
 	}
-	f := &File{Path: path, Extensions: raw.Extensions, Models: raw.Models, UI: raw.UI, Permissions: raw.Permissions, Trust: raw.Trust, Sandbox: raw.Sandbox, Bone: raw.Bone}
+	f := &File{Path: path, Extensions: raw.Extensions, Models: raw.Models, UI: raw.UI, Permissions: raw.Permissions, Trust: raw.Trust, Sandbox: raw.Sandbox, Bone: raw.Bone, Subagents: raw.Subagents}
 	var warns diag.List
 	var idx keyIndex // built on the first warning that needs a line
 	keyLine := func(k toml.Key) int {

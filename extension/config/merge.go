@@ -34,6 +34,8 @@ type Merged struct {
 	Sandbox Sandbox
 	// Bone: the highest file that sets [bone] init wins.
 	Bone Bone
+	// Subagents: the highest file that sets a positive max_depth wins.
+	Subagents Subagents
 	// Hooks are the files' hooks, lowest precedence first: they add up,
 	// as Claude Code runs the hooks of every settings file.
 	Hooks []HooksOf
@@ -121,6 +123,9 @@ func Merge(files ...*File) *Merged {
 			m.Permissions = append(m.Permissions, PermissionsOf{Path: f.Path, Permissions: p})
 		}
 		m.mergeSandbox(f)
+		if f.Subagents.MaxDepth > 0 {
+			m.Subagents.MaxDepth = f.Subagents.MaxDepth
+		}
 		if f.Bone.Init != nil {
 			m.Bone.Init = f.Bone.Init
 		}

@@ -168,3 +168,33 @@ func TestModelLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeSubagentsMaxDepth: the highest file that sets a positive
+// [subagents] max_depth wins; zero and negative values leave it.
+func TestMergeSubagentsMaxDepth(t *testing.T) {
+	parse := func(text string) *File {
+		f, _, err := Parse("c.toml", []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	cases := []struct {
+		files []string
+		want  int
+	}{
+		{[]string{""}, 0},
+		{[]string{"[subagents]\nmax_depth = 2\n"}, 2},
+		{[]string{"[subagents]\nmax_depth = 2\n", "[subagents]\nmax_depth = 5\n"}, 5},
+		{[]string{"[subagents]\nmax_depth = 2\n", "[subagents]\nmax_depth = -1\n"}, 2},
+	}
+	for _, c := range cases {
+		var fs []*File
+		for _, text := range c.files {
+			fs = append(fs, parse(text))
+		}
+		if got := Merge(fs...).Subagents.MaxDepth; got != c.want {
+			t.Errorf("%q: max_depth %d, want %d", c.files, got, c.want)
+		}
+	}
+}
