@@ -20,7 +20,13 @@ type request struct {
 	Tools      []tool      `json:"tools,omitempty"`
 	ToolChoice *toolChoice `json:"tool_choice,omitempty"`
 	Thinking   *thinking   `json:"thinking,omitempty"`
-	Stream     bool        `json:"stream"`
+	// OutputConfig carries the effort of an adaptive-thinking model.
+	OutputConfig *outputConfig `json:"output_config,omitempty"`
+	Stream       bool          `json:"stream"`
+}
+
+type outputConfig struct {
+	Effort string `json:"effort"`
 }
 
 type message struct {
@@ -95,7 +101,7 @@ type toolChoice struct {
 
 type thinking struct {
 	Type         string `json:"type"`
-	BudgetTokens int    `json:"budget_tokens"`
+	BudgetTokens int    `json:"budget_tokens,omitempty"`
 }
 
 // buildRequest is the JSON body for req.
@@ -120,6 +126,17 @@ func buildRequest(req *provider.Request) ([]byte, error) {
 		r.ToolChoice = tc
 	}
 	forced := r.ToolChoice != nil && (r.ToolChoice.Type == "any" || r.ToolChoice.Type == "tool")
+	if adaptiveThinking(req.Model) {
+		effort, ok := adaptiveEffort(req.Effort)
+		if !ok {
+			return nil, &provider.Error{Kind: provider.InvalidRequest, Message: fmt.Sprintf("effort %q: %s thinks adaptively and takes low, medium, high or max (or off), not a token budget", req.Effort, req.Model)}
+		}
+		if effort != "" && !forced {
+			r.Thinking = &thinking{Type: "adaptive"}
+			r.OutputConfig = &outputConfig{Effort: effort}
+		}
+		return json.Marshal(r)
+	}
 	budget, ok := thinkingBudget(req.Effort, r.MaxTokens)
 	if !ok {
 		return nil, &provider.Error{Kind: provider.InvalidRequest, Message: fmt.Sprintf("unknown effort %q (use one of off, minimal, low, medium, high, xhigh, or a token budget)", req.Effort)}
