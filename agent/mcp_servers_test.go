@@ -35,7 +35,7 @@ func mcpConfig(t *testing.T) string {
 func TestMCPToolsInATurn(t *testing.T) {
 	ts := newSession(t, map[string]string{
 		"config.toml": mcpConfig(t),
-		"turns.jsonl": `{"expect": {"tools": ["mcp__t__echo"]}, "events": [` +
+		"turns.jsonl": `{"expect": {"tools": ["mcp__t__echo"], "system": "## t\n\nCall echo before anything else."}, "events": [` +
 			`{"tool_call": {"id": "ok", "name": "mcp__t__echo", "input": {"text": "hello"}}},` +
 			`{"tool_call": {"id": "bad", "name": "mcp__t__echo", "input": {"txt": "hello"}}},` +
 			`{"tool_call": {"id": "err", "name": "mcp__t__fail", "input": {}}},` +

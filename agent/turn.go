@@ -348,6 +348,13 @@ func (t *turn) buildRequest() (*provider.Request, []*host.Tool, error) {
 	}
 	req.Purpose, req.Effort, req.ContextKey = t.purpose, m.Reasoning, a.contextKey()
 	req.System, req.Messages, req.ToolChoice = a.systemPrompt(), active, m.ToolChoice
+	if a.borrowed {
+		// The session agent's model also reads what its MCP servers ask
+		// it to know.
+		if instr := t.s.mcp.Instructions(); instr != "" {
+			req.System = strings.TrimRight(req.System, "\n") + "\n\n" + instr
+		}
+	}
 	for _, tool := range tools {
 		req.Tools = append(req.Tools, provider.Tool{Name: tool.Name, Description: tool.Description, Schema: []byte(tool.SchemaJSON)})
 	}

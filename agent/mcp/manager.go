@@ -2,9 +2,11 @@ package mcp
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"os"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -237,3 +239,35 @@ func (m *Manager) NativeCommands() []*host.Command { return m.snap.Load().cmds }
 
 // NativeCommand finds one of NativeCommands by name.
 func (m *Manager) NativeCommand(name string) *host.Command { return m.snap.Load().cmdsBy[name] }
+
+// maxInstructions bounds what one server's instructions add to the
+// system prompt.
+const maxInstructions = 8 << 10
+
+// Instructions is what connected servers ask the model to know (the
+// instructions they gave at initialize), as a section for the session
+// agent's system prompt, or "" when none gave any. Claude Code adds them
+// the same way; the text changes only when a server connects or fails,
+// so a provider's prompt cache survives the turns in between.
+func (m *Manager) Instructions() string {
+	if m == nil {
+		return ""
+	}
+	var b strings.Builder
+	for _, s := range m.servers {
+		s.mu.Lock()
+		text, state := s.instr, s.state
+		s.mu.Unlock()
+		if text == "" || state != Connected {
+			continue
+		}
+		if len(text) > maxInstructions {
+			text = text[:maxInstructions] + "\n[cut]"
+		}
+		if b.Len() == 0 {
+			b.WriteString("# MCP server instructions\n\nThe connected MCP servers (their tools are named mcp__SERVER__TOOL) gave these instructions for using them:\n")
+		}
+		fmt.Fprintf(&b, "\n## %s\n\n%s\n", s.name, text)
+	}
+	return b.String()
+}

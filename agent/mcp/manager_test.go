@@ -88,6 +88,9 @@ func TestStdioServer(t *testing.T) {
 	if got := ch.list(); len(got) != 1 || got[0].State != Connected {
 		t.Errorf("changes = %+v, want one: connected", got)
 	}
+	if got := m.Instructions(); !strings.Contains(got, "## t\n\nCall echo before anything else.") {
+		t.Errorf("instructions = %q", got)
+	}
 	echo := m.NativeTool("mcp__t__echo")
 	if !strings.Contains(echo.SchemaJSON, `"required":["text"]`) || echo.Description != "Echo the text." || !slices.Equal(echo.Effects, []string{"execute"}) {
 		t.Errorf("echo = %+v", echo)

@@ -36,6 +36,7 @@ type server struct {
 	state     State
 	err       string
 	info      string
+	instr     string // the server's instructions for the model
 	cs        *sdk.ClientSession
 	tools     []*host.Tool
 	prompts   []*host.Command
@@ -86,8 +87,11 @@ func (s *server) run() {
 		return
 	}
 	s.cs, s.state = cs, Connected
-	if r := cs.InitializeResult(); r != nil && r.ServerInfo != nil {
-		s.info = strings.TrimSpace(r.ServerInfo.Name + " " + r.ServerInfo.Version)
+	if r := cs.InitializeResult(); r != nil {
+		if r.ServerInfo != nil {
+			s.info = strings.TrimSpace(r.ServerInfo.Name + " " + r.ServerInfo.Version)
+		}
+		s.instr = strings.TrimSpace(r.Instructions)
 	}
 	s.mu.Unlock()
 	s.changed()
@@ -241,7 +245,7 @@ func (s *server) fail(why string) {
 		return
 	}
 	s.state, s.err = Failed, why
-	s.tools, s.prompts, s.resources, s.cs = nil, nil, false, nil
+	s.tools, s.prompts, s.resources, s.cs, s.instr = nil, nil, false, nil, ""
 	s.mu.Unlock()
 	s.changed()
 }

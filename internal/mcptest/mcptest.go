@@ -73,7 +73,7 @@ var objectSchema = func(props map[string]any, required ...string) map[string]any
 // that echo, fail, return an image, block until cancelled and crash the
 // process; a prompt with arguments; a text resource.
 func Server() *sdk.Server {
-	s := sdk.NewServer(&sdk.Implementation{Name: "panto-test", Version: "1.0"}, nil)
+	s := sdk.NewServer(&sdk.Implementation{Name: "panto-test", Version: "1.0"}, &sdk.ServerOptions{Instructions: "Call echo before anything else."})
 	str := map[string]any{"type": "string"}
 	s.AddTool(&sdk.Tool{Name: "echo", Description: "Echo the text.", InputSchema: objectSchema(map[string]any{"text": str}, "text")},
 		func(_ context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
