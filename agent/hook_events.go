@@ -9,6 +9,7 @@ import (
 	"panto/agent/conv"
 	"panto/agent/hooks"
 	"panto/agent/store"
+	"panto/host"
 	"panto/permission"
 )
 
@@ -118,8 +119,8 @@ func (s *Session) reportHooks(ctx context.Context, o hooks.Outcome, tool, callID
 		notes = append(notes, fmt.Sprintf("%s hook stopped the turn: %s", o.Event, why))
 	}
 	notes = append(notes, o.Messages...)
-	if o.UpdatedInput != nil {
-		notes = append(notes, "PreToolUse hook: updatedInput is not applied by panto; the call runs with the model's input")
+	if o.UpdatedInput != nil && !o.Block && o.Permission != "deny" {
+		notes = append(notes, fmt.Sprintf("PreToolUse hook changed the input of %s", tool))
 	}
 	emit := func() {
 		for _, e := range evs {
@@ -174,6 +175,9 @@ func (s *Session) preToolUseVote(ctx context.Context, c permission.Call, so perm
 	input["tool_use_id"] = c.ID
 	o := s.hooks.Run(ctx, "PreToolUse", hooks.Targets(c.Tool), input)
 	s.reportHooks(ctx, o, c.Tool, c.ID, false)
+	if o.UpdatedInput != nil && !o.Block && o.Permission != "deny" {
+		s.updatedInputs.Store(c.ID, hooks.PantoInput(c.Tool, o.UpdatedInput))
+	}
 	switch {
 	case o.Permission == "deny" || o.Block:
 		return permission.Vote{Decision: permission.Deny, Reason: "a PreToolUse hook blocked this call: " + o.Reason, By: "hook"}, true
@@ -197,6 +201,52 @@ func (s *Session) preToolUseVote(ctx context.Context, c permission.Call, so perm
 		return permission.Vote{Decision: permission.Allow, Reason: why, By: "hook"}, true
 	}
 	return permission.Vote{}, false
+}
+
+// takeUpdatedInput is the input a PreToolUse hook gave call id, merged
+// over the model's (its fields replace the model's), as JSON.
+func (s *Session) takeUpdatedInput(id, input string) (string, bool) {
+	v, ok := s.updatedInputs.LoadAndDelete(id)
+	if !ok {
+		return "", false
+	}
+	var in map[string]any
+	if json.Unmarshal([]byte(input), &in) != nil || in == nil {
+		in = map[string]any{}
+	}
+	for k, x := range v.(map[string]any) {
+		in[k] = x
+	}
+	out, err := json.Marshal(in)
+	if err != nil {
+		return "", false
+	}
+	return string(out), true
+}
+
+// applyUpdatedInput gives a call the input a PreToolUse hook rewrote
+// and judges it again (hooks included, whose second rewrite is not
+// applied): a rewrite must not carry a call past a rule that would
+// stop the new input. It returns the new verdict and call.
+func (t *turn) applyUpdatedInput(pol *permission.Policy, tool *host.Tool, c *pendingCall, call permission.Call, v permission.Verdict) (permission.Verdict, permission.Call) {
+	text, ok := t.s.takeUpdatedInput(c.id, c.input)
+	if !ok || v.Decision == permission.Deny || c.tc == nil {
+		return v, call
+	}
+	var err error
+	t.s.owner.do(t.ctx, func() { err = c.tc.ReplaceInput(text) })
+	if err != nil {
+		c.denied = "a PreToolUse hook gave an input that is not valid: " + err.Error()
+		return permission.Verdict{Decision: permission.Deny, Reason: c.denied, By: "hook"}, call
+	}
+	c.input = text
+	call = callOf(tool, c)
+	if pol == nil {
+		return v, call
+	}
+	v = pol.Decide(t.ctx, call)
+	t.s.updatedInputs.Delete(c.id)
+	return v, call
 }
 
 // postToolUse runs the PostToolUse hooks of a call that succeeded and

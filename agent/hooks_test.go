@@ -275,3 +275,33 @@ func TestStopHookOnce(t *testing.T) {
 		t.Errorf("hook events %v", hs)
 	}
 }
+
+// TestPreToolUseUpdatedInput: a hook's updatedInput replaces the
+// model's fields, and the new input is judged again: a deny rule that
+// matches the rewritten command still stops it.
+func TestPreToolUseUpdatedInput(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		rules []string
+		file  string
+	}{
+		{"rewritten", nil, "rewritten"},
+		{"judged again", []string{"deny shell(touch rewritten)"}, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ts := newSession(t, map[string]string{
+				"config.toml": hookConfig(t, [3]string{"PreToolUse", "Bash", "rewrite.sh"}),
+				"turns.jsonl": shellTouch + `{"text": "ok"}` + "\n",
+			}, withPolicy(t, permission.Default, c.rules, nil))
+			ts.prompt("go")
+			if _, err := os.Stat(filepath.Join(ts.dir, "ran")); err == nil {
+				t.Error("the model's command ran")
+			}
+			_, err := os.Stat(filepath.Join(ts.dir, "rewritten"))
+			if ran := err == nil; ran != (c.file != "") {
+				text, _ := resultOf(t, ts, "s")
+				t.Errorf("rewritten command ran %v (%s)", ran, text)
+			}
+		})
+	}
+}

@@ -38,14 +38,16 @@ func (t *turn) judge(calls []*pendingCall) {
 		}
 		call := callOf(tool, c)
 		v := pol.Decide(t.ctx, call)
-		if v.Decision != permission.Deny {
+		v, call = t.applyUpdatedInput(pol, tool, c, call, v)
+		if v.Decision != permission.Deny && c.denied == "" {
 			v = t.extensionVote(c, call, v)
 		}
 		asked := v.Decision == permission.Ask
-		switch v.Decision {
-		case permission.Deny:
+		switch {
+		case c.denied != "":
+		case v.Decision == permission.Deny:
 			c.denied = "permission denied: " + v.Reason
-		case permission.Ask:
+		case v.Decision == permission.Ask:
 			c.denied = t.ask(c, call, v)
 		}
 		f := map[string]any{"tool_name": c.name, "id": c.id, "decision": v.Decision.String(), "reason": v.Reason,
@@ -82,7 +84,12 @@ func (t *turn) hooksOnly(calls []*pendingCall) {
 		}
 		call := callOf(tool, c)
 		vote, ok := t.s.preToolUseVote(t.ctx, call, permission.Verdict{})
+		if ok && vote.Decision != permission.Deny {
+			_, call = t.applyUpdatedInput(nil, tool, c, call, permission.Verdict{})
+		}
+		t.s.updatedInputs.Delete(c.id)
 		switch {
+		case c.denied != "":
 		case !ok || vote.Decision == permission.Allow:
 		case vote.Decision == permission.Deny:
 			c.denied = "permission denied: " + vote.Reason

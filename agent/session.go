@@ -119,6 +119,9 @@ type Session struct {
 	// what SessionStart hooks added, not yet given to the model.
 	hooks        *hooks.Set
 	startContext []string
+	// updatedInputs are PreToolUse hooks' rewritten inputs, by call id,
+	// until the call's decision takes them.
+	updatedInputs sync.Map
 
 	curLoop atomic.Pointer[luv.Loop]
 	// bindings are the native API of the latest state that required

@@ -125,6 +125,18 @@ func (tc *ToolCall) Complete(ctx context.Context) error {
 	return nil
 }
 
+// ReplaceInput gives the call another input before it is dispatched
+// (a PreToolUse hook's updatedInput): a JSON object, checked against the
+// tool's schema at dispatch like the model's.
+func (tc *ToolCall) ReplaceInput(text string) error {
+	in, err := tc.h.decodeInput(text)
+	if err != nil {
+		return err
+	}
+	tc.Input, tc.InputJSON = in, text
+	return nil
+}
+
 // decodeInput turns tool arguments into the table a handler receives.
 func (h *Host) decodeInput(text string) (runtime.Value, error) {
 	if text == "" {

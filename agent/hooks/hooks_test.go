@@ -62,6 +62,9 @@ func TestClaudeInput(t *testing.T) {
 	if !reflect.DeepEqual(got, map[string]any{"command": "ls", "timeout": 5}) {
 		t.Errorf("shell %v", got)
 	}
+	if back := PantoInput("shell", got); !reflect.DeepEqual(back, map[string]any{"command": "ls", "timeout_ms": 5}) {
+		t.Errorf("back %v", back)
+	}
 	got = ClaudeInput("mcp__gh__issue", map[string]any{"path": "x"}, "/p")
 	if !reflect.DeepEqual(got, map[string]any{"path": "x"}) {
 		t.Errorf("mcp %v", got)

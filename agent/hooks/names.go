@@ -73,3 +73,20 @@ func ClaudeInput(tool string, input map[string]any, dir string) map[string]any {
 	}
 	return out
 }
+
+// PantoInput turns a hook's updatedInput (Claude Code's field names)
+// back into the tool's field names.
+func PantoInput(tool string, input map[string]any) map[string]any {
+	back := map[string]string{}
+	for from, to := range renames[tool] {
+		back[to] = from
+	}
+	out := make(map[string]any, len(input))
+	for k, v := range input {
+		if from, ok := back[k]; ok {
+			k = from
+		}
+		out[k] = v
+	}
+	return out
+}
