@@ -234,7 +234,13 @@ func (e subagentEvents) post(ev Event) { e.s.Post(func() { e.s.emit(ev) }) }
 // calling goroutine, never the owner's) and records the link in the
 // parent's tool result.
 func (s *Session) runSubagent(ctx context.Context, parent, a *Agent, req SubagentRequest) SubagentResult {
-	base := map[string]any{"agent": a.subagent, "tool_call_id": req.CallID, "depth": a.depth, "session_id": a.SessionID()}
+	// With --no-session (a null store) no transcript is kept: none is
+	// named.
+	_, null := s.store.(store.NullStore)
+	base := map[string]any{"agent": a.subagent, "tool_call_id": req.CallID, "depth": a.depth}
+	if !null {
+		base["session_id"] = a.SessionID()
+	}
 	if req.Description != "" {
 		base["description"] = req.Description
 	}
@@ -256,8 +262,8 @@ func (s *Session) runSubagent(ctx context.Context, parent, a *Agent, req Subagen
 	if w, ok := a.rec.(*store.Writer); ok && a.conv.Len() > 0 {
 		out.Path = w.Path()
 	}
-	if a.conv.Len() == 0 {
-		out.SessionID = ""
+	if a.conv.Len() == 0 || null {
+		out.SessionID, out.Path = "", ""
 	}
 	a.rec.Close()
 	a.mu.Unlock()
@@ -270,7 +276,11 @@ func (s *Session) runSubagent(ctx context.Context, parent, a *Agent, req Subagen
 	s.mu.Unlock()
 	end := ev.fields()
 	end["status"], end["usage"], end["requests"], end["tool_uses"] = out.Result.Status, out.Result.Usage, out.Result.Requests, uses
-	end["session_id"] = out.SessionID
+	if out.SessionID != "" {
+		end["session_id"] = out.SessionID
+	} else {
+		delete(end, "session_id")
+	}
 	if out.Result.Err != nil {
 		end["error"] = out.Result.Err.Error()
 	}
