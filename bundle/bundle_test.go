@@ -312,6 +312,7 @@ func TestWriteRefusesBadManifests(t *testing.T) {
 		{func(s *Spec) { s.Entries[0].Main = "skills/s/SKILL.md" }, "is not a chunk"},
 		{func(s *Spec) { s.Entries[0].Modules[0].Path = "nope.lua" }, "is not a chunk"},
 		{func(s *Spec) { s.Entries[1].Name = "a" }, "entry a appears twice"},
+		{func(s *Spec) { s.Entries[0].Modules[0].Name = "" }, "entry a: module name is empty"},
 		{func(s *Spec) { s.Entries[1].Name = "" }, "entry name is empty"},
 		{func(s *Spec) { s.Name = "a/b" }, "not usable as a file name"},
 		{func(s *Spec) { s.Name = "" }, "bundle name is empty"},

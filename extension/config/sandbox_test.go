@@ -22,6 +22,10 @@ func TestSandboxParse(t *testing.T) {
 	if len(warns) != 1 || !strings.Contains(warns[0].Message, "sandbox.writeable") {
 		t.Fatalf("a misspelt key is not reported: %v", warns)
 	}
+	_, warns, _ = Parse("c.toml", []byte("[sandbox]\nwritable = [\"out\", \"  \"]\n"))
+	if len(warns) != 1 || !strings.Contains(warns[0].Message, "sandbox.writable: an empty path") {
+		t.Fatalf("an empty writable path is not reported: %v", warns)
+	}
 }
 
 // TestSandboxMerge: the user's layers set the sandbox; a project's file
