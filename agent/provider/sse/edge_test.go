@@ -46,8 +46,9 @@ func TestLimitBoundary(t *testing.T) {
 // TestIDWithNUL: an id containing NUL is ignored (the previous one
 // stays), as the HTML standard says.
 func TestIDWithNUL(t *testing.T) {
-	evs, err := readAll(NewReader(strings.NewReader("id: 1\ndata: a\n\nid: 2\x003\ndata: b\n\nid:\ndata: c\n\n")))
-	want := []got{{"", "a", "1"}, {"", "b", "1"}, {"", "c", ""}}
+	evs, err := readAll(NewReader(strings.NewReader("id: 1\ndata: a\n\nid: 2\x003\ndata: b\n\nid:\ndata: c\n\nid: 5\ndata: d\n\nid: \x006\ndata: e\n\n")))
+	// An id with a NUL anywhere, first byte included, is ignored.
+	want := []got{{"", "a", "1"}, {"", "b", "1"}, {"", "c", ""}, {"", "d", "5"}, {"", "e", "5"}}
 	if !equal(evs, want) || err != io.EOF {
 		t.Errorf("got %q, %v; want %q", evs, err, want)
 	}
