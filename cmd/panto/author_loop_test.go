@@ -48,7 +48,15 @@ func TestAuthorLoop(t *testing.T) {
 	if tool == nil || tool.Description != "Greet someone: returns a greeting for the given name." || !strings.Contains(strings.Join(strings.Fields(string(tool.Schema)), ""), `"required":["name"]`) || tool.Source != "demo2/tools/t.lua" {
 		t.Errorf("tool t in --list --json: %+v", tool)
 	}
-	if len(rep.Commands) != 1 || rep.Commands[0].Name != "c" || len(rep.Problems) != 0 {
+	// The layer's own commands: the session's built-in ones (/mcp, with
+	// source "mcp") are listed too, but are not the author's.
+	var own []listCommand
+	for _, c := range rep.Commands {
+		if strings.HasPrefix(c.Source, "demo2/") {
+			own = append(own, c)
+		}
+	}
+	if len(own) != 1 || own[0].Name != "c" || len(rep.Problems) != 0 {
 		t.Errorf("commands %+v problems %+v", rep.Commands, rep.Problems)
 	}
 	if _, out, _ := runCLI(t, "run", "demo2", "--list", "-v"); !strings.Contains(out, "      Greet someone: returns a greeting for the given name.\n") {
