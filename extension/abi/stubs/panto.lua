@@ -1,7 +1,7 @@
 ---@meta panto
 -- The panto extension API, ABI 1.4.0: LuaLS definitions generated from
 -- extension/abi/abi.json by `panto stubs`. Do not edit; regenerate.
--- require("panto") returns the module; there is no global panto. panto.ext, panto.text, panto.regex, panto.fs and panto.web come from the host (the last three since ABI 1.2); the native API (panto.agent, panto.conversation, the stores, panto.ext.agent, and the agent, stream, job, conversation and store objects) from the agent (ABI 1.1). panto.mcp (ABI 1.4) comes from the agent: the session's MCP servers.
+-- require("panto") returns the module; there is no global panto. panto.ext, panto.text, panto.regex, panto.fs and panto.web come from the host (panto.regex and panto.fs since ABI 1.2, panto.web since ABI 1.3); the native API (panto.agent, panto.conversation, the stores, panto.ext.agent, and the agent, stream, job, conversation and store objects) from the agent (ABI 1.1). panto.mcp (ABI 1.4) comes from the agent: the session's MCP servers.
 
 --- One MCP server, as panto.mcp.servers lists it.
 ---@class panto.McpServer
