@@ -2,6 +2,7 @@ package trust
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -92,7 +93,13 @@ func preferences(f *config.File) *config.File {
 // Note is the one line that says an untrusted project was skipped and
 // how to trust it: headless runs print it on stderr.
 func (p *Project) Note() string {
-	return fmt.Sprintf("%s is not trusted: its extensions, tools, MCP servers, hooks and provider settings were skipped (to trust it: panto trust %s)", p.DotPanto(), p.Root)
+	// A project may bring only a .mcp.json: then the folder is named,
+	// not a .panto/ it does not have.
+	what := p.DotPanto()
+	if _, err := os.Stat(what); err != nil {
+		what = p.Root
+	}
+	return fmt.Sprintf("%s is not trusted: its extensions, tools, MCP servers, hooks and provider settings were skipped (to trust it: panto trust %s)", what, p.Root)
 }
 
 // Warn records Note as a warning of setup s, for a session that reports
