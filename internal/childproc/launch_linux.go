@@ -59,20 +59,11 @@ func Prepare(cmd *exec.Cmd, o Options) (*Launch, error) {
 	if o.Sandbox.active() {
 		sp.Sandbox = o.Sandbox
 	}
-	js, err := json.Marshal(&sp)
-	if err != nil {
+	if err := becomeHelper(cmd, helperPath, envHelper, &sp, w); err != nil {
 		r.Close()
 		w.Close()
 		return nil, err
 	}
-	env := cmd.Env
-	if env == nil {
-		env = os.Environ()
-	}
-	cmd.Env = append(withoutEnv(env, envHelper), envHelper+"="+string(js))
-	cmd.Path = helperPath
-	cmd.Args = []string{"panto-child", filepath.Base(sp.Path)}
-	cmd.ExtraFiles = append(cmd.ExtraFiles, w)
 	// The helper leads a group either way, so killing the group reaches
 	// the command and all it started; only a detached one gets a
 	// session too.

@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -32,10 +31,6 @@ import (
 // tell when everything the command started has ended and stay until
 // then: after the command exits, the group lives on while a background
 // job it started still runs.
-
-// envLifeline names the environment variable that turns a start of the
-// panto binary into the lifeline helper; its value is the spec, as JSON.
-const envLifeline = "PANTO_CHILDPROC_LIFELINE"
 
 // lifeline is panto's end of the pipe: the write end is held, never
 // written and never closed, for the life of the process. Both ends are
@@ -71,20 +66,11 @@ func prepareLifeline(cmd *exec.Cmd, o Options, exe string) (*Launch, error) {
 	files := 3 + len(cmd.ExtraFiles)
 	sp := spec{Path: cmd.Path, Argv: cmd.Args, Parent: os.Getpid(), Files: files, Status: files,
 		Lifeline: files + 1, Detached: o.Detached}
-	js, err := json.Marshal(&sp)
-	if err != nil {
+	if err := becomeHelper(cmd, exe, envLifeline, &sp, w, life); err != nil {
 		r.Close()
 		w.Close()
 		return nil, err
 	}
-	env := cmd.Env
-	if env == nil {
-		env = os.Environ()
-	}
-	cmd.Env = append(withoutEnv(withoutEnv(env, envLifeline), envHelper), envLifeline+"="+string(js))
-	cmd.Path = exe
-	cmd.Args = []string{"panto-child", filepath.Base(sp.Path)}
-	cmd.ExtraFiles = append(cmd.ExtraFiles, w, life)
 	// The helper sits in a group of its own, apart from panto's, so a
 	// signal to panto's terminal group does not reach it.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}

@@ -4,6 +4,10 @@ package childproc
 // panto binary into the helper; its value is the spec, as JSON.
 const envHelper = "PANTO_CHILDPROC_HELPER"
 
+// envLifeline names the environment variable that turns a start of the
+// panto binary into the lifeline helper; its value is the spec, as JSON.
+const envLifeline = "PANTO_CHILDPROC_LIFELINE"
+
 // spec is what the helper is told to do.
 type spec struct {
 	// Path and Argv are the command, its path resolved by the caller.
