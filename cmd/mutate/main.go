@@ -34,6 +34,7 @@ func run(args []string) int {
 	seed := fs.Uint64("seed", 1, "sampling `seed`")
 	file := fs.String("file", "", "only files whose path (from the module root) matches `regexp`")
 	fn := fs.String("func", "", "only functions whose name (Func or Type.Method) matches `regexp`")
+	runTests := fs.String("run", "", "only the tests matching `regexp` (go test -run), in the coverage run too: the score counts what those tests catch")
 	ops := fs.String("ops", "", "only these comma-separated operators: "+strings.Join(mutate.AllOps, ","))
 	timeout := fs.Duration("timeout", 0, "time limit of one mutant's test run (0: twice the unmutated run plus 30s)")
 	jobs := fs.Int("j", 1, "mutants tested at once")
@@ -53,7 +54,7 @@ func run(args []string) int {
 		fs.Usage()
 		return 2
 	}
-	cfg := mutate.Config{Dir: ".", Patterns: fs.Args(), Limit: *limit, Seed: *seed, Timeout: *timeout, Jobs: *jobs, List: *list, NoCover: *noCover, CoverOnly: *coverOnly}
+	cfg := mutate.Config{Dir: ".", Patterns: fs.Args(), Limit: *limit, Seed: *seed, Timeout: *timeout, Jobs: *jobs, List: *list, NoCover: *noCover, CoverOnly: *coverOnly, Run: *runTests}
 	var err error
 	if cfg.Dir, err = os.Getwd(); err != nil {
 		fmt.Fprintln(os.Stderr, "mutate:", err)

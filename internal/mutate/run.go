@@ -24,6 +24,7 @@ type Config struct {
 	Seed      uint64
 	File      *regexp.Regexp  // only files whose path (relative to Dir) matches
 	Func      *regexp.Regexp  // only functions whose name ("Recv.Method" or "Func") matches
+	Run       string          // only the tests go test -run selects (coverage run included); "" runs all
 	Ops       map[string]bool // only these operators; nil for all
 	Timeout   time.Duration   // per mutant test run; 0 derives it from the unmutated run
 	Jobs      int             // mutants tested at once (default 1)
@@ -121,7 +122,7 @@ func runPackage(ctx context.Context, cfg Config, p *Package, tmp string) *Packag
 	if !cfg.List {
 		start := time.Now()
 		profile := filepath.Join(tmp, "cover.out")
-		out, err := goTest(ctx, cfg.Dir, p.ImportPath, 0, "-coverprofile="+profile, "-covermode=set")
+		out, err := goTest(ctx, cfg.Dir, p.ImportPath, 0, cfg.runArgs("-coverprofile="+profile, "-covermode=set")...)
 		r.Baseline = time.Since(start).Seconds()
 		if err != nil {
 			r.Error = fmt.Sprintf("tests fail without any change: %v\n%s", err, tail(out, 2000))
@@ -208,7 +209,7 @@ func testAll(ctx context.Context, cfg Config, p *Package, tmp string, timeout ti
 		go func() {
 			defer wg.Done()
 			for m := range work {
-				testOne(ctx, cfg.Dir, p, dir, timeout, m)
+				testOne(ctx, cfg, p, dir, timeout, m)
 				mu.Lock()
 				done++
 				if cfg.Progress != nil && m.Status != Pending {
@@ -231,7 +232,15 @@ func testAll(ctx context.Context, cfg Config, p *Package, tmp string, timeout ti
 
 var failedTest = regexp.MustCompile(`--- FAIL: (\S+)`)
 
-func testOne(ctx context.Context, root string, p *Package, dir string, timeout time.Duration, m *Mutant) {
+// runArgs adds -run when the tests are restricted.
+func (cfg *Config) runArgs(args ...string) []string {
+	if cfg.Run != "" {
+		args = append(args, "-run="+cfg.Run)
+	}
+	return args
+}
+
+func testOne(ctx context.Context, cfg Config, p *Package, dir string, timeout time.Duration, m *Mutant) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		m.Detail = err.Error()
 		return
@@ -247,7 +256,7 @@ func testOne(ctx context.Context, root string, p *Package, dir string, timeout t
 		m.Detail = err.Error()
 		return
 	}
-	out, err := goTest(ctx, root, p.ImportPath, timeout, "-overlay="+ovPath, "-failfast")
+	out, err := goTest(ctx, cfg.Dir, p.ImportPath, timeout, cfg.runArgs("-overlay="+ovPath, "-failfast")...)
 	os.Remove(mutated)
 	switch {
 	case ctx.Err() != nil:

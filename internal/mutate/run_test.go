@@ -149,3 +149,42 @@ func TestSampleIsReproducible(t *testing.T) {
 		t.Error("four other seeds all gave seed 1's sample")
 	}
 }
+
+// TestRunRestrictsTests: with Run, only the matching tests run, in the
+// coverage run and for each mutant. Sign's mutants, which TestSign
+// kills, are then code no selected test executes, and when run anyway
+// (NoCover) they survive TestPositive.
+func TestRunRestrictsTests(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test once per mutant")
+	}
+	for _, c := range []struct {
+		name    string
+		noCover bool
+		want    Status
+	}{{"coverage", false, Uncovered}, {"mutants", true, Survived}} {
+		t.Run(c.name, func(t *testing.T) {
+			cfg := calcConfig(t)
+			cfg.Func = regexp.MustCompile(`^Sign$`)
+			cfg.Ops = map[string]bool{OpBoundary: true}
+			cfg.Run = "^TestPositive$"
+			cfg.NoCover = c.noCover
+			results, err := Run(context.Background(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := results[0]
+			if r.Error != "" {
+				t.Fatal(r.Error)
+			}
+			if r.Tested != 2 {
+				t.Fatalf("tested %d mutants of Sign, want 2", r.Tested)
+			}
+			for _, m := range r.Mutants {
+				if m.Status != c.want {
+					t.Errorf("%s:%d %s: %s (%s), want %s", m.File, m.Line, m.Change, m.Status, m.Detail, c.want)
+				}
+			}
+		})
+	}
+}
