@@ -33,6 +33,7 @@ func run(args []string) int {
 	limit := fs.Int("n", 0, "test at most `N` mutants per package, sampled with -seed (0: all)")
 	seed := fs.Uint64("seed", 1, "sampling `seed`")
 	file := fs.String("file", "", "only files whose path (from the module root) matches `regexp`")
+	skipFile := fs.String("skip-file", "", "leave out files whose path (from the module root) matches `regexp`")
 	fn := fs.String("func", "", "only functions whose name (Func or Type.Method) matches `regexp`")
 	runTests := fs.String("run", "", "only the tests matching `regexp` (go test -run), in the coverage run too: the score counts what those tests catch")
 	ops := fs.String("ops", "", "only these comma-separated operators: "+strings.Join(mutate.AllOps, ","))
@@ -40,6 +41,7 @@ func run(args []string) int {
 	jobs := fs.Int("j", 1, "mutants tested at once")
 	list := fs.Bool("list", false, "list the mutants and run nothing")
 	noCover := fs.Bool("nocover", false, "run mutants in code no test executes instead of counting them as survivors")
+	allTests := fs.Bool("alltests", false, "run the package's whole test suite per mutant, not only the tests that execute the mutated code")
 	coverOnly := fs.Bool("cover-only", false, "run only the coverage run: report the mutants in code no test executes, run none")
 	jsonOut := fs.Bool("json", false, "write the results as JSON")
 	verbose := fs.Bool("v", false, "print each mutant's outcome as it finishes, and equivalent ones in the report")
@@ -54,7 +56,7 @@ func run(args []string) int {
 		fs.Usage()
 		return 2
 	}
-	cfg := mutate.Config{Dir: ".", Patterns: fs.Args(), Limit: *limit, Seed: *seed, Timeout: *timeout, Jobs: *jobs, List: *list, NoCover: *noCover, CoverOnly: *coverOnly, Run: *runTests}
+	cfg := mutate.Config{Dir: ".", Patterns: fs.Args(), Limit: *limit, Seed: *seed, Timeout: *timeout, Jobs: *jobs, List: *list, NoCover: *noCover, CoverOnly: *coverOnly, Run: *runTests, AllTests: *allTests}
 	var err error
 	if cfg.Dir, err = os.Getwd(); err != nil {
 		fmt.Fprintln(os.Stderr, "mutate:", err)
@@ -63,7 +65,7 @@ func run(args []string) int {
 	for _, re := range []struct {
 		src string
 		dst **regexp.Regexp
-	}{{*file, &cfg.File}, {*fn, &cfg.Func}} {
+	}{{*file, &cfg.File}, {*skipFile, &cfg.SkipFile}, {*fn, &cfg.Func}} {
 		if re.src == "" {
 			continue
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"path/filepath"
 	"strings"
 )
 
@@ -44,20 +45,38 @@ func parseCoverage(r io.Reader) (coverage, error) {
 		if _, err := fmt.Sscanf(line[colon+1:], "%d.%d,%d.%d %d %d", &b.startLine, &b.startCol, &b.endLine, &b.endCol, &stmts, &b.count); err != nil {
 			return nil, fmt.Errorf("cover profile: bad line %q: %v", line, err)
 		}
-		name := path.Base(line[:colon])
+		name := coverKey(line[:colon])
 		cov[name] = append(cov[name], b)
 	}
 	return cov, sc.Err()
 }
 
 // executed reports whether the code at line:col ran in some test. It
-// looks at the innermost block holding the position (the latest to
-// start, since a function literal's blocks lie inside the statement's);
-// a position in no block (a package-level initializer) counts as run.
+// looks at the innermost block holding the position; a position in no
+// block (a package-level initializer) counts as run.
 func (c coverage) executed(file string, line, col int) bool {
+	best := c.innermost(file, line, col)
+	// Several profiles (one per test binary) may list the same block;
+	// any run counts.
+	if best == nil {
+		return true
+	}
+	for _, b := range c[coverKey(file)] {
+		if b.same(best) && b.count > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// innermost returns the innermost block holding line:col (the latest to
+// start, since a function literal's blocks lie inside the statement's),
+// or nil when none does.
+func (c coverage) innermost(file string, line, col int) *block {
 	var best *block
-	for i := range c[path.Base(file)] {
-		b := &c[path.Base(file)][i]
+	blocks := c[coverKey(file)]
+	for i := range blocks {
+		b := &blocks[i]
 		if !b.holds(line, col) {
 			continue
 		}
@@ -65,17 +84,18 @@ func (c coverage) executed(file string, line, col int) bool {
 			best = b
 		}
 	}
-	// Several profiles (one per test binary) may list the same block;
-	// any run counts.
-	if best == nil {
-		return true
-	}
-	for _, b := range c[path.Base(file)] {
-		if b.startLine == best.startLine && b.startCol == best.startCol && b.endLine == best.endLine && b.endCol == best.endCol && b.count > 0 {
-			return true
-		}
-	}
-	return false
+	return best
+}
+
+// coverKey is the name coverage files its blocks under: the file's base
+// name, as the profile's import paths and the harness's absolute paths
+// share it.
+func coverKey(file string) string {
+	return path.Base(filepath.ToSlash(file))
+}
+
+func (b *block) same(o *block) bool {
+	return b.startLine == o.startLine && b.startCol == o.startCol && b.endLine == o.endLine && b.endCol == o.endCol
 }
 
 func (b *block) holds(line, col int) bool {

@@ -44,6 +44,7 @@ type Mutant struct {
 	start, end int    // byte range replaced in file.Src
 	repl       string // its replacement
 	at         token.Pos
+	run        string // -run pattern of the tests that execute the change; "" for all
 }
 
 // Source returns the mutated file's bytes.

@@ -23,6 +23,7 @@ type Config struct {
 	Limit     int      // mutants run per package, sampled with Seed; 0 runs all
 	Seed      uint64
 	File      *regexp.Regexp  // only files whose path (relative to Dir) matches
+	SkipFile  *regexp.Regexp  // leave out files whose path (relative to Dir) matches
 	Func      *regexp.Regexp  // only functions whose name ("Recv.Method" or "Func") matches
 	Run       string          // only the tests go test -run selects (coverage run included); "" runs all
 	Ops       map[string]bool // only these operators; nil for all
@@ -31,6 +32,7 @@ type Config struct {
 	List      bool            // list the mutants, run nothing
 	NoCover   bool            // run mutants in code no test executes, instead of counting them survivors
 	CoverOnly bool            // run nothing but the coverage run: sort mutants into uncovered (survivors) and not run
+	AllTests  bool            // run the whole test suite per mutant, not only the tests that execute the mutated code
 	Progress  io.Writer       // one line per mutant as it finishes; nil for none
 }
 
@@ -92,16 +94,15 @@ func (cfg *Config) selects(m *Mutant) bool {
 	if cfg.Func != nil && !cfg.Func.MatchString(m.Func) {
 		return false
 	}
-	if cfg.File != nil {
-		rel, err := filepath.Rel(cfg.Dir, m.File)
-		if err != nil {
-			rel = m.File
-		}
-		if !cfg.File.MatchString(filepath.ToSlash(rel)) {
-			return false
-		}
+	rel, err := filepath.Rel(cfg.Dir, m.File)
+	if err != nil {
+		rel = m.File
 	}
-	return true
+	rel = filepath.ToSlash(rel)
+	if cfg.File != nil && !cfg.File.MatchString(rel) {
+		return false
+	}
+	return cfg.SkipFile == nil || !cfg.SkipFile.MatchString(rel)
 }
 
 func runPackage(ctx context.Context, cfg Config, p *Package, tmp string) *PackageResult {
@@ -117,7 +118,7 @@ func runPackage(ctx context.Context, cfg Config, p *Package, tmp string) *Packag
 		rng := rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15))
 		rng.Shuffle(len(ms), func(i, j int) { ms[i], ms[j] = ms[j], ms[i] })
 	}
-	var cov coverage
+	var cov, profiled coverage
 	timeout := cfg.Timeout
 	if !cfg.List {
 		start := time.Now()
@@ -128,15 +129,16 @@ func runPackage(ctx context.Context, cfg Config, p *Package, tmp string) *Packag
 			r.Error = fmt.Sprintf("tests fail without any change: %v\n%s", err, tail(out, 2000))
 			return r
 		}
-		if !cfg.NoCover {
-			if f, err := os.Open(profile); err == nil {
-				cov, err = parseCoverage(f)
-				f.Close()
-				if err != nil {
-					r.Error = err.Error()
-					return r
-				}
+		if f, err := os.Open(profile); err == nil {
+			profiled, err = parseCoverage(f)
+			f.Close()
+			if err != nil {
+				r.Error = err.Error()
+				return r
 			}
+		}
+		if !cfg.NoCover {
+			cov = profiled
 		}
 		if timeout == 0 {
 			timeout = 2*time.Since(start) + 30*time.Second
@@ -170,7 +172,22 @@ func runPackage(ctx context.Context, cfg Config, p *Package, tmp string) *Packag
 		}
 		queue = append(queue, m)
 	}
-	if !cfg.List && !cfg.CoverOnly {
+	if !cfg.List && !cfg.CoverOnly && len(queue) > 0 {
+		if !cfg.AllTests && profiled != nil {
+			var progress func(string)
+			if cfg.Progress != nil {
+				progress = func(s string) { fmt.Fprintf(cfg.Progress, "%s: %s\n", p.ImportPath, s) }
+			}
+			tm, err := mapTests(ctx, cfg.Dir, p, tmp, cfg.Run, progress)
+			if err != nil && ctx.Err() == nil {
+				r.Error = err.Error()
+				return r
+			}
+			for _, m := range queue {
+				pos := p.Fset.Position(m.at)
+				m.run, _ = tm.runPattern(profiled, m.File, pos.Line, pos.Column)
+			}
+		}
 		testAll(ctx, cfg, p, tmp, timeout, queue)
 	}
 	for _, m := range r.Mutants {
@@ -256,7 +273,13 @@ func testOne(ctx context.Context, cfg Config, p *Package, dir string, timeout ti
 		m.Detail = err.Error()
 		return
 	}
-	out, err := goTest(ctx, cfg.Dir, p.ImportPath, timeout, cfg.runArgs("-overlay="+ovPath, "-failfast")...)
+	args := []string{"-overlay=" + ovPath, "-failfast"}
+	if m.run != "" {
+		args = append(args, "-run="+m.run)
+	} else {
+		args = cfg.runArgs(args...)
+	}
+	out, err := goTest(ctx, cfg.Dir, p.ImportPath, timeout, args...)
 	os.Remove(mutated)
 	switch {
 	case ctx.Err() != nil:

@@ -188,3 +188,96 @@ func TestRunRestrictsTests(t *testing.T) {
 		})
 	}
 }
+
+// TestTestSelection maps calc's tests to the code each executes: a
+// mutant in Sign runs only TestSign, one in Parse only TestParse, and
+// one in Big (no test reaches it) gets no pattern. The mutants of Sign
+// are still killed with the selection in place.
+func TestTestSelection(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs calc's tests")
+	}
+	cfg := calcConfig(t)
+	pkgs, err := Load(cfg.Dir, cfg.Patterns...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := pkgs[0]
+	tmp := t.TempDir()
+	profile := filepath.Join(tmp, "all.cover")
+	if out, err := goTest(context.Background(), cfg.Dir, p.ImportPath, 0, "-coverprofile="+profile, "-covermode=set"); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	f, err := os.Open(profile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cov, err := parseCoverage(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm, err := mapTests(context.Background(), cfg.Dir, p, tmp, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(filepath.Join("testdata", "calc", "calc.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := p.Files[0].Path
+	for _, c := range []struct{ at, want string }{
+		{"if v < 0", "^(TestSign)$"},
+		{"return v > 0", "^(TestPositive)$"},
+		{"n, err := strconv.Atoi", "^(TestParse)$"},
+		{"return v >= 100", ""},
+	} {
+		i := strings.Index(string(src), c.at)
+		if i < 0 {
+			t.Fatalf("calc.go lacks %q", c.at)
+		}
+		line := 1 + strings.Count(string(src[:i]), "\n")
+		col := i - strings.LastIndex(string(src[:i]), "\n")
+		got, ok := tm.runPattern(cov, file, line, col)
+		if got != c.want || ok != (c.want != "") {
+			t.Errorf("%q (%d:%d): pattern %q, %v; want %q", c.at, line, col, got, ok, c.want)
+		}
+	}
+
+	cfg.Func = regexp.MustCompile(`^Sign$`)
+	cfg.Ops = map[string]bool{OpBoundary: true}
+	results, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range results[0].Mutants {
+		if m.Status != Killed || m.Detail != "TestSign" || m.run != "^(TestSign)$" {
+			t.Errorf("%s:%d %s: %s (%s), run %q", m.File, m.Line, m.Change, m.Status, m.Detail, m.run)
+		}
+	}
+}
+
+// TestSkipFile leaves out the files -skip-file matches, and only those.
+func TestSkipFile(t *testing.T) {
+	count := func(skip string) int {
+		cfg := calcConfig(t)
+		cfg.List = true
+		if skip != "" {
+			cfg.SkipFile = regexp.MustCompile(skip)
+		}
+		results, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return results[0].Generated
+	}
+	if n := count(""); n == 0 {
+		t.Fatal("calc has no mutants")
+	}
+	if n := count(`calc/calc\.go$`); n != 0 {
+		t.Errorf("%d mutants with calc.go skipped, want 0", n)
+	}
+	if all, other := count(""), count(`nothing\.go$`); all != other {
+		t.Errorf("skipping a file that does not exist: %d mutants, want %d", other, all)
+	}
+}
