@@ -93,11 +93,15 @@ func (s *Session) compactKeeping(ctx context.Context, a *Agent, summary string, 
 	a.mu.Lock()
 	prev := ""
 	start := 0
+	spent := costLedger{} // what the part before start cost
 	if k := a.conv.LastCompaction(); k >= 0 {
 		prev = a.conv.Messages[k].Text()
 		start = k + 1
 		if f := indexOfID(a.conv.Messages, a.conv.Messages[k].FirstKept, k); f >= 0 {
 			start = f
+		}
+		for _, sp := range a.conv.Messages[k].SpentBefore {
+			spent.addSpend(sp)
 		}
 	}
 	// Only the part from start can be summarised or kept: copy that.
@@ -125,10 +129,20 @@ func (s *Session) compactKeeping(ctx context.Context, a *Agent, summary string, 
 	if before == 0 {
 		before = estimateTokens(msgs)
 	}
-	m := conv.Message{Role: conv.Compaction, Blocks: []conv.Block{conv.TextBlock(summary)}, FirstKept: kept, TokensBefore: before, Time: time.Now()}
+	// The summary carries what the messages it stands for cost, so a
+	// resume that reads the session from the first kept one on still
+	// sums all of it.
+	for _, m := range msgs[:max(cut, 0)] {
+		spent.add(m)
+	}
+	var spentBefore []conv.Spend
+	if len(spent) > 0 {
+		spentBefore = spent.spends()
+	}
+	m := conv.Message{Role: conv.Compaction, Blocks: []conv.Block{conv.TextBlock(summary)}, FirstKept: kept, TokensBefore: before, SpentBefore: spentBefore, Time: time.Now()}
 	a.mu.Lock()
 	if a.rec != nil {
-		e := &store.Entry{Type: store.TypeCompaction, Summary: summary, FirstKept: kept, TokensBefore: before}
+		e := &store.Entry{Type: store.TypeCompaction, Summary: summary, FirstKept: kept, TokensBefore: before, SpentBefore: spentBefore}
 		if err := a.rec.Append(e); err != nil {
 			a.mu.Unlock()
 			return err

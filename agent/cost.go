@@ -36,14 +36,7 @@ func priceUsage(m *Model, u *conv.Usage) {
 // ModelCost is one model's share of a session: its usage summed over
 // its responses (Usage.Cost the sum of the priced ones), how many
 // responses there were and how many had no price.
-type ModelCost struct {
-	// Provider and Model name the model as its messages do (the
-	// provider's name, the upstream id).
-	Provider, Model string
-	Usage           conv.Usage
-	Responses       int
-	Unpriced        int
-}
+type ModelCost = conv.Spend
 
 // costLedger sums a session's usage by model.
 type costLedger map[[2]string]*ModelCost
@@ -52,17 +45,42 @@ func (l costLedger) add(m conv.Message) {
 	if m.Role != conv.Assistant || m.Usage == nil {
 		return
 	}
-	k := [2]string{m.Provider, m.Model}
+	unpriced := 0
+	if m.Usage.Cost == nil {
+		unpriced = 1
+	}
+	l.addSpend(conv.Spend{Provider: m.Provider, Model: m.Model, Usage: *m.Usage, Responses: 1, Unpriced: unpriced})
+}
+
+// addSpend adds what some responses of one model spent.
+func (l costLedger) addSpend(s conv.Spend) {
+	k := [2]string{s.Provider, s.Model}
 	c := l[k]
 	if c == nil {
-		c = &ModelCost{Provider: m.Provider, Model: m.Model}
+		c = &ModelCost{Provider: s.Provider, Model: s.Model}
 		l[k] = c
 	}
-	c.Usage.Add(*m.Usage)
-	c.Responses++
-	if m.Usage.Cost == nil {
-		c.Unpriced++
+	c.Usage.Add(s.Usage)
+	c.Responses += s.Responses
+	c.Unpriced += s.Unpriced
+}
+
+// spends lists the ledger in the order of provider and model name, each
+// a copy of its own.
+func (l costLedger) spends() []conv.Spend {
+	out := make([]conv.Spend, 0, len(l))
+	for _, c := range l {
+		mc := *c
+		mc.Usage = c.Usage.Clone()
+		out = append(out, mc)
 	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Provider != out[j].Provider {
+			return out[i].Provider < out[j].Provider
+		}
+		return out[i].Model < out[j].Model
+	})
+	return out
 }
 
 // ledgerOf sums the assistant messages of msgs.
@@ -74,30 +92,41 @@ func ledgerOf(msgs []conv.Message) costLedger {
 	return l
 }
 
+// spentOn is what a conversation's branch cost: what its latest
+// compaction summary carries for the messages before its first kept one
+// (conv.Message.SpentBefore), plus the responses from there on. A
+// conversation that still holds the messages before the first kept one
+// (it was not read from a file's tail) counts them through the summary
+// alone, so nothing is counted twice.
+func spentOn(c *conv.Conversation) costLedger {
+	k := c.LastCompaction()
+	if k < 0 {
+		return ledgerOf(c.Messages)
+	}
+	l := costLedger{}
+	for _, s := range c.Messages[k].SpentBefore {
+		l.addSpend(s)
+	}
+	from := k // a summary that kept nothing stands for all before it
+	if f := indexOfID(c.Messages, c.Messages[k].FirstKept, k); f >= 0 {
+		from = f
+	}
+	for _, m := range c.Messages[from:] {
+		l.add(m)
+	}
+	return l
+}
+
 // Costs is the session's usage and cost by model, in the order of
 // provider and model name: the responses of this session, those before
-// a resume included. The messages a compaction dropped from memory count
-// when the session was resumed from its file after them only if the file
-// was read whole (a long session's resume reads its tail).
+// a resume included, and those a compaction summarised (its summary
+// carries what they cost). A resumed session counts the responses of
+// its current branch; one that ran here also counts those of branches it
+// left (/tree, /rewind) while it ran.
 func (a *Agent) Costs() []ModelCost {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	out := make([]ModelCost, 0, len(a.costs))
-	for _, c := range a.costs {
-		mc := *c
-		if c.Usage.Cost != nil {
-			cp := *c.Usage.Cost
-			mc.Usage.Cost = &cp
-		}
-		out = append(out, mc)
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Provider != out[j].Provider {
-			return out[i].Provider < out[j].Provider
-		}
-		return out[i].Model < out[j].Model
-	})
-	return out
+	return a.costs.spends()
 }
 
 // TotalCost is the session's cost in US dollars, and whether every

@@ -1,6 +1,8 @@
 package agent
 
 import (
+	"context"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -88,4 +90,102 @@ func TestFormatUSD(t *testing.T) {
 			t.Errorf("FormatUSD(%v) = %q, want %q", v, got, want)
 		}
 	}
+}
+
+// pricedConfig is a script provider at the Anthropic API's address, so
+// that the catalogue prices its model as it prices Anthropic's.
+const pricedConfig = `
+[providers.fake]
+protocol = "script"
+script = "turns.jsonl"
+base_url = "https://api.anthropic.com"
+models = { m = "claude-sonnet-5-5" }
+
+[models]
+default = "fake:m"
+`
+
+// TestCostSurvivesCompactionAndResume: the turns a compaction summarised
+// still count after a resume, which reads the session file only from the
+// summary's first kept message on; the total is the same as live and as
+// the sum of the scripted responses at the catalogue's prices, whether
+// the file is read from its tail or whole, and however often the
+// conversation was compacted.
+func TestCostSurvivesCompactionAndResume(t *testing.T) {
+	usages := []conv.Usage{
+		{Input: 1000, Output: 100, CacheRead: 300, CacheWrite: 50},
+		{Input: 2000, Output: 200, CacheRead: 700},
+		{Input: 3000, Output: 30, CacheWrite: 900},
+		{Input: 4000, Output: 40},
+		{Input: 5000, Output: 500, CacheRead: 10},
+	}
+	turn := func(i int) string {
+		u := usages[i]
+		return fmt.Sprintf(`{"text": "a%d", "usage": {"input": %d, "output": %d, "cache_read": %d, "cache_write": %d}}`+"\n",
+			i+1, u.Input, u.Output, u.CacheRead, u.CacheWrite)
+	}
+	summary := func(s string) string { return `{"expect": {"purpose": "compaction"}, "text": "` + s + `"}` + "\n" }
+	script := turn(0) + turn(1) + summary("S1") + turn(2) + turn(3) + summary("S2") + turn(4)
+	ts := newSession(t, map[string]string{"config.toml": pricedConfig, "turns.jsonl": script})
+
+	cat, err := builtin.LoadCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := cat.Providers["anthropic"].Models["sonnet"].Price
+	want, wantIn := 0.0, int64(0)
+	for _, u := range usages {
+		want += (float64(u.Input)*p.Input + float64(u.Output)*p.Output + float64(u.CacheRead)*p.CacheRead + float64(u.CacheWrite)*p.CacheWrite) / 1e6
+		wantIn += u.Input
+	}
+	check := func(what string, l []ModelCost) {
+		t.Helper()
+		if len(l) != 1 {
+			t.Fatalf("%s: %d models: %+v", what, len(l), l)
+		}
+		c := l[0]
+		if c.Responses != len(usages) || c.Unpriced != 0 || c.Usage.Input != wantIn || c.Usage.Cost == nil ||
+			math.Abs(c.Usage.Cost.Total()-want) > 1e-9*want {
+			t.Errorf("%s: %d responses (%d unpriced), %d input tokens, cost %+v; want %d, %d, %v",
+				what, c.Responses, c.Unpriced, c.Usage.Input, c.Usage.Cost, len(usages), wantIn, want)
+		}
+	}
+
+	ctx := context.Background()
+	ts.prompt("q1 " + long)
+	ts.prompt("q2 " + long)
+	if err := ts.Compact(ctx, ""); err != nil {
+		t.Fatal(err)
+	}
+	ts.prompt("q3 " + long)
+	ts.prompt("q4 " + long)
+	if err := ts.Compact(ctx, ""); err != nil {
+		t.Fatal(err)
+	}
+	ts.prompt("q5")
+	if c := ts.Agent().Conversation(); c.Offloaded < 4 {
+		t.Fatalf("only %d messages were compacted away", c.Offloaded)
+	}
+	check("live", ts.Agent().Costs())
+
+	id := ts.ID()
+	if err := ts.New(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := ts.Resume(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	if c := ts.Agent().Conversation(); c.Len() >= 10 {
+		t.Fatalf("the resume read %d messages: not only the tail", c.Len())
+	}
+	check("resumed", ts.Agent().Costs())
+
+	// The whole file: its active branch, and the branch with every
+	// message still in it, count each response once.
+	sess, err := ts.Store().Load(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("whole file, active branch", spentOn(sess.ActiveBranch("")).spends())
+	check("whole file, whole branch", spentOn(sess.Branch("")).spends())
 }

@@ -224,9 +224,14 @@ func (b *bindings) metadataArg(L *runtime.State, n int, fn string) json.RawMessa
 func (s *Session) compactWith(a *Agent, summary string) error {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	m := conv.Message{Role: conv.Compaction, Blocks: []conv.Block{conv.TextBlock(summary)}, Time: time.Now(), TokensBefore: a.lastCtx}
+	// It carries what everything before it cost (see compactKeeping).
+	var spent []conv.Spend
+	if l := spentOn(a.conv); len(l) > 0 {
+		spent = l.spends()
+	}
+	m := conv.Message{Role: conv.Compaction, Blocks: []conv.Block{conv.TextBlock(summary)}, Time: time.Now(), TokensBefore: a.lastCtx, SpentBefore: spent}
 	if a.rec != nil {
-		e := &store.Entry{Type: store.TypeCompaction, Summary: summary, TokensBefore: a.lastCtx}
+		e := &store.Entry{Type: store.TypeCompaction, Summary: summary, TokensBefore: a.lastCtx, SpentBefore: spent}
 		if err := a.rec.Append(e); err != nil {
 			return err
 		}

@@ -42,7 +42,7 @@ func (s *Session) switchTo(ctx context.Context, reason string, rec recorder, c *
 	if old != rec || a.costs == nil {
 		// Another session's: its cost is its messages'. A branch switch
 		// or rewind within one session keeps what was spent.
-		a.costs = ledgerOf(c.Messages) // before compacted messages leave memory
+		a.costs = spentOn(c) // before compacted messages leave memory
 	}
 	a.rec, a.conv = rec, c
 	a.forgetCompacted()

@@ -105,6 +105,29 @@ func (t *Usage) Add(u Usage) {
 	}
 }
 
+// Clone returns u with a cost of its own, so that changing one total
+// leaves a copy handed out as it was.
+func (u Usage) Clone() Usage {
+	if u.Cost != nil {
+		c := *u.Cost
+		u.Cost = &c
+	}
+	return u
+}
+
+// Spend is what one model's responses used and cost: their usage
+// summed (Usage.Cost the sum of the priced ones: nil when none was), how
+// many responses there were and how many of them had no price. The
+// model is named as its messages name it (the provider's name, the
+// upstream id).
+type Spend struct {
+	Provider  string `json:"provider"`
+	Model     string `json:"model"`
+	Usage     Usage  `json:"usage"`
+	Responses int    `json:"responses"`
+	Unpriced  int    `json:"unpriced,omitempty"`
+}
+
 // Cost is an amount in US dollars by kind of token.
 type Cost struct {
 	Input      float64 `json:"input"`
@@ -172,6 +195,11 @@ type Message struct {
 	// the context it replaced.
 	FirstKept    string `json:"first_kept,omitempty"`
 	TokensBefore int64  `json:"tokens_before,omitempty"`
+	// SpentBefore is what the responses before FirstKept cost, by
+	// model, those an earlier summary stood for included: a resume reads
+	// a session from FirstKept on, and sums the whole session's cost
+	// from this and the messages it reads.
+	SpentBefore []Spend `json:"spent_before,omitempty"`
 
 	// Metadata is the extension-owned value of
 	// agent:set_message_metadata, as JSON (null or absent when unset).
@@ -225,6 +253,12 @@ func (m Message) Clone() Message {
 	}
 	if m.Metadata != nil {
 		m.Metadata = append(json.RawMessage(nil), m.Metadata...)
+	}
+	if m.SpentBefore != nil {
+		m.SpentBefore = append([]Spend(nil), m.SpentBefore...)
+		for i := range m.SpentBefore {
+			m.SpentBefore[i].Usage = m.SpentBefore[i].Usage.Clone()
+		}
 	}
 	return m
 }

@@ -60,3 +60,30 @@ func TestUsageCostWire(t *testing.T) {
 		t.Errorf("pi's zero cost read as %+v (%v)", zm.Usage, err)
 	}
 }
+
+// TestSpentBeforeWire: a compaction entry's pantoSpentBefore is written
+// and read back; pi's compaction entry, without it, reads as nothing
+// spent.
+func TestSpentBeforeWire(t *testing.T) {
+	spent := []conv.Spend{
+		{Provider: "anthropic", Model: "claude-x", Usage: conv.Usage{Input: 10, Output: 5, Cost: &conv.Cost{Input: 0.5, Output: 0.25}}, Responses: 2},
+		{Provider: "local", Model: "qwen", Usage: conv.Usage{Input: 7}, Responses: 1, Unpriced: 1},
+	}
+	line, err := Marshal(&Entry{Type: TypeCompaction, ID: "c1", ParentID: "m9", Summary: "s", FirstKept: "m5", TokensBefore: 99, SpentBefore: spent})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := Unmarshal(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(e.SpentBefore) != 2 || e.SpentBefore[0].Usage.Cost == nil || *e.SpentBefore[0].Usage.Cost != *spent[0].Usage.Cost ||
+		e.SpentBefore[0].Responses != 2 || e.SpentBefore[1].Unpriced != 1 || e.SpentBefore[1].Usage.Cost != nil || e.FirstKept != "m5" {
+		t.Errorf("read back %+v from %s", e.SpentBefore, line)
+	}
+	pi := []byte(`{"type":"compaction","id":"c1","parentId":"m9","timestamp":"2026-01-01T00:00:00.000Z","summary":"s","firstKeptEntryId":"m5","tokensBefore":99}`)
+	e, err = Unmarshal(pi)
+	if err != nil || e.SpentBefore != nil {
+		t.Errorf("pi's entry: %+v, %v", e, err)
+	}
+}

@@ -82,10 +82,12 @@ type Entry struct {
 
 	// message, panto_message
 	Message *conv.Message
-	// compaction
+	// compaction; SpentBefore is what the responses before FirstKept
+	// cost (conv.Message.SpentBefore)
 	Summary      string
 	FirstKept    string
 	TokensBefore int64
+	SpentBefore  []conv.Spend
 	// model_change
 	Provider, Model string
 	// thinking_level_change
@@ -120,6 +122,7 @@ type wireEntry struct {
 
 	FirstKeptEntryID string          `json:"firstKeptEntryId,omitempty"`
 	TokensBefore     int64           `json:"tokensBefore,omitempty"`
+	PantoSpentBefore []conv.Spend    `json:"pantoSpentBefore,omitempty"`
 	Provider         string          `json:"provider,omitempty"`
 	ModelID          string          `json:"modelId,omitempty"`
 	ThinkingLevel    string          `json:"thinkingLevel,omitempty"`
@@ -235,6 +238,7 @@ func appendEntry(dst []byte, e *Entry, spare int) ([]byte, error) {
 		w.Summary = s
 		w.FirstKeptEntryID = e.FirstKept
 		w.TokensBefore = e.TokensBefore
+		w.PantoSpentBefore = e.SpentBefore
 	case TypeModelChange:
 		w.Provider, w.ModelID = e.Provider, e.Model
 	case TypeThinkingLevel:
@@ -400,6 +404,7 @@ func Unmarshal(line []byte) (*Entry, error) {
 			}
 		}
 		e.FirstKept, e.TokensBefore = w.FirstKeptEntryID, w.TokensBefore
+		e.SpentBefore = w.PantoSpentBefore
 	case TypeModelChange:
 		e.Provider, e.Model = w.Provider, w.ModelID
 	case TypeThinkingLevel:

@@ -77,7 +77,8 @@ func (s *Session) branchPath(leaf string) []*Entry {
 func (s *Session) toMessage(e *Entry) conv.Message {
 	if e.Type == TypeCompaction {
 		return conv.Message{ID: e.ID, ParentID: e.ParentID, Role: conv.Compaction, Time: e.Timestamp,
-			Blocks: []conv.Block{conv.TextBlock(e.Summary)}, FirstKept: e.FirstKept, TokensBefore: e.TokensBefore}
+			Blocks: []conv.Block{conv.TextBlock(e.Summary)}, FirstKept: e.FirstKept, TokensBefore: e.TokensBefore,
+			SpentBefore: append([]conv.Spend(nil), e.SpentBefore...)}
 	}
 	m := e.Message.Clone()
 	if md, ok := s.metadata[e.ID]; ok {
