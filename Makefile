@@ -19,7 +19,7 @@ help:
 	@echo "cross      build panto for macOS (arm64) and Windows (amd64)"
 	@echo "golden     regenerate the golden files from the reference lua5.4"
 	@echo "fuzz       run every fuzz target for FUZZTIME each (default $(FUZZTIME))"
-	@echo "bench      run bench/ programs under panto, lua5.4 and gopher-lua"
+	@echo "bench      run bench/ programs under panto (interpreted and transpiled), lua5.4, luajit and gopher-lua"
 	@echo "bench-search  time grep and find against ripgrep, grep -rn and find on Go's tree"
 	@echo "bench-go   run the Go benchmarks (go test -bench)"
 	@echo "soak       long sessions: 2,000 scripted turns, live heap by turns, the RPC soak's RSS"
