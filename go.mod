@@ -66,3 +66,5 @@ require (
 	golang.org/x/time v0.15.0 // indirect
 	kernel.org/pub/linux/libs/security/libcap/psx v1.2.78 // indirect
 )
+
+replace github.com/alecthomas/chroma/v2 => ./third_party/chroma

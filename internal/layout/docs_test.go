@@ -22,7 +22,7 @@ func TestEveryPackageHasADocComment(t *testing.T) {
 		}
 		if d.IsDir() {
 			name := d.Name()
-			if path != dir && (name == "testdata" || name == "bench" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+			if path != dir && (name == "testdata" || name == "bench" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || nestedModule(path)) {
 				return filepath.SkipDir
 			}
 			return nil

@@ -108,11 +108,19 @@ func ruleFor(rules []rule, pkg string) (rule, bool) {
 	return best, found
 }
 
+// nestedModule reports whether dir holds a module of its own (a go.mod),
+// such as third_party's patched dependencies: `go build ./...` skips
+// those, and their packages are not this module's.
+func nestedModule(dir string) bool {
+	_, err := os.Stat(filepath.Join(dir, "go.mod"))
+	return err == nil
+}
+
 // imports lists, for every package of the module, the module packages its
 // non-test files import, with the file that imports each. Files are
 // parsed whatever their build constraints, so the rules hold on every
-// platform. bench/ is a module of its own and testdata folders hold no
-// packages of ours.
+// platform. bench/ and third_party's folders are modules of their own and
+// testdata folders hold no packages of ours.
 func imports(t *testing.T, dir string) map[string]map[string]string {
 	pkgs := map[string]map[string]string{}
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
@@ -121,7 +129,7 @@ func imports(t *testing.T, dir string) map[string]map[string]string {
 		}
 		if d.IsDir() {
 			name := d.Name()
-			if path != dir && (name == "testdata" || name == "bench" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+			if path != dir && (name == "testdata" || name == "bench" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || nestedModule(path)) {
 				return filepath.SkipDir
 			}
 			return nil

@@ -3,6 +3,7 @@ package lexers
 import (
 	"embed"
 	"io/fs"
+	"sync"
 
 	"github.com/alecthomas/chroma/v2"
 )
@@ -10,10 +11,27 @@ import (
 //go:embed embedded
 var embedded embed.FS
 
-// GlobalLexerRegistry is the global LexerRegistry of Lexers.
-var GlobalLexerRegistry = func() *chroma.LexerRegistry {
+// The registry is built on first use, not in init (panto's patch): parsing
+// the ~280 embedded definitions costs tens of millions of instructions,
+// which every program linking this package would otherwise pay at start
+// whether it highlights anything or not. Register only queues a lexer
+// until then, and the functions below build the registry first.
+var (
+	registryMu      sync.Mutex
+	registryBuilt   *chroma.LexerRegistry
+	pendingLexers   []chroma.Lexer
+	pendingOnLoaded []func(*chroma.LexerRegistry)
+)
+
+// GlobalLexerRegistry returns the global LexerRegistry of Lexers, built on
+// the first call. (Upstream chroma has a variable of this name.)
+func GlobalLexerRegistry() *chroma.LexerRegistry {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if registryBuilt != nil {
+		return registryBuilt
+	}
 	reg := chroma.NewLexerRegistry()
-	// index(reg)
 	paths, err := fs.Glob(embedded, "embedded/*.xml")
 	if err != nil {
 		panic(err)
@@ -21,18 +39,38 @@ var GlobalLexerRegistry = func() *chroma.LexerRegistry {
 	for _, path := range paths {
 		reg.Register(chroma.MustNewXMLLexer(embedded, path))
 	}
+	for _, l := range pendingLexers {
+		reg.Register(l)
+	}
+	for _, f := range pendingOnLoaded {
+		f(reg)
+	}
+	pendingLexers, pendingOnLoaded = nil, nil
+	registryBuilt = reg
 	return reg
-}()
+}
+
+// onLoaded runs f on the registry once it is built: what upstream's init
+// functions did to registered lexers.
+func onLoaded(f func(*chroma.LexerRegistry)) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if registryBuilt != nil {
+		f(registryBuilt)
+		return
+	}
+	pendingOnLoaded = append(pendingOnLoaded, f)
+}
 
 // Names of all lexers, optionally including aliases.
 func Names(withAliases bool) []string {
-	return GlobalLexerRegistry.Names(withAliases)
+	return GlobalLexerRegistry().Names(withAliases)
 }
 
 // Aliases of all the lexers, and skip those lexers who do not have any aliases,
 // or show their name instead
 func Aliases(skipWithoutAliases bool) []string {
-	return GlobalLexerRegistry.Aliases(skipWithoutAliases)
+	return GlobalLexerRegistry().Aliases(skipWithoutAliases)
 }
 
 // Get a Lexer by name, alias or file extension.
@@ -40,12 +78,12 @@ func Aliases(skipWithoutAliases bool) []string {
 // Note that this if there isn't an exact match on name or alias, this will
 // call Match(), so it is not efficient.
 func Get(name string) chroma.Lexer {
-	return GlobalLexerRegistry.Get(name)
+	return GlobalLexerRegistry().Get(name)
 }
 
 // MatchMimeType attempts to find a lexer for the given MIME type.
 func MatchMimeType(mimeType string) chroma.Lexer {
-	return GlobalLexerRegistry.MatchMimeType(mimeType)
+	return GlobalLexerRegistry().MatchMimeType(mimeType)
 }
 
 // Match returns the first lexer matching filename.
@@ -53,17 +91,23 @@ func MatchMimeType(mimeType string) chroma.Lexer {
 // Note that this iterates over all file patterns in all lexers, so it's not
 // particularly efficient.
 func Match(filename string) chroma.Lexer {
-	return GlobalLexerRegistry.Match(filename)
+	return GlobalLexerRegistry().Match(filename)
 }
 
 // Register a Lexer with the global registry.
 func Register(lexer chroma.Lexer) chroma.Lexer {
-	return GlobalLexerRegistry.Register(lexer)
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if registryBuilt != nil {
+		return registryBuilt.Register(lexer)
+	}
+	pendingLexers = append(pendingLexers, lexer)
+	return lexer
 }
 
 // Analyse text content and return the "best" lexer..
 func Analyse(text string) chroma.Lexer {
-	return GlobalLexerRegistry.Analyse(text)
+	return GlobalLexerRegistry().Analyse(text)
 }
 
 // PlaintextRules is used for the fallback lexer as well as the explicit
