@@ -189,3 +189,41 @@ func TestCostSurvivesCompactionAndResume(t *testing.T) {
 	check("whole file, active branch", spentOn(sess.ActiveBranch("")).spends())
 	check("whole file, whole branch", spentOn(sess.Branch("")).spends())
 }
+
+// TestUnpricedCatalogModels: a catalogue model without a price keeps its
+// usage and no cost, and the session's summary says the price is not
+// known rather than showing a figure such as $0.00.
+func TestUnpricedCatalogModels(t *testing.T) {
+	cat, err := builtin.LoadCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for pname, p := range cat.Providers {
+		for alias, cm := range p.Models {
+			if cm.Price != nil {
+				continue
+			}
+			n++
+			m := &Model{ModelRef: host.ModelRef{Provider: pname, Alias: alias, ID: cm.ID,
+				Config: config.Provider{Protocol: p.Protocol, BaseURL: p.BaseURL, Catalog: true}}}
+			u := conv.Usage{Input: 1200, Output: 300, CacheRead: 50}
+			priceUsage(m, &u)
+			if u.Cost != nil {
+				t.Errorf("%s:%s: priced %+v without a catalogue price", pname, alias, *u.Cost)
+			}
+			a := &Agent{}
+			a.recordUsage(conv.Message{Role: conv.Assistant, Provider: pname, Model: cm.ID, Usage: &u})
+			s := a.CostSummary()
+			if !strings.Contains(s, "no price known for this model") || strings.Contains(s, "$") {
+				t.Errorf("%s:%s: summary %q", pname, alias, s)
+			}
+			if _, _, priced := a.TotalCost(); priced {
+				t.Errorf("%s:%s: a total without a price", pname, alias)
+			}
+		}
+	}
+	if n == 0 {
+		t.Skip("every catalogue model has a price")
+	}
+}

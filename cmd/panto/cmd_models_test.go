@@ -261,11 +261,11 @@ func TestModelsAll(t *testing.T) {
 	t.Chdir(t.TempDir())
 	t.Setenv("ANTHROPIC_API_KEY", "k")
 	_, out, _ := runCLI(t, "models")
-	if strings.Contains(out, "deepseek:chat") || !strings.Contains(out, "built-in, key not set: deepseek $DEEPSEEK_API_KEY") {
+	if strings.Contains(out, "deepseek:flash") || !strings.Contains(out, "built-in, key not set: deepseek $DEEPSEEK_API_KEY") {
 		t.Errorf("without --all:\n%s", out)
 	}
 	code, out, errOut := runCLI(t, "models", "--all")
-	if code != 0 || !strings.Contains(out, "deepseek:chat") || !strings.Contains(out, "key missing: set $DEEPSEEK_API_KEY") || strings.Contains(out, "key not set:") {
+	if code != 0 || !strings.Contains(out, "deepseek:flash") || !strings.Contains(out, "key missing: set $DEEPSEEK_API_KEY") || strings.Contains(out, "key not set:") {
 		t.Errorf("--all: exit %d %s\n%s", code, errOut, out)
 	}
 }
