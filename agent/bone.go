@@ -72,6 +72,8 @@ func (b *bindings) boneModule(L *runtime.State) {
 		"cost":           b.boneCost,
 		"config_read":    b.boneConfigRead,
 		"config_write":   b.boneConfigWrite,
+		"load":           b.boneLoad,
+		"reload":         b.boneReload,
 	} {
 		t.SetName(name, runtime.NewFunction(name, fn))
 	}

@@ -19,9 +19,6 @@ bone.register_command("none", function(args, ctx) return nil end)
 bone.register_command("replace", function(args, ctx)
     return { action = "conversation.replace", messages = { { role = "user", content = "only this" }, { role = "assistant", content = "and this" } } }
 end)
-bone.register_command("load", function() return { action = "conversation.load", conversation_id = "abc" } end)
-bone.register_command("apply", function() return { action = "config.apply" } end)
-bone.register_command("reload", function() return { action = "config.reload_tools" } end)
 bone.register_command("switch", function(args) return { action = "config.switch_provider", provider = args } end)
 bone.register_command("bogus", function() return { action = "nope" } end)
 `
@@ -41,9 +38,6 @@ models = { o = "other-model" }
 		{"/show x", "shown x", ""},
 		{"/md", "**bold**", ""},
 		{"/none", "", ""},
-		{"/load", "", "use /resume abc"},
-		{"/apply", "", "run /reload"},
-		{"/reload", "", "run /reload"},
 		{"/bogus", "", "unknown action 'nope'"},
 	} {
 		out, err := ts.command(c.line)

@@ -52,7 +52,8 @@ func boneSessionHome(t *testing.T, files map[string]string, home string, mod ...
 		}
 		return ""
 	}
-	setup, err := discover.Standard(discover.Options{Base: stdext.FS(), Cwd: dir, Getenv: env})
+	dopts := discover.Options{Base: stdext.FS(), Cwd: dir, Getenv: env}
+	setup, err := discover.Standard(dopts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,8 +70,10 @@ func boneSessionHome(t *testing.T, files map[string]string, home string, mod ...
 			ts.events = append(ts.events, e)
 			ts.mu.Unlock()
 		},
-		Backoff: &provider.Backoff{Attempts: 1, Base: time.Millisecond, Max: time.Millisecond},
-		Budget:  50_000_000,
+		// /reload scans the layers again, as panto's own sessions do.
+		Rediscover: func() (*discover.Setup, error) { return discover.Standard(dopts) },
+		Backoff:    &provider.Backoff{Attempts: 1, Base: time.Millisecond, Max: time.Millisecond},
+		Budget:     50_000_000,
 	}
 	for _, f := range mod {
 		f(&o)
@@ -151,4 +154,38 @@ func (ts *testSession) toolOutputs() map[string]string {
 		}
 	}
 	return out
+}
+
+// eventCount is how many events of type typ were seen so far.
+func (ts *testSession) eventCount(typ string) int {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	n := 0
+	for _, e := range ts.events {
+		if e.Type == typ {
+			n++
+		}
+	}
+	return n
+}
+
+// commandThenSwitch runs a slash line as the terminal UI does (on the
+// owner, from the loop) and turns the loop until the session switch the
+// command posted has happened.
+func (ts *testSession) commandThenSwitch(line string) (string, error) {
+	ts.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	before := ts.eventCount("session_switch")
+	var out string
+	var err error
+	ran := false
+	ts.Post(func() {
+		out, err = ts.Host().RunCommand(ctx, line)
+		ran = true
+	})
+	if lerr := ts.RunLoop(ctx, func() bool { return ran && (err != nil || ts.eventCount("session_switch") > before) }); lerr != nil {
+		ts.t.Fatalf("%s: the loop ended: %v (output %q, error %v)", line, lerr, out, err)
+	}
+	return out, err
 }

@@ -129,6 +129,19 @@ func (a *App) OnEvent(e agent.Event) {
 	case "error":
 		msg, _ := f["message"].(string)
 		a.scr.Print(paint(a.th, "error", "✗ "+msg))
+	case "session_switch":
+		// A command switched the session after it returned (bone's
+		// conversation.load, config.reload_tools, config.apply): the
+		// screen shows what /resume or /reload would.
+		a.focus = nil
+		if r, _ := f["reason"].(string); r == "resume" {
+			a.resetTranscriptState()
+			a.scr.Print(paint(a.th, "muted", "resumed session "+short(a.s.ID())))
+			a.replay(a.s.Agent().Conversation())
+			break
+		}
+		h := a.s.Host()
+		a.scr.Print(paint(a.th, "muted", fmt.Sprintf("reloaded: %d tools, %d commands, %d problems", len(h.Tools()), len(a.commandNames()), len(h.Problems()))))
 	}
 	a.draw()
 }

@@ -29,20 +29,45 @@ HANDLERS["conversation.replace"] = function(name, res)
   return res.display or string.format("conversation replaced (%d messages)", #res.messages)
 end
 
-HANDLERS["conversation.load"] = function(name, res)
-  util.refuse("action conversation.load",
-    "panto loads past conversations from its session store by id, and a command cannot switch sessions mid-command",
-    "use /resume " .. (res.conversation_id and tostring(res.conversation_id) or "ID") .. " (ids from ctx.session.list)")
+-- host is the Go half, which the session-switching actions need.
+local function host_of(state, name, action)
+  if not state.host then
+    error("bone command '" .. name .. "': action " .. action .. " needs a panto session; this run has none", 0)
+  end
+  return state.host
 end
 
-HANDLERS["config.apply"] = function()
-  util.refuse("action config.apply", "panto reads config.toml when a session starts and on /reload",
-    "edit config.toml and run /reload")
+-- conversation.load: a conversation_id that names a stored panto session
+-- resumes it, as /resume ID does (ids from ctx.session.list); otherwise
+-- the messages become a new session's conversation. The switch happens
+-- when the command has returned.
+HANDLERS["conversation.load"] = function(name, res, state)
+  local host = host_of(state, name, "conversation.load")
+  local id = res.conversation_id
+  if id ~= nil then id = tostring(id) end
+  if res.messages ~= nil and type(res.messages) ~= "table" then
+    error("bone command '" .. name .. "': action conversation.load: messages must be an array of messages", 0)
+  end
+  local ok, desc = host.load { id = id, messages = res.messages }
+  if not ok then error("bone command '" .. name .. "': conversation.load: " .. tostring(desc), 0) end
+  return res.display or desc
 end
 
-HANDLERS["config.reload_tools"] = function()
-  util.refuse("action config.reload_tools", "panto reloads every extension (and the bone layer) together",
-    "run /reload")
+-- config.reload_tools is /reload: every extension and bone file runs
+-- again, so tools registered or changed since start appear.
+HANDLERS["config.reload_tools"] = function(name, res, state)
+  local ok, desc = host_of(state, name, "config.reload_tools").reload(false)
+  if not ok then error("bone command '" .. name .. "': config.reload_tools: " .. tostring(desc), 0) end
+  return res.display or desc
+end
+
+-- config.apply reads the configuration again (panto's config.toml
+-- layers, bone's YAML sections) and applies it: /reload, then the
+-- session's model resolved against the new [providers].
+HANDLERS["config.apply"] = function(name, res, state)
+  local ok, desc = host_of(state, name, "config.apply").reload(true)
+  if not ok then error("bone command '" .. name .. "': config.apply: " .. tostring(desc), 0) end
+  return res.display or desc
 end
 
 HANDLERS["config.switch_provider"] = function(name, res)
@@ -71,7 +96,7 @@ function M.run(state, name, res)
     error(string.format("bone command '%s' returned unknown action '%s'; bone's are conversation.replace, conversation.load, config.apply, config.reload_tools and config.switch_provider",
       name, tostring(res.action)), 0)
   end
-  return h(name, res)
+  return h(name, res, state)
 end
 
 return M
