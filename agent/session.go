@@ -124,6 +124,10 @@ type Session struct {
 	updatedInputs sync.Map
 
 	curLoop atomic.Pointer[luv.Loop]
+	// posted is what Post was given and the owner has not run yet; see
+	// post.go. postMu also orders Post against refreshLoop.
+	postMu sync.Mutex
+	posted []func()
 	// bindings are the native API of the latest state that required
 	// panto (for tests).
 	bindings *bindings
@@ -195,16 +199,6 @@ func Open(ctx context.Context, o Options) (*Session, error) {
 // so it is kept in an atomic, set on the owner whenever the state
 // changes (refreshLoop).
 func (s *Session) loop() *luv.Loop { return s.curLoop.Load() }
-
-// refreshLoop records the host's current loop; the owner calls it after
-// every rebuild.
-func (s *Session) refreshLoop() {
-	if st := s.host.State(); st != nil {
-		s.curLoop.Store(st.Loop())
-	} else {
-		s.curLoop.Store(nil)
-	}
-}
 
 // selectModel resolves the session agent's model; a failure is kept and
 // reported when a turn needs the model.
@@ -437,14 +431,6 @@ func (s *Session) RunLoop(ctx context.Context, done func() bool) error {
 	}
 }
 
-// Post runs f on the owner at its next loop turn; safe from any
-// goroutine.
-func (s *Session) Post(f func()) {
-	if lp := s.loop(); lp != nil {
-		lp.Post(f)
-	}
-}
-
 // Cancel cancels the session agent's running turn; safe from any
 // goroutine.
 func (s *Session) Cancel() { s.agent.Cancel() }
@@ -488,7 +474,7 @@ func (s *Session) Close() {
 	s.mu.Unlock()
 	s.closeJobs()
 	s.releaseContexts()
-	s.curLoop.Store(nil)
+	s.setLoop(nil)
 	s.host.Close()
 	s.mcp.Close()
 	s.agent.mu.Lock()
