@@ -16,6 +16,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"panto/internal/childproc"
+	"panto/internal/gcpace"
 	"panto/internal/luacli"
 	luart "panto/runtime"
 )
@@ -183,20 +184,16 @@ func isTerminal(f *os.File) bool {
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
-// tuneGC lets the heap grow to five times its live size between
-// collections (GOGC=400) unless the user set GOGC. Lua programs allocate
-// small, short-lived objects at a high rate over a small live heap; with
-// Go's default the collector runs so often that it costs more than the
-// program (closures-heavy code ran 1.7x faster in bench/ with 400). The
-// price is memory proportional to the live heap, which for extension
-// workloads stays small, and for a long agent session levels off with
-// its context window (a 2,000-turn soak on a 32k window: a flat live
-// heap of about 6 MB and RSS level at 60-75 MB, against about 34 MB with
-// GOGC=100; docs/benchmarks.md "Long sessions").
+// tuneGC paces the collector for Lua workloads unless the user set GOGC
+// (internal/gcpace): GOGC=400 while the live heap is small, since Lua
+// programs allocate small, short-lived objects at a high rate and with
+// Go's default the collector costs more than the program (closures-heavy
+// code ran 1.7x faster in bench/ with 400), falling to 200 as the live
+// heap grows past 4 MB, where 400 would let the process hold five times
+// its heap for no speed (docs/benchmarks.md, "Memory: the collector's
+// pace").
 func tuneGC() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(400)
-	}
+	gcpace.Start()
 	// Near the machine's or the process's memory ceiling Go collects
 	// harder, whatever GOGC says, so garbage does not take the process
 	// past it; each Lua state's own limit (a quarter of the ceiling by

@@ -1,0 +1,98 @@
+// Package gcpace paces Go's collector for Lua workloads: a large
+// allowance of garbage while the live heap is small, a smaller one as it
+// grows.
+//
+// Lua programs allocate small, short-lived objects at a high rate. With
+// a small live heap, Go's default pace (GOGC=100, and its 4 MB minimum
+// heap) collects so often that the collector costs more than the
+// program: GOGC=400 made allocation-heavy bench programs up to 1.7x
+// faster. But GOGC is a ratio, so the same setting lets a program whose
+// live heap is large hold five times that heap, where the reference Lua
+// (pause 200%) holds at most about twice. Measured on the bench programs
+// (docs/benchmarks.md, "Memory: the collector's pace"), the programs with
+// a large live heap (binary_trees, json) run as fast at GOGC=200 as at
+// 400 with about a third less peak memory, while the ones with a small
+// heap (closures, oop, strings) need 400's larger minimum heap (16 MB).
+//
+// So the pace follows the live heap measured at the end of each
+// collection: 400 up to knee, then falling as knee*400/live down to 200
+// at twice the knee and beyond. The heap goal therefore grows
+// continuously: 5x the live heap below the knee, 16-24 MB between it and
+// twice it, 3x the live heap above.
+package gcpace
+
+import (
+	"os"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+)
+
+const (
+	// smallPercent is GOGC while the live heap is at most knee.
+	smallPercent = 400
+	// largePercent is GOGC once the live heap is twice knee or more.
+	largePercent = 200
+	// knee is the live heap where the pace starts to tighten.
+	knee = 4 << 20
+	// step rounds the percentage, so that a heap that wobbles does not
+	// change the setting (a stop of the world) at every cycle.
+	step = 25
+)
+
+// percentFor is the GOGC for a live heap of live bytes.
+func percentFor(live uint64) int {
+	if live <= knee {
+		return smallPercent
+	}
+	p := int(uint64(smallPercent) * knee / live)
+	p = p / step * step
+	return max(p, largePercent)
+}
+
+// Start sets the pace and keeps it adjusted after every collection,
+// unless the user chose one with the GOGC environment variable; it
+// reports whether it did. Call it once, at the start of the program.
+func Start() bool {
+	if os.Getenv("GOGC") != "" {
+		return false
+	}
+	p := &pacer{percent: smallPercent, sample: []metrics.Sample{{Name: liveMetric}}}
+	debug.SetGCPercent(smallPercent)
+	p.arm()
+	return true
+}
+
+const liveMetric = "/gc/heap/live:bytes"
+
+// pacer is the adjusting state. Its fields are used only by the cleanup
+// that adjust runs in, one at a time.
+type pacer struct {
+	percent int
+	sample  []metrics.Sample
+}
+
+// sentinel is collected at each Go cycle; its cleanup adjusts the pace
+// and arms a new one.
+type sentinel struct {
+	_ *int // has a pointer, so it is not batched by the tiny allocator
+	_ [2]uintptr
+}
+
+func (p *pacer) arm() {
+	runtime.AddCleanup(&sentinel{}, func(p *pacer) {
+		p.adjust()
+		p.arm()
+	}, p)
+}
+
+func (p *pacer) adjust() {
+	metrics.Read(p.sample)
+	if p.sample[0].Value.Kind() != metrics.KindUint64 {
+		return
+	}
+	if want := percentFor(p.sample[0].Value.Uint64()); want != p.percent {
+		debug.SetGCPercent(want)
+		p.percent = want
+	}
+}

@@ -1,0 +1,96 @@
+package gcpace
+
+import (
+	"os"
+	"os/exec"
+	"runtime"
+	"runtime/metrics"
+	"testing"
+	"time"
+)
+
+func TestPercentFor(t *testing.T) {
+	for _, tc := range []struct {
+		live uint64
+		want int
+	}{
+		{0, 400},
+		{1 << 20, 400},
+		{knee, 400},
+		{knee + 1, 375},     // just past the knee: 399.99 rounded down to the step
+		{knee * 4 / 3, 300}, // 400 * 3/4
+		{knee * 8 / 5, 250}, // 400 * 5/8
+		{2*knee - 1, 200},   // 200.00005 rounded down
+		{2 * knee, 200},     // the floor from here on
+		{64 * knee, 200},    // a large heap: three times it at most
+		{1 << 40, 200},      // no overflow
+	} {
+		if got := percentFor(tc.live); got != tc.want {
+			t.Errorf("percentFor(%d) = %d, want %d", tc.live, got, tc.want)
+		}
+	}
+}
+
+// currentPercent reads GOGC's current setting without changing it (a
+// SetGCPercent round trip could undo the pacer's setting made between).
+func currentPercent() int {
+	s := []metrics.Sample{{Name: "/gc/gogc:percent"}}
+	metrics.Read(s)
+	return int(s[0].Value.Uint64())
+}
+
+// The pace follows the live heap: 200 while 40 MB are held, 400 again
+// once they are released. Run in a child process, so that the user's
+// GOGC cannot interfere and the settings do not leak into other tests.
+func TestStartFollowsTheLiveHeap(t *testing.T) {
+	if os.Getenv("GCPACE_CHILD") == "" {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestStartFollowsTheLiveHeap$", "-test.v")
+		cmd.Env = append(os.Environ(), "GCPACE_CHILD=1", "GOGC=")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("child: %v\n%s", err, out)
+		}
+		return
+	}
+	os.Unsetenv("GOGC")
+	if !Start() {
+		t.Fatal("Start did nothing without GOGC")
+	}
+	if p := currentPercent(); p != smallPercent {
+		t.Fatalf("after Start: GOGC %d, want %d", p, smallPercent)
+	}
+	held := make([][]byte, 40)
+	for i := range held {
+		held[i] = make([]byte, 1<<20)
+	}
+	waitFor(t, largePercent)
+	runtime.KeepAlive(held)
+	held = nil
+	waitFor(t, smallPercent)
+}
+
+// waitFor collects until the pacer has set want. The cleanup that
+// adjusts runs after a cycle, on another goroutine: this polls, with a
+// generous bound for a loaded machine, and asserts nothing about time.
+func waitFor(t *testing.T, want int) {
+	t.Helper()
+	for i := 0; i < 500; i++ {
+		runtime.GC()
+		if currentPercent() == want {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("GOGC stayed %d, want %d", currentPercent(), want)
+}
+
+func TestStartLeavesTheUsersGOGC(t *testing.T) {
+	t.Setenv("GOGC", "150")
+	before := currentPercent()
+	if Start() {
+		t.Error("Start took over although GOGC is set")
+	}
+	if p := currentPercent(); p != before {
+		t.Errorf("GOGC changed from %d to %d", before, p)
+	}
+}
