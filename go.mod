@@ -68,3 +68,5 @@ require (
 )
 
 replace github.com/alecthomas/chroma/v2 => ./third_party/chroma
+
+replace github.com/santhosh-tekuri/jsonschema/v6 => ./third_party/jsonschema

@@ -1,9 +1,13 @@
+// Modified for panto: the meta-schemas are compiled on first use (Draft.load)
+// instead of in init; third_party/README.md has the reason.
+
 package jsonschema
 
 import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // A Draft represents json-schema specification.
@@ -14,8 +18,13 @@ type Draft struct {
 	id            string             // property name used to represent id
 	subschemas    []SchemaPath       // locations of subschemas
 	vocabPrefix   string             // prefix used for vocabulary
-	allVocabs     map[string]*Schema // names of supported vocabs with its schemas
+	allVocabs     map[string]*Schema // names of supported vocabs (values unused, see vocabSchemas)
 	defaultVocabs []string           // names of default vocabs
+
+	// loaded guards sch and vocabSchemas, compiled on first use (panto's
+	// patch; upstream compiles every draft's meta-schemas in init).
+	loaded       sync.Once
+	vocabSchemas map[string]*Schema // allVocabs' schemas, by name
 }
 
 // String returns the specification url.
@@ -124,15 +133,25 @@ var (
 	draftLatest = Draft2020
 )
 
-func init() {
-	c := NewCompiler()
-	c.AssertFormat()
-	for _, d := range []*Draft{Draft4, Draft6, Draft7, Draft2019, Draft2020} {
+// load compiles the draft's meta-schema and those of its vocabularies,
+// once. Upstream did it for every draft in init, which every program
+// linking the package paid at start-up (22 M instructions) whether it
+// compiled a schema or not; a program that compiles draft 2020-12 schemas
+// now pays for that draft alone, on its first compile. Compiling a
+// meta-schema never asks for its own draft's (the json-schema.org
+// documents are not validated against a meta-schema), so load does not
+// re-enter itself.
+func (d *Draft) load() {
+	d.loaded.Do(func() {
+		c := NewCompiler()
+		c.AssertFormat()
 		d.sch = c.MustCompile(d.url)
+		vocabs := make(map[string]*Schema, len(d.allVocabs))
 		for name := range d.allVocabs {
-			d.allVocabs[name] = c.MustCompile(strings.TrimSuffix(d.url, "schema") + "meta/" + name)
+			vocabs[name] = c.MustCompile(strings.TrimSuffix(d.url, "schema") + "meta/" + name)
 		}
-	}
+		d.vocabSchemas = vocabs
+	})
 }
 
 func draftFromURL(url string) *Draft {
@@ -264,6 +283,7 @@ func (d *dialect) activeVocabs(assertVocabs bool, vocabularies map[string]*Vocab
 }
 
 func (d *dialect) getSchema(assertVocabs bool, vocabularies map[string]*Vocabulary) *Schema {
+	d.draft.load()
 	vocabs := d.activeVocabs(assertVocabs, vocabularies)
 	if vocabs == nil {
 		return d.draft.sch
@@ -271,7 +291,7 @@ func (d *dialect) getSchema(assertVocabs bool, vocabularies map[string]*Vocabula
 
 	var allOf []*Schema
 	for _, vocab := range vocabs {
-		sch := d.draft.allVocabs[vocab]
+		sch := d.draft.vocabSchemas[vocab]
 		if sch == nil {
 			if v, ok := vocabularies[vocab]; ok {
 				sch = v.Schema
@@ -282,7 +302,7 @@ func (d *dialect) getSchema(assertVocabs bool, vocabularies map[string]*Vocabula
 		}
 	}
 	if !slices.Contains(vocabs, "core") {
-		sch := d.draft.allVocabs["core"]
+		sch := d.draft.vocabSchemas["core"]
 		if sch == nil {
 			sch = d.draft.sch
 		}

@@ -1,3 +1,6 @@
+// Modified for panto: the registry is built on first use instead of in
+// init; third_party/README.md has the reason.
+
 package lexers
 
 import (
