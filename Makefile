@@ -4,7 +4,7 @@ GO      ?= go
 BIN     ?= bin/panto
 FUZZTIME ?= 30s
 
-.PHONY: all demo build generate test-native lua-link test test-short race vet fmt cross golden fuzz bench bench-search bench-go mem-answer mutate transpile-corpus clean help
+.PHONY: all demo build generate test-native test-binary lua-link test test-short race vet fmt cross golden fuzz bench bench-search bench-go mem-answer mutate transpile-corpus clean help
 
 all: build
 
@@ -13,6 +13,7 @@ help:
 	@echo "build      build bin/panto, its base layer native (make generate first)"
 	@echo "generate   compile and transpile the base layer (stdext) into stdext/native"
 	@echo "test-native  the extension tests (stdext, host, agent) with the base layer native"
+	@echo "test-binary  panto build --binary end to end (builds a panto with a layer linked in)"
 	@echo "lua-link   build bin/panto and link bin/lua to it (panto as lua: README)"
 	@echo "test       vet, gofmt check, the macOS and Windows builds, unit tests with -race, the golden corpus, test-native"
 	@echo "test-short unit tests without -race (quick loop while coding)"
@@ -39,6 +40,11 @@ generate:
 
 test-native: generate
 	$(GO) test -count=1 -tags pantonative ./stdext ./host ./agent/...
+
+# panto build --binary end to end: it compiles and links a panto with a
+# layer linked in (about a minute), so it is not part of make test.
+test-binary:
+	PANTO_TEST_BINARY=1 $(GO) test -count=1 -run 'TestBuildBinary$$' ./cmd/panto
 
 # Started as lua, panto is `panto lua`, and arg[-1] re-launches it.
 lua-link: build

@@ -28,11 +28,23 @@ func init() {
 			"standard tools, with no session): an entry that fails to load is an error, reported\n" +
 			"with file:line:col. Mistakes that still load (an unknown field, an override of a\n" +
 			"standard tool) are warnings, errors with --strict. Exit 1 on errors.\n" +
+			"\n" +
+			"--target go writes the bundle as a Go package: its chunks transpiled to Go, the bundle embedded.\n" +
+			"--binary goes on to build a panto binary (-o FILE) with that package linked in, as xcaddy builds\n" +
+			"Caddy with plugins: the binary's sessions have the layer just above the standard tools, below the\n" +
+			"user's and the project's layers (and a run's own folder or bundle), its chunks running as native\n" +
+			"code; it checks the layer like a bundle file (digests, ABI version, bytecode) when a session starts,\n" +
+			"and --version names it. It needs the go command (on PATH; GOOS, GOARCH, GOFLAGS apply) and panto's\n" +
+			"source: --panto-src DIR, else $PANTO_SRC, else the clone this panto was built from, else the\n" +
+			"module cache (go mod download panto@VERSION, for a panto built as a module version).\n" +
+			"The standard tools are native too when that source has stdext/native (make generate).\n" +
 			"Examples:\n" +
 			"  panto build examples/demo -o demo.pkg\n" +
-			"  panto build ext --strict --sign release.key",
+			"  panto build ext --strict --sign release.key\n" +
+			"  panto build ext --target go -o ext/gen\n" +
+			"  panto build ext --target go --binary -o mypanto",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "the bundle file to write (default: NAME.pkg)"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "the bundle file to write (default: NAME.pkg); with --target go the package folder, with --binary the binary"},
 			&cli.BoolFlag{Name: "strip", Usage: "leave debug information (line numbers, local names) out of the chunks"},
 			&cli.BoolFlag{Name: "strict", Usage: "treat warnings (ABI checks, discovery problems) as errors"},
 			&cli.StringFlag{Name: "sign", Usage: "sign the bundle with this private key file (from panto keygen)"},
@@ -40,6 +52,8 @@ func init() {
 			&cli.StringFlag{Name: "version", Usage: "the bundle version (default: 0.0.0)"},
 			&cli.StringFlag{Name: "target", Value: "bundle", Usage: "bundle, or go: write a Go package (into the -o folder) that runs the bundle's chunks natively"},
 			&cli.StringFlag{Name: "package", Value: "layer", Usage: "the Go package name with --target go"},
+			&cli.BoolFlag{Name: "binary", Usage: "with --target go: build a panto binary (into -o FILE) with the layer linked in as native code; needs the Go toolchain"},
+			&cli.StringFlag{Name: "panto-src", Usage: "with --binary: the panto source folder to build from (default: $PANTO_SRC, the clone this panto was built from, or the module cache)"},
 		},
 		Action: buildAction,
 	})
@@ -57,7 +71,27 @@ func buildAction(c *cli.Context) error {
 	if target != "bundle" && target != "go" {
 		return userError("build: --target %s: want bundle or go", target)
 	}
+	binary := c.Bool("binary")
+	if binary && target != "go" {
+		if c.IsSet("target") {
+			return userError("build: --binary links a Go package in: it takes --target go, not --target %s", target)
+		}
+		target = "go"
+	}
+	if !binary && c.IsSet("panto-src") {
+		return userError("build: --panto-src applies to --binary")
+	}
 	out := c.String("output")
+	if binary && out == "" {
+		return userError("build: --binary needs -o FILE, the panto binary to write")
+	}
+	var src pantoSource
+	if binary {
+		var err error
+		if src, err = findPantoSource(defaultSourceLookup(c.String("panto-src"))); err != nil {
+			return userError("build: --binary: %v", err)
+		}
+	}
 	if target == "go" && out == "" {
 		return userError("build: --target go needs -o FOLDER, where the Go package is written")
 	}
@@ -101,6 +135,9 @@ func buildAction(c *cli.Context) error {
 	b, err := bundle.ReadManifest(res.Data)
 	if err != nil { // a writer bug: refuse to write what cannot be read
 		return userError("build: internal error: the bundle does not read back: %v", err)
+	}
+	if binary {
+		return writeBinary(c, goDir, out, res.Data, b.Name+" "+b.Version, src)
 	}
 	if goDir != "" {
 		return writeGoTarget(c, goDir, out, res.Data, b.Name)
@@ -149,5 +186,20 @@ func writeGoTarget(c *cli.Context, dir, bundleName string, data []byte, name str
 		}
 	}
 	fmt.Fprintf(c.App.Writer, "wrote %s: Go package %s for %s, %d files\n", dir, c.String("package"), name, len(names))
+	return nil
+}
+
+// writeBinary is --binary: panto's cmd/panto built from src with the
+// bundle's Go package linked in (binaryBuild), written to bin.
+func writeBinary(c *cli.Context, bin, bundleName string, data []byte, what string, src pantoSource) error {
+	bb := &binaryBuild{bundle: data, bundleAs: filepath.Base(bundleName), src: src, out: bin, goCmd: "go", log: c.App.ErrWriter}
+	if err := bb.run(); err != nil {
+		return userError("build: --binary: %v", err)
+	}
+	base := "the standard tools interpreted (the source has no stdext/native: make generate)"
+	if bb.nativeStd {
+		base = "the standard tools native"
+	}
+	fmt.Fprintf(c.App.Writer, "wrote %s: panto from %s (%s) with %s linked in as native code, %s\n", bin, src.dir, src.how, what, base)
 	return nil
 }

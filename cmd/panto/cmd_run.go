@@ -135,8 +135,9 @@ func runAction(c *cli.Context) error {
 
 // runSetup discovers a folder, or opens a bundle (whose session has no
 // home), and puts the standard tools (the embedded base layer) beneath
-// it: a folder and the bundle built from it then run alike, overriding
-// a standard tool included.
+// it, with the layers linked into this binary (panto build --binary)
+// between the two: a folder and the bundle built from it then run
+// alike, overriding a standard tool included.
 func runSetup(target string, trust ed25519.PublicKey) (*discover.Setup, error) {
 	fi, err := os.Stat(target)
 	if err != nil {
@@ -148,7 +149,7 @@ func runSetup(target string, trust ed25519.PublicKey) (*discover.Setup, error) {
 			return nil, setupError(err, "run: %s: %v", target, err)
 		}
 		setup.AddBase(stdext.FS(), "")
-		return setup, nil
+		return setup, addLinkedLayers(setup)
 	}
 	if trust != nil {
 		return nil, userError("run: --trust applies to bundles; %s is a folder", target)
@@ -158,7 +159,7 @@ func runSetup(target string, trust ed25519.PublicKey) (*discover.Setup, error) {
 		return nil, setupError(err, "run: %s: %v", target, err)
 	}
 	setup.AddBase(stdext.FS(), "")
-	return setup, nil
+	return setup, addLinkedLayers(setup)
 }
 
 func runTool(ctx context.Context, c *cli.Context, h *host.Host, name string) error {

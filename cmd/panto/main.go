@@ -75,7 +75,7 @@ func run(args []string) int {
 			"panto -p TEXT|- [--mode json] [session flags]                    (one headless turn of the same session)\n" +
 			"panto --mode rpc [session flags]                                 (JSON Lines commands on stdin, docs/rpc.md)\n" +
 			"panto COMMAND [options]                                          (see the commands below; panto help COMMAND)",
-		Version: version,
+		Version: version + linkedVersion(),
 		Commands: append([]*cli.Command{{
 			Name:            "lua",
 			Usage:           "run Lua like the reference lua command: panto lua [-e stat] [-l mod] [-v] [-] [script [args]]",

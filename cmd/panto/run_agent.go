@@ -100,6 +100,9 @@ func discoverProject() (*discover.Setup, error) {
 	if err != nil {
 		return nil, userError("%v", err)
 	}
+	if err := addLinkedLayers(s); err != nil {
+		return nil, err
+	}
 	addBuiltinLayers(s)
 	return s, nil
 }

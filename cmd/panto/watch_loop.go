@@ -182,6 +182,10 @@ func (w *watcher) cycle(ctx context.Context, b *burst) {
 		return
 	}
 	setup.AddBase(stdext.FS(), "")
+	if err := addLinkedLayers(setup); err != nil {
+		fmt.Fprintf(o.Stderr, "panto: watch: %v\n", err)
+		return
+	}
 	first := w.h == nil
 	if first {
 		cfg := setup.Config()
