@@ -93,13 +93,21 @@ func (L *State) CheckStack(n int) { L.checkStack(n) }
 // when they would not fit under the thread's stack limit. Libraries use it
 // to turn a request for too many results into their own message
 // ("too many results to unpack", "string slice too long").
+//
+// Like the reference it counts extraStack slots of slack over the values
+// in use, so that a request the reference refuses is refused here too
+// (a coroutine's results are moved only when they fit this way).
 func (L *State) TryCheckStack(n int) bool {
-	if n < 0 || n > maxStack || L.top+n > maxStack {
+	if n < 0 || n > maxStack || L.top+extraStack > maxStack-n {
 		return false
 	}
 	L.ensureStack(L.top + n)
 	return true
 }
+
+// extraStack is the reference's EXTRA_STACK: the slots lua_checkstack
+// counts as in use beyond the top.
+const extraStack = 5
 
 // ---------------------------------------------------------------------------
 // Argument checking

@@ -115,7 +115,11 @@ func auxResume(L, co *State, narg int) int {
 		L.PushString("cannot resume dead coroutine")
 		return -1
 	}
-	co.ensureStack(co.top + narg + minGoStack)
+	if !co.TryCheckStack(narg + minGoStack) {
+		L.Pop(narg)
+		L.PushString("too many arguments to resume")
+		return -1
+	}
 	copy(co.stack[co.top:], L.stack[L.top-narg:L.top])
 	co.top += narg
 	L.top -= narg
@@ -123,7 +127,14 @@ func auxResume(L, co *State, narg int) int {
 	status, nres := co.Resume(L, narg)
 	co.resumer = nil
 	if status == StatusOK || status == StatusYield {
-		L.ensureStack(L.top + nres + 1)
+		// Results that do not fit the resumer's stack fail the resume,
+		// as lua_checkstack makes the reference's auxresume do, instead
+		// of raising "stack overflow" in the resumer.
+		if !L.TryCheckStack(nres + 1) {
+			co.top -= nres
+			L.PushString("too many results to resume")
+			return -1
+		}
 		copy(L.stack[L.top:], co.stack[co.top-nres:co.top])
 		L.top += nres
 		co.top -= nres
