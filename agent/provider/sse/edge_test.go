@@ -78,3 +78,30 @@ func TestCommonTypesInterned(t *testing.T) {
 		}
 	}
 }
+
+// TestCutStreamStaysCut: a stream cut inside a line, or after an event
+// field whose blank line never came (a one-letter type too), reports
+// io.ErrUnexpectedEOF on every later call, never a clean io.EOF that
+// would let a caller take a truncated response for a finished one.
+func TestCutStreamStaysCut(t *testing.T) {
+	for _, input := range []string{
+		"data: 1\n\ndata: {\"ty",
+		"data: 1\n\nevent: x\n",
+		"event: x\n",
+	} {
+		for _, rd := range readers {
+			t.Run(rd.name, func(t *testing.T) {
+				r := NewReader(rd.wrap(strings.NewReader(input)))
+				_, err := readAll(r)
+				if err != io.ErrUnexpectedEOF {
+					t.Fatalf("%q: %v, want io.ErrUnexpectedEOF", input, err)
+				}
+				for i := 0; i < 2; i++ {
+					if _, err := r.Next(); err != io.ErrUnexpectedEOF {
+						t.Errorf("%q: call %d after the cut: %v, want io.ErrUnexpectedEOF", input, i+2, err)
+					}
+				}
+			})
+		}
+	}
+}
