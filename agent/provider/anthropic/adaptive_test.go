@@ -26,7 +26,7 @@ func TestAdaptiveThinking(t *testing.T) {
 // TestAdaptiveRequest: an adaptive model gets thinking "adaptive" and
 // the effort in output_config, never a budget; off leaves both out; a
 // token budget is refused before sending; a forced tool leaves thinking
-// off, as for the budget models.
+// off, as for the budget models. Labels are case- and space-blind.
 func TestAdaptiveRequest(t *testing.T) {
 	body := func(t *testing.T, model, effort string, choice provider.ToolChoice) (map[string]any, error) {
 		req := &provider.Request{Model: model, Effort: effort, ToolChoice: choice,
@@ -53,6 +53,11 @@ func TestAdaptiveRequest(t *testing.T) {
 		{"claude-opus-5-5", "off", "", ""},
 		{"claude-opus-5-5", "", "", ""},
 		{"claude-sonnet-4-5", "low", `{"budget_tokens":4096,"type":"enabled"}`, ""},
+		// Labels are read as typed in a config or a command: any case,
+		// spaces around.
+		{"claude-opus-5-5", " High ", `{"type":"adaptive"}`, `{"effort":"high"}`},
+		{"claude-opus-5-5", " OFF", "", ""},
+		{"claude-sonnet-4-5", "LOW ", `{"budget_tokens":4096,"type":"enabled"}`, ""},
 	} {
 		m, err := body(t, c.model, c.effort, provider.ToolChoice{})
 		if err != nil {
