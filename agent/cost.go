@@ -149,15 +149,7 @@ func (a *Agent) TotalCost() (total float64, complete bool, any bool) {
 // FormatUSD writes an amount of US dollars as cost lines show it: cents
 // for a dollar or more, and more digits below, where a session's first
 // requests lie.
-func FormatUSD(v float64) string {
-	switch {
-	case v >= 1:
-		return fmt.Sprintf("$%.2f", v)
-	case v >= 0.01:
-		return fmt.Sprintf("$%.3f", v)
-	}
-	return fmt.Sprintf("$%.4f", v)
-}
+func FormatUSD(v float64) string { return conv.FormatUSD(v) }
 
 // CostSummary is one line for the session's usage and cost: tokens by
 // kind, then the cost ("no price" when no response was priced, "at

@@ -15,6 +15,7 @@ package conv
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"time"
 )
@@ -138,6 +139,19 @@ type Cost struct {
 
 // Total is the sum of the parts.
 func (c Cost) Total() float64 { return c.Input + c.Output + c.CacheRead + c.CacheWrite }
+
+// FormatUSD writes an amount of US dollars as cost lines show it: cents
+// for a dollar or more, and more digits below, where a session's first
+// requests lie.
+func FormatUSD(v float64) string {
+	switch {
+	case v >= 1:
+		return fmt.Sprintf("$%.2f", v)
+	case v >= 0.01:
+		return fmt.Sprintf("$%.3f", v)
+	}
+	return fmt.Sprintf("$%.4f", v)
+}
 
 // Add adds o to c.
 func (c *Cost) Add(o Cost) {

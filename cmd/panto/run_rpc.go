@@ -35,6 +35,10 @@ type rpcCommand struct {
 	// restore ("code", "conversation", "both").
 	Turns   int    `json:"turns,omitempty"`
 	Restore string `json:"restore,omitempty"`
+	// Path is export's file; OutputPath is pi's name for it (pi's
+	// export_html command).
+	Path       string `json:"path,omitempty"`
+	OutputPath string `json:"outputPath,omitempty"`
 }
 
 // rpcResponse answers a command.
@@ -214,11 +218,23 @@ func (r *rpcServer) handle(cmd rpcCommand) {
 		} else {
 			resp.Data = res
 		}
+	case "export", "export_html": // export_html: pi's name
+		path := cmd.Path
+		if path == "" {
+			path = cmd.OutputPath
+		}
+		if busy {
+			fail("a turn is running: export when it ends")
+		} else if p, err := r.s.Export(path); err != nil {
+			fail("%v", err)
+		} else {
+			resp.Data = map[string]any{"path": p}
+		}
 	case "quit":
 		r.s.Cancel()
 		r.quit = true
 	default:
-		fail("unknown command %q (prompt, steer, follow_up, cancel, compact, get_state, new, resume, model, approve, deny, permission_mode, rewind, quit)", cmd.Type)
+		fail("unknown command %q (prompt, steer, follow_up, cancel, compact, get_state, new, resume, model, approve, deny, permission_mode, rewind, export, quit)", cmd.Type)
 	}
 	r.write(resp)
 }

@@ -32,6 +32,7 @@ func init() {
 		{"model", "[provider:alias]", "switch the model (a picker without one)", (*App).cmdModel},
 		{"compact", "[summary]", "summarise the older messages now", (*App).cmdCompact},
 		{"cost", "", "the session's usage and cost by model", (*App).cmdCost},
+		{"export", "[file]", "write the session as an HTML page (markdown for a .md name)", (*App).cmdExport},
 		{"reload", "", "reload the extensions, keeping the conversation", (*App).cmdReload},
 		{"problems", "", "list the extensions' problems", (*App).cmdProblems},
 		{"agents", "", "list the subagent definitions the task tool runs", (*App).cmdAgents},
