@@ -86,3 +86,37 @@ bone.register_subagent({ name = "idle", description = "No tools", system_prompt 
 		t.Errorf("definitions: %q", got)
 	}
 }
+
+// TestBoneAgentTimeLimits: wall_timeout_ms stops a ctx.agent.run turn
+// and a spawned job; with timeout_ms too, the smaller limit wins. A job
+// stopped by its limit is reported failed with the limit, not cancelled.
+func TestBoneAgentTimeLimits(t *testing.T) {
+	config := scriptConfig + `
+[providers.slow]
+protocol = "script"
+script = "slow.jsonl"
+models = { w = "slow-model" }
+`
+	run := `local r = ctx.agent.run("slow", { provider = "slow", model = "w", wall_timeout_ms = 50 }) return tostring(r.ok) .. " " .. tostring(r.error)`
+	both := `local r = ctx.agent.run("slow", { provider = "slow", model = "w", timeout_ms = 60000, wall_timeout_ms = 50 }) return tostring(r.ok) .. " " .. tostring(r.error)`
+	spawn := `
+local a = ctx.agent.spawn("slow job", { provider = "slow", model = "w", wall_timeout_ms = 50 })
+local w = ctx.agent.wait({ a.id })
+local j = w.jobs[1]
+return table.concat({ tostring(w.ok), j.status, tostring(j.error), tostring(w.cancelled), tostring(#w.pending) }, " ")`
+	ts, _ := boneSession(t, map[string]string{"config.toml": config, "turns.jsonl": probeTurns([]string{run, both, spawn}),
+		"slow.jsonl": strings.Repeat(`{"events": [{"delay_ms": 10000}, {"text": "never"}]}`+"\n", 3)},
+		map[string]string{".bone-rust/init.lua": probeTool})
+	if res := ts.prompt("go"); res.Err != nil {
+		t.Fatalf("%+v", res)
+	}
+	for id, want := range map[string]string{
+		"p0": "false timed out after 50 ms",
+		"p1": "false timed out after 50 ms",
+		"p2": "true failed timed out after 50 ms false 0",
+	} {
+		if got, _ := resultOf(t, ts, id); got != want {
+			t.Errorf("%s: %q, want %q", id, got, want)
+		}
+	}
+}

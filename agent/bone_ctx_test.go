@@ -99,7 +99,7 @@ func TestBoneCtx(t *testing.T) {
 		{"conversation.history", `local h = ctx.conversation.history() return h[1].role .. ":" .. h[1].content .. " " .. h[2].role .. " " .. h[2].tool_calls[1].name`, "user:probe it assistant probe"},
 		{"usage.snapshot", `local u = ctx.usage.snapshot() return tostring(u.input_tokens ~= nil) .. " " .. tostring(u.total_tokens >= 0) .. " " .. tostring(u.cost_usd)`, "true true nil"},
 		{"db.query refused", `return ctx.db.query("select 1")`, "ctx.db.query is not supported by panto's bone layer"},
-		{"ui.key refused", `return ctx.ui.key()`, "ctx.ui.key is not supported"},
+		{"ui.key raises headless", `return ctx.ui.key()`, "ctx.ui.key: no terminal is attached"},
 		{"ui.width", `return ctx.ui.width()`, "0"},
 		{"ui.pane", `return ctx.ui.pane({ title = "t", lines = { "a" } })`, "true"},
 		{"ui.notice", `ctx.ui.notice("hello notice") ctx.ui.notify("hello notify", "warn") ctx.ui.status("50%") return "ok"`, "ok"},

@@ -62,3 +62,51 @@ tool("plain", nil, function(p) return "plain output" end)
 		t.Errorf("a tool without display lost the default block: %q", rendered["plain"])
 	}
 }
+
+// TestBoneDisplayEager: a tool whose display is eager fills its template
+// while the arguments stream in, with what has arrived; without eager
+// the template waits for the whole input and the header is the name.
+func TestBoneDisplayEager(t *testing.T) {
+	init := `
+for _, spec in ipairs({ { "eager", true }, { "lazy", false } }) do
+    bone.register_tool({ name = spec[1], description = spec[1], safety = "read_only",
+        display = { template = "Reading {path} ({mode})", eager = spec[2] },
+        parameters = { type = "object", properties = { path = { type = "string" }, mode = { type = "string" } } },
+        execute = function(p) return "read " .. p.path end })
+end
+`
+	chunks := `["{\"path\": \"src/ma", "in.go\", \"mo", "de\": \"fast\"}"]`
+	turns := `{"events": [{"tool_call": {"id": "e1", "name": "eager", "arguments": ` + chunks + `}}, {"tool_call": {"id": "l1", "name": "lazy", "arguments": ` + chunks + `}}]}
+{"events": [{"text": "ok"}]}
+`
+	headers := map[string][]string{}
+	header := func(e Event) string {
+		rows := e.Call.Block.Render(context.Background(), 80)
+		if len(rows) == 0 {
+			return ""
+		}
+		return strings.TrimRight(sgr.ReplaceAllString(rows[0], ""), " ")
+	}
+	ts, _ := boneSession(t, map[string]string{"turns.jsonl": turns}, map[string]string{".bone-rust/init.lua": init}, func(o *Options) {
+		seen := o.OnEvent
+		o.OnEvent = func(e Event) {
+			seen(e)
+			if (e.Type == "tool_delta" || e.Type == "tool_result") && e.Call != nil {
+				id, _ := e.Fields["id"].(string)
+				headers[id] = append(headers[id], header(e))
+			}
+		}
+	})
+	if res := ts.prompt("go"); res.Err != nil {
+		t.Fatalf("%+v", res)
+	}
+	want := map[string]string{
+		"e1": "● Reading src/ma ()|● Reading src/main.go ()|● Reading src/main.go (fast)|● Reading src/main.go (fast)",
+		"l1": "● lazy|● lazy|● lazy|● Reading src/main.go (fast)",
+	}
+	for id, w := range want {
+		if got := strings.Join(headers[id], "|"); got != w {
+			t.Errorf("%s's header as the arguments streamed, then at its result:\n got %s\nwant %s", id, got, w)
+		}
+	}
+}

@@ -115,6 +115,17 @@ local function sleep(ms)
   coroutine.yield()
 end
 
+-- time_limit is the run's limit in ms: timeout_ms and wall_timeout_ms
+-- both bound the whole run (the smaller wins); nil when neither is set.
+local function time_limit(o)
+  local limit
+  for _, k in ipairs({ "timeout_ms", "wall_timeout_ms" }) do
+    local v = tonumber(o[k])
+    if v and v > 0 and (limit == nil or v < limit) then limit = math.floor(v) end
+  end
+  return limit
+end
+
 local function awaitable(api)
   if not coroutine.isyieldable() then
     error(api .. " awaits the sub-agent: call it from a tool's execute or a command's handler, not an event handler", 3)
@@ -134,11 +145,11 @@ function M.ctx(state, call)
     if not a then return err(ae) end
     local stream = a:run(prompt)
     local timer
-    local limit = tonumber(o.wall_timeout_ms or o.timeout_ms)
+    local limit = time_limit(o)
     local timed_out = false
-    if limit and limit > 0 then
+    if limit then
       timer = uv.new_timer()
-      timer:start(math.floor(limit), 0, function()
+      timer:start(limit, 0, function()
         timed_out = true
         stream:cancel()
       end)
@@ -161,6 +172,9 @@ function M.ctx(state, call)
       s.status = r.status
       s.content = r.text
       s.error = r.error
+      if j.timed_out and r.status == "cancelled" then
+        s.status, s.error = "failed", "timed out after " .. j.timed_out .. " ms"
+      end
     end
     return s
   end
@@ -184,8 +198,23 @@ function M.ctx(state, call)
     if not job then return err(tostring(je)) end
     state.job_seq = (state.job_seq or 0) + 1
     local id = "job-" .. state.job_seq
-    state.jobs[id] = { job = job, agent_obj = a, title = o.title, agent = o.agent, prompt = prompt }
+    local entry = { job = job, agent_obj = a, title = o.title, agent = o.agent, prompt = prompt }
+    state.jobs[id] = entry
     state.job_order[#state.job_order + 1] = id
+    local limit = time_limit(o)
+    if limit then
+      -- The job is cancelled once its time is up; the timer does not
+      -- keep the loop alive, and outlives the call that spawned.
+      local t = uv.new_timer()
+      t:start(limit, 0, function()
+        t:close()
+        if not job:result() then
+          entry.timed_out = limit
+          job:request_cancel()
+        end
+      end)
+      t:unref()
+    end
     return { ok = true, id = id }
   end
 

@@ -227,9 +227,16 @@ return function(state, call_id, call)
       return true
     end,
     width = function() return display.width(state) end,
+    -- key blocks for one keypress, delivered to the calling tool's block
+    -- once the user gives it the keyboard (Ctrl-G, panto's way).
     key = function()
-      refuse("ctx.ui.key", "panto's tools do not read the keyboard while they run (input goes to the editor and to components)",
-        "ask the model or the user in text, or draw a component whose handleInput gets the keys (docs/abi.md, Components)")
+      if bone.headless then
+        error("ctx.ui.key: no terminal is attached (bone.headless is true), so there is no key to read; ask in text instead", 2)
+      end
+      if not call_id then
+        error("ctx.ui.key reads a key for a tool's block: call it from a tool's execute", 2)
+      end
+      return display.key(state, call_id)
     end,
   }
 
