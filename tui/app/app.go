@@ -18,6 +18,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -168,6 +169,10 @@ func (a *App) Run(ctx context.Context) error {
 		Prompt: "› ", Placeholder: "Ask, or type / for commands (Shift+Enter: new line)",
 		Theme: a.th, History: hist, MaxRows: 10,
 		Complete: editor.Chain(editor.Commands(a.commandItems), editor.Paths(a.project(), 50)),
+		// A "/" starting the prompt opens the command menu at once.
+		AutoMenu: func(text string, pos int) bool {
+			return strings.HasPrefix(text, "/") && pos == len(text) && !strings.ContainsAny(text, " \t\n")
+		},
 	})
 	a.router.Global = a.globalKey
 	if p := a.s.Permissions(); p != nil {

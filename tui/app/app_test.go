@@ -52,6 +52,7 @@ type uiTest struct {
 	err     error
 	resizes chan struct{}
 	s       *agent.Session
+	ui      *App
 	cance   context.CancelFunc
 }
 
@@ -111,7 +112,7 @@ func startUI(t *testing.T, files map[string]string, width int, mods ...func(*age
 		t.Fatal(err)
 	}
 	ui.Attach(s)
-	u := &uiTest{t: t, term: vt, keys: keys, done: make(chan struct{}), s: s, cance: cancel, resizes: resizes}
+	u := &uiTest{t: t, term: vt, keys: keys, done: make(chan struct{}), s: s, ui: ui, cance: cancel, resizes: resizes}
 	// The app owns the session's loop: it runs on its own goroutine
 	// here, which becomes the owner.
 	go func() {
@@ -203,6 +204,15 @@ func TestTurnInTheUI(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("Ctrl-D did not quit")
 	}
+}
+
+// newSession types /new and waits until the session is new (the
+// command menu, which names "start a new session", closed first).
+func (u *uiTest) newSession() {
+	u.t.Helper()
+	u.typ("/new\r")
+	u.waitForGone("start a new session")
+	u.waitFor("new session")
 }
 
 func (u *uiTest) waitForGone(s string) {
@@ -355,8 +365,7 @@ func TestResumeAndTreePickers(t *testing.T) {
 	u.typ("number one\r")
 	u.waitFor("first answer")
 	u.waitForGone("esc to cancel") // the turn has ended: /new refuses to run during one
-	u.typ("/new\r")
-	u.waitFor("new session")
+	u.newSession()
 	u.typ("number two\r")
 	u.waitFor("second answer")
 	u.waitForGone("esc to cancel")
@@ -389,8 +398,7 @@ func TestResumeReplaysBlocksInOrder(t *testing.T) {
 	u.typ("show me\r")
 	u.waitFor("After the call.")
 	u.waitForGone("esc to cancel")
-	u.typ("/new\r")
-	u.waitFor("new session")
+	u.newSession()
 	u.typ("elsewhere\r")
 	u.waitFor("other session")
 	u.waitForGone("esc to cancel")

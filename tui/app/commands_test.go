@@ -68,3 +68,20 @@ models = { big = "claude-x" }
 	}
 	u.typ("\x1b")
 }
+
+// TestSlashOpensCommandMenu: typing "/" shows the commands with their
+// descriptions, typing filters them, Tab completes, Enter runs.
+func TestSlashOpensCommandMenu(t *testing.T) {
+	u := startUI(t, map[string]string{"turns.jsonl": ""}, 100)
+	u.waitFor("Ask, or type")
+	u.typ("/")
+	u.waitFor("summarise the older messages now") // /compact's description, in the menu
+	u.typ("he")
+	u.waitForGone("summarise the older messages now")
+	u.waitFor("keys and commands")
+	u.typ("\t")
+	u.waitForGone("keys and commands")
+	u.waitFor("› /help")
+	u.typ("\r")
+	u.waitFor("enter send · shift+enter")
+}

@@ -30,8 +30,7 @@ func TestResumeDrawsAsLive(t *testing.T) {
 	u.waitForGone("esc to cancel")
 	live := section(u.term.text(), "> show me", "⏹ cancelled")
 
-	u.typ("/new\r")
-	u.waitFor("new session")
+	u.newSession()
 	u.typ("elsewhere\r")
 	u.waitFor("other session")
 	u.waitForGone("esc to cancel")

@@ -40,6 +40,23 @@ type menu struct {
 	from     int
 	items    []Item
 	selected int
+	// auto: opened by typing (Options.AutoMenu), where Tab accepts.
+	auto bool
+}
+
+// autoOpen opens the menu after a typed character when Options.AutoMenu
+// asks for it; an emptied prompt lifts an Esc's dismissal.
+func (e *Editor) autoOpen(typed bool) {
+	if e.text == "" {
+		e.autoDismissed = false
+	}
+	if !typed || e.menu != nil || e.autoDismissed || e.opts.AutoMenu == nil || !e.opts.AutoMenu(e.text, e.pos) {
+		return
+	}
+	if c, ok := e.query(); ok {
+		e.menu = &menu{from: c.From, items: c.Items, auto: true}
+		e.changed()
+	}
 }
 
 // MenuOpen reports whether the completion menu is showing.
@@ -100,7 +117,7 @@ func (e *Editor) refreshMenu() {
 			sel = i
 		}
 	}
-	e.menu = &menu{from: c.From, items: c.Items, selected: sel}
+	e.menu = &menu{from: c.From, items: c.Items, selected: sel, auto: e.menu.auto}
 	e.changed()
 }
 
@@ -108,7 +125,17 @@ func (e *Editor) refreshMenu() {
 // others, which close the menu only if they are not edits.
 func (e *Editor) menuKey(ev input.Event) (Result, bool) {
 	m := e.menu
-	switch ev.Key.String() {
+	key := ev.Key.String()
+	if m.auto && key == "enter" && strings.TrimSpace(m.items[m.selected].Text) == e.text[m.from:e.pos] {
+		// The whole name is typed already: Enter sends it.
+		e.menu = nil
+		e.changed()
+		return Submit, true
+	}
+	if m.auto && key == "tab" {
+		key = "enter"
+	}
+	switch key {
 	case "tab", "down", "ctrl+n":
 		m.selected = (m.selected + 1) % len(m.items)
 	case "shift+tab", "up", "ctrl+p":
@@ -118,6 +145,7 @@ func (e *Editor) menuKey(ev input.Event) (Result, bool) {
 		e.apply(m.from, m.items[m.selected].Text)
 	case "esc":
 		e.menu = nil
+		e.autoDismissed = m.auto
 	default:
 		return Ignored, false
 	}

@@ -52,6 +52,11 @@ type Options struct {
 	History *History
 	// Complete is asked on Tab; nil completes nothing.
 	Complete Completer
+	// AutoMenu, when set, is asked after each typed character: true opens
+	// the completion menu without Tab (the app: a "/" starting the
+	// prompt opens the command menu). In a menu opened so, Tab accepts
+	// like Enter; Esc closes it until the prompt is emptied.
+	AutoMenu func(text string, pos int) bool
 }
 
 // Editor is a multi-line prompt editor. It is not safe for concurrent
@@ -70,7 +75,8 @@ type Editor struct {
 	histIdx int    // -1 when not browsing; else entries counted from the newest
 	draft   string // the text being written when browsing started
 
-	menu *menu
+	menu          *menu
+	autoDismissed bool // Esc closed an automatic menu: no other until the prompt empties
 
 	focused bool
 	version uint64
@@ -181,6 +187,9 @@ func (e *Editor) HandleEvent(ev input.Event) Result {
 	r := e.key(ev)
 	if r == Handled && e.menu != nil {
 		e.refreshMenu()
+	}
+	if r == Handled {
+		e.autoOpen(ev.Text != "")
 	}
 	return r
 }

@@ -390,3 +390,43 @@ func FuzzEditor(f *testing.F) {
 		}
 	})
 }
+
+// TestAutoMenu: with AutoMenu, typing "/" opens the menu at once; typing
+// filters it, Tab or Enter completes the selected item (Enter on a name
+// typed whole sends it), Esc closes it until the prompt is emptied.
+func TestAutoMenu(t *testing.T) {
+	slash := func(text string, pos int) bool { return text == "/" && pos == 1 }
+	cases := []struct {
+		name string
+		keys []string // fed one by one: an Esc followed at once by a key reads as Alt
+		want string
+		open bool
+	}{
+		{"slash opens", []string{"/"}, "/|", true},
+		{"other text does not", []string{"m"}, "m|", false},
+		{"typing filters", []string{"/re"}, "/re|", true},
+		{"tab completes the first", []string{"/re", tab}, "/resume |", false},
+		{"down then tab", []string{"/re", down, tab}, "/reload |", false},
+		{"enter completes", []string{"/mo", enter}, "/model |", false},
+		{"enter sends a whole name", []string{"/model", enter}, "/model|", false},
+		{"no match closes", []string{"/zz"}, "/zz|", false},
+		{"esc closes", []string{"/", esc}, "/|", false},
+		{"esc holds until emptied", []string{"/", esc, bs, "/"}, "/|", true},
+		{"esc holds while text stays", []string{"/", esc, "r"}, "/r|", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e := New(Options{Complete: commands, AutoMenu: slash})
+			var r Result
+			for _, k := range c.keys {
+				r = feed(e, k)
+			}
+			if sent := r == Submit; sent != strings.HasSuffix(c.name, "sends a whole name") {
+				t.Errorf("result %v", r)
+			}
+			if show(e) != c.want || e.MenuOpen() != c.open {
+				t.Errorf("%q: open=%v, want %q open=%v", show(e), e.MenuOpen(), c.want, c.open)
+			}
+		})
+	}
+}
