@@ -3,6 +3,7 @@ package build
 import (
 	"fmt"
 	"go/format"
+	"io/fs"
 	"path"
 	"strings"
 
@@ -25,15 +26,21 @@ func GoPackage(data []byte, pkg, bundleFile string) (map[string][]byte, error) {
 		return nil, err
 	}
 	files := map[string][]byte{}
+	fsys := b.ChunkFS()
 	n := 0
 	for _, blob := range b.Blobs {
 		if blob.Kind != bundle.KindChunk {
 			continue
 		}
 		c := b.Chunk(blob.Path)
-		// The runtime digests the chunk as it loads it from the stored
-		// bytes, so the generator works from those, decoded afresh.
-		p, err := bytecode.Decode(b.Data(blob.Path))
+		// The runtime digests the chunk as it decodes it from the bytes
+		// the host loads, the bundle's ChunkFS (a stripped chunk is served
+		// re-encoded with its name), so the generator works from those.
+		data, err := fs.ReadFile(fsys, blob.Path)
+		if err != nil {
+			return nil, err
+		}
+		p, err := bytecode.Decode(data)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", blob.Path, err)
 		}

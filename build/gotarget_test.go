@@ -12,10 +12,21 @@ import (
 )
 
 // TestGoPackage transpiles the demo bundle: a file per chunk, each
-// registering the digest of that chunk's stored bytecode, plus the
-// bundle itself, embedded.
+// registering the digest of the bytecode a host loads for that chunk
+// (what the bundle's ChunkFS serves: for a stripped bundle, the chunk
+// re-encoded with its name), plus the bundle itself, embedded.
 func TestGoPackage(t *testing.T) {
-	res, b := mustBuild(t, opts(demo, demo))
+	for _, strip := range []bool{false, true} {
+		t.Run(map[bool]string{false: "debug", true: "stripped"}[strip], func(t *testing.T) {
+			o := opts(demo, demo)
+			o.Strip = strip
+			testGoPackage(t, o)
+		})
+	}
+}
+
+func testGoPackage(t *testing.T, o Options) {
+	res, b := mustBuild(t, o)
 	files, err := GoPackage(res.Data, "demo", "demo.pkg")
 	if err != nil {
 		t.Fatal(err)
@@ -31,7 +42,11 @@ func TestGoPackage(t *testing.T) {
 		if blob.Kind != bundle.KindChunk {
 			continue
 		}
-		p, err := bytecode.Decode(b.Data(blob.Path))
+		data, err := b.ChunkFS().ReadFile(blob.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := bytecode.Decode(data)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -107,13 +107,19 @@ func Check(data []byte, digest string, o bundle.Options) (*bundle.Bundle, error)
 	if b.DigestHex() != digest {
 		return nil, fmt.Errorf("%s: the bundle's digest %s is not the %s its package was generated for", what, b.DigestHex(), digest)
 	}
+	fsys := b.ChunkFS()
 	for _, blob := range b.Blobs {
 		if blob.Kind != bundle.KindChunk {
 			continue
 		}
-		// The runtime digests what it decodes from the stored bytes
-		// (which Read may have given a source name): do the same.
-		p, err := bytecode.Decode(b.Data(blob.Path))
+		// The runtime digests what it decodes from the bytes the host
+		// loads (the ChunkFS serves a stripped chunk re-encoded with its
+		// name): do the same.
+		data, err := fsys.ReadFile(blob.Path)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", what, err)
+		}
+		p, err := bytecode.Decode(data)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %s: %v", what, blob.Path, err)
 		}

@@ -46,7 +46,11 @@ func registerNatives(t *testing.T, data []byte) {
 		if blob.Kind != bundle.KindChunk {
 			continue
 		}
-		p, err := bytecode.Decode(b.Data(blob.Path))
+		data, err := b.ChunkFS().ReadFile(blob.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := bytecode.Decode(data)
 		if err != nil {
 			t.Fatal(err)
 		}
