@@ -185,7 +185,7 @@
 
 --- One layer in panto.ext.dirs.layers.
 ---@class panto.LayerDir
----@field name string base, user, project, local or bundle
+---@field name string base, linked, user, project, local or bundle
 ---@field dir string
 
 --- panto.ext.json.
