@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"panto/extension/config"
 	"panto/extension/trust"
@@ -171,7 +172,7 @@ func (t *turn) extensionVote(c *pendingCall, call permission.Call, v permission.
 func (t *turn) ask(c *pendingCall, call permission.Call, v permission.Verdict) string {
 	ask := t.s.opts.Ask
 	if ask == nil {
-		hint := v.Hint()
+		hint := v.HintFor(t.s.userConfigName())
 		t.notice("permission", fmt.Sprintf("%s was not run: %s, and a headless run cannot ask; %s", describeCall(call), v.Reason, hint))
 		return fmt.Sprintf("permission denied: %s, and this run cannot ask the user for approval, so the call did not run. Do not retry it; tell the user what you need instead (%s).", v.Reason, hint)
 	}
@@ -235,6 +236,21 @@ func (s *Session) RuleFile(where string) string {
 		return filepath.Join(s.setup.ProjectRoot, ".panto", "local", "config.toml")
 	}
 	return ""
+}
+
+// userConfigName is the user's config.toml as a message names it ("~/"
+// for the home folder), or "config.toml" when there is none.
+func (s *Session) userConfigName() string {
+	p := s.RuleFile("user")
+	if p == "" {
+		return "config.toml"
+	}
+	if h := s.setup.Home; h != "" {
+		if rel, err := filepath.Rel(h, p); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return "~/" + filepath.ToSlash(rel)
+		}
+	}
+	return p
 }
 
 // Permissions is the session's permission policy (nil when every call

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"panto/extension/discover"
 	"panto/permission"
 	"panto/stdext"
 )
@@ -287,5 +288,22 @@ end }`,
 	ts.mu.Unlock()
 	if !strings.Contains(problems, `"maybe" is not one of allow, ask, deny`) {
 		t.Errorf("problems: %s", problems)
+	}
+}
+
+// TestUserConfigName: messages name the user's config file, with "~"
+// for the home folder, and a bare config.toml only when there is none.
+func TestUserConfigName(t *testing.T) {
+	home := filepath.Join(t.TempDir(), "me")
+	for _, c := range []struct{ home, configHome, want string }{
+		{home, filepath.Join(home, ".config", "panto"), "~/.config/panto/config.toml"},
+		{home, filepath.Join(home+"x", "panto"), filepath.Join(home+"x", "panto", "config.toml")},
+		{"", "/etc/xdg/panto", filepath.Join("/etc/xdg/panto", "config.toml")},
+		{home, "", "config.toml"},
+	} {
+		s := &Session{setup: &discover.Setup{Home: c.home, ConfigHome: c.configHome}}
+		if got := s.userConfigName(); got != c.want {
+			t.Errorf("home %q, config %q: %q, want %q", c.home, c.configHome, got, c.want)
+		}
 	}
 }

@@ -62,7 +62,11 @@ func (p *Policy) suggest(c Call, s subject) string {
 // Hint says how a headless run would allow a call it could not ask
 // about: the rule that asked, the mode that denied, or a rule and the
 // flag that adds it.
-func (v Verdict) Hint() string {
+func (v Verdict) Hint() string { return v.HintFor("config.toml") }
+
+// HintFor is Hint naming file as the configuration file an allow rule
+// may be added to, so that the user knows which one.
+func (v Verdict) HintFor(file string) string {
 	switch {
 	case v.Decision == Allow:
 		return ""
@@ -73,7 +77,7 @@ func (v Verdict) Hint() string {
 	case v.By == "mode" && v.Decision == Deny:
 		return "plan mode denies it; run with --permission-mode default (or accept-edits) to allow changes"
 	case v.Suggest != "":
-		h := fmt.Sprintf("to allow it, run with --allow '%s' or add %q to [permissions] allow in config.toml", v.Suggest, v.Suggest)
+		h := fmt.Sprintf("to allow it, run with --allow '%s' or add %q to [permissions] allow in %s", v.Suggest, v.Suggest, file)
 		if v.Mode == Default && v.Inside && strings.HasPrefix(v.Reason, "default mode asks before writing") {
 			h += ", or use --permission-mode accept-edits"
 		}

@@ -50,6 +50,11 @@ func TestPermissionFlags(t *testing.T) {
 			if !strings.Contains(errOut, c.stderr) {
 				t.Fatalf("stderr lacks %q:\n%s", c.stderr, errOut)
 			}
+			// The hint names the user's real config file.
+			if cfg := filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "panto", "config.toml"); c.stderr != "" && !c.ran &&
+				strings.Contains(errOut, "cannot ask") && !strings.Contains(errOut, "allow in "+cfg) {
+				t.Fatalf("stderr does not name %s:\n%s", cfg, errOut)
+			}
 		})
 	}
 }
