@@ -88,6 +88,8 @@ func TestBoneCtx(t *testing.T) {
 		{"tools.call unknown", `local r = ctx.tools.call("nope", {}) return tostring(r.ok) .. " " .. r.content`, "false unknown tool 'nope'"},
 		{"tools.call depth", `local code = "return ctx.tools.call('probe', { code = CODE }).content" local nested = string.format("%q", "return 'bottom'") for i = 1, 5 do nested = string.format("%q", (code:gsub("CODE", function() return nested end))) end return ctx.tools.call("probe", { code = load("return " .. nested)() }).content`, "nested deeper than 4"},
 		{"state", `ctx.state.set("k", { n = 1 }) local v = ctx.state.get("k") ctx.state.clear("k") return v.n .. " " .. tostring(ctx.state.get("k"))`, "1 nil"},
+		{"state set nil deletes", `ctx.state.set("a", 1) ctx.state.set("b", 2) ctx.state.set("a", nil) return tostring(ctx.state.get("a")) .. " " .. tostring(ctx.state.get("b"))`, "nil 2"},
+		{"state clear all", `ctx.state.set("c", 3) ctx.state.clear() return tostring(ctx.state.get("b")) .. " " .. tostring(ctx.state.get("c"))`, "nil nil"},
 		{"state refuses functions", `ctx.state.set("f", print)`, "must be JSON data"},
 		{"config.get from yaml", `return ctx.config.get("ui", "theme") .. " " .. ctx.config.get("ui", "panes.left")`, "dark files"},
 		{"config.get_table absent", `return tostring(ctx.config.get_table("absent"))`, "nil"},

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -68,5 +69,55 @@ end)
 	}
 	if out != strings.Join(want, "\n") {
 		t.Errorf("events:\n%s\nwant:\n%s", out, strings.Join(want, "\n"))
+	}
+}
+
+// TestBoneBeforeTurnFaults: a before_turn handler that fails or returns
+// a malformed action is reported, and the request goes out as panto
+// built it; a conversation_replace may carry tool calls and results.
+func TestBoneBeforeTurnFaults(t *testing.T) {
+	init := probeTool + `
+local n = 0
+bone.on("before_turn", function(e, ctx)
+    n = n + 1
+    if n == 1 then error("boom") end
+    if n == 2 then return { action = "system_prompt_append", text = 42 } end
+    if n == 3 then return { action = "tool_filter", tools = "probe" } end
+    if n == 4 then return { conversation_replace = {
+        { role = "user", content = "replaced question" },
+        { role = "assistant", blocks = { { type = "tool_call", id = "c9", name = "probe", input = { code = "return 1" } } } },
+        { role = "tool", tool_call_id = "c9", tool_name = "probe", content = "replaced result", is_error = true },
+    } } end
+    if n == 5 then return { conversation_replace = { { role = "robot", content = "x" } } } end
+    if n == 6 then return { conversation_replace = { { role = "tool", content = "orphan" } } } end
+    if n == 7 then return { conversation_replace = { "not a message" } } end
+end)
+`
+	call := func(i int, expect string) string {
+		return `{` + expect + `"events": [{"tool_call": {"id": "p` + strconv.Itoa(i) + `", "name": "probe", "input": {"code": "return 'x'"}}}]}` + "\n"
+	}
+	turns := call(0, `"expect": {"messages": 1}, `) + call(1, "") + call(2, `"expect": {"tools": ["probe", "read"]}, `) +
+		call(3, `"expect": {"messages": 3, "tool_result": "replaced result", "user": "replaced question"}, `) +
+		// The last request is panto's own: the prompt and six calls with
+		// their results.
+		call(4, "") + call(5, "") + `{"expect": {"messages": 13}, "events": [{"text": "done"}]}` + "\n"
+	ts, _ := boneSession(t, map[string]string{"turns.jsonl": turns}, map[string]string{".bone-rust/init.lua": init})
+	if res := ts.prompt("go"); res.Err != nil || res.Text != "done" {
+		t.Fatalf("%+v\nnotices %v", res, ts.allNotices())
+	}
+	for _, want := range []string{
+		"before_turn handler failed: ",
+		"before_turn: system_prompt_append must be a string, got number",
+		"before_turn: tool_filter must be an array of tool names, got string",
+		"before_turn: message 1: role must be user, assistant, system or tool, got \"robot\"",
+		"before_turn: message 1: a tool message needs tool_call_id",
+		"before_turn: message 1 must be a table",
+	} {
+		if !ts.hasNotice(want) {
+			t.Errorf("no notice %q: %q", want, ts.allNotices())
+		}
+	}
+	if !ts.hasNotice("boom") {
+		t.Errorf("the failure's notice does not say why: %q", ts.allNotices())
 	}
 }

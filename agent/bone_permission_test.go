@@ -87,4 +87,33 @@ bone.register_tool({
 			t.Errorf("asked %v", asked)
 		}
 	})
+	t.Run("allowed for the session", func(t *testing.T) {
+		// The first answer allows "echo hi" for the session: the second
+		// identical command runs unasked; "echo no" is denied with the
+		// user's reason.
+		var mu sync.Mutex
+		var asked []string
+		ask := func(_ context.Context, q permission.Question) permission.Answer {
+			mu.Lock()
+			defer mu.Unlock()
+			asked = append(asked, q.Call.Command)
+			if q.Call.Command == "echo hi" {
+				return permission.Answer{Allow: true, Scope: permission.Session}
+			}
+			return permission.Answer{Allow: false, Reason: "not that one"}
+		}
+		ts, _ := boneSession(t, map[string]string{"turns.jsonl": probeTurns([]string{shell, shell, `return ctx.shell("echo no").stdout`})},
+			map[string]string{".bone-rust/init.lua": init}, bonePolicy(t, permission.Default, nil, ask))
+		ts.prompt("go")
+		for id, want := range map[string]string{"p0": "hi\n", "p1": "hi\n", "p2": "the user denied this: not that one"} {
+			if got, _ := resultOf(t, ts, id); !strings.Contains(got, want) {
+				t.Errorf("%s: %q, want %q", id, got, want)
+			}
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if strings.Join(asked, ",") != "echo hi,echo no" {
+			t.Errorf("asked %v", asked)
+		}
+	})
 }

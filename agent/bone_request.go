@@ -29,6 +29,9 @@ func (t *turn) beforeRequest(req *provider.Request, tools []*host.Tool) []*host.
 		return tools
 	}
 	filtered := false
+	// Problems are reported once the handlers have run: a notice goes
+	// through the owner, which is busy running them until then.
+	var problems []string
 	s.owner.do(t.ctx, func() {
 		st := hooks.st
 		if !st.Live() {
@@ -38,7 +41,7 @@ func (t *turn) beforeRequest(req *provider.Request, tools []*host.Tool) []*host.
 			arg := boneRequestToLua(st, req)
 			res, err := st.Loop().CallSync(t.ctx, fn, arg)
 			if err != nil {
-				t.notice("bone", "before_turn handler failed: "+firstLine(err.Error()))
+				problems = append(problems, "before_turn handler failed: "+firstLine(err.Error()))
 				continue
 			}
 			if len(res) == 0 || res[0].IsNil() {
@@ -46,17 +49,20 @@ func (t *turn) beforeRequest(req *provider.Request, tools []*host.Tool) []*host.
 			}
 			act := res[0].AsTable()
 			if act == nil {
-				t.notice("bone", "before_turn handler returned a "+res[0].TypeName()+", not an action table")
+				problems = append(problems, "before_turn handler returned a "+res[0].TypeName()+", not an action table")
 				continue
 			}
 			if act.GetStr("tool_filter").AsTable() != nil {
 				filtered = true
 			}
 			if err := applyBoneAction(st, act, req, &tools); err != nil {
-				t.notice("bone", "before_turn: "+err.Error())
+				problems = append(problems, "before_turn: "+err.Error())
 			}
 		}
 	})
+	for _, p := range problems {
+		t.notice("bone", p)
+	}
 	if filtered {
 		t.offered = map[string]bool{}
 		for _, tool := range tools {
