@@ -45,7 +45,10 @@ func polish(app *cli.App) {
 	}
 }
 
-var undefinedFlag = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`flag provided but not defined: -+(\S+)`) })
+var (
+	undefinedFlag = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`flag provided but not defined: -+(\S+)`) })
+	missingValue  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`flag needs an argument: -+(\S+)`) })
+)
 
 // usageError words a flag mistake: the flag, the closest real one, and
 // the help to read, on one line.
@@ -73,6 +76,17 @@ func usageError(c *cli.Context, cmd *cli.Command, err error) error {
 		names = append(names, "help")
 		if s := diag.Suggest(name, names); s != "" {
 			msg += "; did you mean -" + dashes(s) + s + "?"
+		}
+	}
+	if m := missingValue().FindStringSubmatch(msg); m != nil {
+		// Go's flag package writes "-prompt" whatever the user typed:
+		// name the flag as the help does, and say what it takes.
+		msg = "-" + dashes(m[1]) + m[1] + " needs a value"
+		for _, f := range flags {
+			if d, ok := f.(cli.DocGenerationFlag); ok && contains(f.Names(), m[1]) && d.GetUsage() != "" {
+				msg += ": " + d.GetUsage()
+				break
+			}
 		}
 	}
 	return userError("%s%s (%s shows the flags)", where, msg, help)

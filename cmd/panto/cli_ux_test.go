@@ -18,6 +18,9 @@ func TestMistypedCommandsAndFlags(t *testing.T) {
 		{[]string{"build", "--strcit"}, "panto: build: unknown flag --strcit; did you mean --strict? (panto help build shows the flags)\n"},
 		{[]string{"test", "-z"}, "panto: test: unknown flag -z (panto help test shows the flags)\n"},
 		{[]string{"--promt", "hi"}, "panto: unknown flag --promt; did you mean --prompt? (panto help shows the flags)\n"},
+		{[]string{"--prompt"}, "panto: --prompt needs a value: run one headless turn with this user message (\"-\" reads stdin) and print the final answer (panto help shows the flags)\n"},
+		{[]string{"-p"}, "panto: -p needs a value: run one headless turn with this user message (\"-\" reads stdin) and print the final answer (panto help shows the flags)\n"},
+		{[]string{"build", "-o"}, "panto: build: -o needs a value: the bundle file to write (default: NAME.pkg); with --target go the package folder, with --binary the binary (panto help build shows the flags)\n"},
 		{[]string{"help", "bulid"}, "panto: help: unknown command \"bulid\"; did you mean \"build\"?\n"},
 		{[]string{"completion", "tcsh"}, "panto: completion: give the shell: bash, zsh or fish\n"},
 	} {
