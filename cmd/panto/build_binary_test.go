@@ -128,6 +128,28 @@ func TestBuildBinary(t *testing.T) {
 		})
 	}
 
+	// panto alone, headless, in a project: the linked tool answers the
+	// model's call (the scripted provider of the user's configuration).
+	// 168 primes are at most 1000, the last 997.
+	// The same turn from the bundle (panto run BUNDLE -p) prints the
+	// same.
+	project := filepath.Join(work, "project")
+	if err := os.Mkdir(project, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeTree(t, home, map[string]string{
+		".config/panto/config.toml": scriptConfig,
+		".config/panto/turns.jsonl": `{"events": [{"tool_call": {"id": "c1", "name": "sieve", "input": {"n": 1000}}}]}` + "\n" + `{"events": [{"text": "done"}]}` + "\n",
+	})
+	prompt := []string{"-p", "count the primes", "--no-session", "--verbose", "--allow", "sieve"}
+	got := runBin(t, env, project, mypanto, prompt...)
+	if got.code != 0 || got.stdout != "done\n" || !strings.Contains(got.stderr, "168 primes up to 1000, the last 997") {
+		t.Errorf("headless: %+v", got)
+	}
+	if want := runBin(t, env, project, panto, append([]string{"run", pkg}, prompt...)...); got != want {
+		t.Errorf("headless, linked:\n%+v\nthe bundle:\n%+v", got, want)
+	}
+
 	// A run's own folder overrides the linked layer, as it overrides
 	// the standard tools.
 	over := filepath.Join(work, "over")

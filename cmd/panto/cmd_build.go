@@ -5,6 +5,7 @@ import (
 	"crypto/ed25519"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 
@@ -90,6 +91,9 @@ func buildAction(c *cli.Context) error {
 		var err error
 		if src, err = findPantoSource(defaultSourceLookup(c.String("panto-src"))); err != nil {
 			return userError("build: --binary: %v", err)
+		}
+		if _, err := exec.LookPath("go"); err != nil {
+			return userError("build: --binary compiles panto with the Go toolchain, and there is no go command on PATH (https://go.dev/dl)")
 		}
 	}
 	if target == "go" && out == "" {

@@ -102,6 +102,13 @@ func TestBuildBinaryFlags(t *testing.T) {
 		{"source without --binary", []string{"build", demo(t), "--panto-src", "."}, "--panto-src applies to --binary"},
 		{"no source there", []string{"build", demo(t), "--binary", "-o", filepath.Join(t.TempDir(), "x"), "--panto-src", filepath.Join(t.TempDir(), "nothing")}, "nothing (--panto-src): no such file or directory"},
 	}
+	t.Run("no go command", func(t *testing.T) {
+		t.Setenv("PATH", t.TempDir())
+		code, out, errOut := runCLI(t, "build", demo(t), "--binary", "-o", filepath.Join(t.TempDir(), "x"), "--panto-src", moduleRoot(t))
+		if code == 0 || !strings.Contains(errOut, "there is no go command on PATH") {
+			t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+		}
+	})
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			code, out, errOut := runCLI(t, c.args...)
