@@ -121,3 +121,25 @@ end)
 		t.Errorf("the failure's notice does not say why: %q", ts.allNotices())
 	}
 }
+
+// TestBoneFSInHooks: bone's ctx.fs calls, ctx.read_file and
+// bone.plugin.list are synchronous, as in bone, so event hooks (which
+// panto runs as synchronous entrypoints) can call them.
+func TestBoneFSInHooks(t *testing.T) {
+	init := `
+bone.on("before_turn", function(e, ctx)
+    local names = {}
+    for _, d in ipairs(ctx.fs.read_dir(".")) do names[#names + 1] = d.name end
+    local plugins = {}
+    for name in pairs(bone.plugin.list()) do plugins[#plugins + 1] = name end
+    return { system_prompt_append = table.concat({ tostring(ctx.fs.exists("words.txt")), tostring(ctx.fs.is_dir("words.txt")),
+        ctx.read_file("words.txt"), tostring(ctx.fs.metadata("words.txt").len), table.concat(names, ","), table.concat(plugins, ",") }, "|") }
+end)
+`
+	turns := `{"expect": {"system": "true|false|two words|9|config.toml,turns.jsonl,words.txt|mine"}, "events": [{"text": "ok"}]}` + "\n"
+	ts, _ := boneSession(t, map[string]string{"turns.jsonl": turns, "words.txt": "two words"},
+		map[string]string{".bone-rust/init.lua": init, ".bone-rust/lua/plugins/mine/init.lua": "-- a plugin\n"})
+	if res := ts.prompt("go"); res.Err != nil || res.Text != "ok" {
+		t.Fatalf("%+v\nnotices %v", res, ts.allNotices())
+	}
+}

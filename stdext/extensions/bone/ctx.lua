@@ -11,7 +11,7 @@ local display = require("display")
 local agents = require("agents")
 local config = require("config")
 
-local fs, path = std.fs, std.path
+local fs, path = require("sfs"), std.path
 local refuse = util.refuse
 
 local MAX_TOOL_DEPTH = 4

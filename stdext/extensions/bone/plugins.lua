@@ -3,7 +3,7 @@
 local uv = require("luv")
 local std = require("panto.std")
 
-local fs = std.fs
+local fs = require("sfs")
 
 local M = {}
 
