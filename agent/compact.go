@@ -115,9 +115,10 @@ func (s *Session) compactKeeping(ctx context.Context, a *Agent, summary string, 
 	if cut <= 0 && summary == "" {
 		return errNothingToCompact
 	}
+	var request *conv.Spend // the summary request's own usage and cost
 	if summary == "" {
 		var err error
-		summary, err = s.summarise(ctx, a, prev, msgs[:cut])
+		summary, request, err = s.summarise(ctx, a, prev, msgs[:cut])
 		if err != nil {
 			return err
 		}
@@ -134,6 +135,9 @@ func (s *Session) compactKeeping(ctx context.Context, a *Agent, summary string, 
 	// sums all of it.
 	for _, m := range msgs[:max(cut, 0)] {
 		spent.add(m)
+	}
+	if request != nil {
+		spent.addSpend(*request)
 	}
 	var spentBefore []conv.Spend
 	if len(spent) > 0 {
@@ -158,6 +162,15 @@ func (s *Session) compactKeeping(ctx context.Context, a *Agent, summary string, 
 		}
 	}
 	a.conv.Append(m)
+	if request != nil {
+		// The summary request is spent like a turn's: in the session's
+		// cost now, and carried by the summary for a resume.
+		a.usage.Add(request.Usage)
+		if a.costs == nil {
+			a.costs = costLedger{}
+		}
+		a.costs.addSpend(*request)
+	}
 	a.lastCtx = 0
 	a.compactErr = ""
 	a.forgetCompacted()
@@ -226,11 +239,12 @@ func cutPoint(ms []conv.Message, start int, keep int64) int {
 }
 
 // summarise asks the model for the summary of msgs (after the previous
-// summary, if any).
-func (s *Session) summarise(ctx context.Context, a *Agent, prev string, msgs []conv.Message) (string, error) {
+// summary, if any), and says what the request used and cost (nil when
+// the provider reported nothing).
+func (s *Session) summarise(ctx context.Context, a *Agent, prev string, msgs []conv.Message) (string, *conv.Spend, error) {
 	m := a.Model()
 	if m == nil {
-		return "", errors.New("no model to summarise with")
+		return "", nil, errors.New("no model to summarise with")
 	}
 	var in strings.Builder
 	if prev != "" {
@@ -257,34 +271,43 @@ func (s *Session) summarise(ctx context.Context, a *Agent, prev string, msgs []c
 	in.WriteString("\n\nSummarise the conversation above as instructed.")
 	req, err := s.baseRequest(ctx, m)
 	if err != nil {
-		return "", fmt.Errorf("compaction: %w", err)
+		return "", nil, fmt.Errorf("compaction: %w", err)
 	}
 	req.Purpose, req.Effort, req.ContextKey, req.System = "compaction", m.Reasoning, a.contextKey(), summaryPrompt
 	req.Messages = []conv.Message{{Role: conv.User, Blocks: []conv.Block{conv.TextBlock(in.String())}}}
 	req.Transcript, req.ToolChoice = transcript, provider.ToolChoice{Mode: "none"}
 	st, err := s.open(ctx, req, nil)
 	if err != nil {
-		return "", fmt.Errorf("compaction: %w", err)
+		return "", nil, fmt.Errorf("compaction: %w", err)
 	}
 	defer st.close()
 	var out strings.Builder
+	var spend *conv.Spend
 	for {
 		ev, err := st.recv(ctx)
+		if err == nil && ev.Type == provider.Done && ev.Usage != (conv.Usage{}) {
+			u := ev.Usage
+			priceUsage(m, &u)
+			spend = &conv.Spend{Provider: m.Provider, Model: m.ID, Usage: u, Responses: 1}
+			if u.Cost == nil {
+				spend.Unpriced = 1
+			}
+		}
 		if errors.Is(err, io.EOF) || err == nil && ev.Type == provider.Done {
 			break
 		}
 		if err != nil {
 			st.abandon()
-			return "", fmt.Errorf("compaction: %w", err)
+			return "", nil, fmt.Errorf("compaction: %w", err)
 		}
 		if ev.Type == provider.TextDelta {
 			out.WriteString(ev.Text)
 		}
 	}
 	if strings.TrimSpace(out.String()) == "" {
-		return "", errors.New("compaction: the model returned an empty summary")
+		return "", nil, errors.New("compaction: the model returned an empty summary")
 	}
-	return out.String(), nil
+	return out.String(), spend, nil
 }
 
 // summaryTranscript is the transcript of msgs for a summary, each tool

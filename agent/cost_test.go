@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -105,8 +106,8 @@ models = { m = "claude-sonnet-5-5" }
 default = "fake:m"
 `
 
-// TestCostSurvivesCompactionAndResume: the turns a compaction summarised
-// still count after a resume, which reads the session file only from the
+// TestCostSurvivesCompactionAndResume: the turns a compaction summarised,
+// and the summary requests themselves, still count after a resume, which reads the session file only from the
 // summary's first kept message on; the total is the same as live and as
 // the sum of the scripted responses at the catalogue's prices, whether
 // the file is read from its tail or whole, and however often the
@@ -124,8 +125,13 @@ func TestCostSurvivesCompactionAndResume(t *testing.T) {
 		return fmt.Sprintf(`{"text": "a%d", "usage": {"input": %d, "output": %d, "cache_read": %d, "cache_write": %d}}`+"\n",
 			i+1, u.Input, u.Output, u.CacheRead, u.CacheWrite)
 	}
-	summary := func(s string) string { return `{"expect": {"purpose": "compaction"}, "text": "` + s + `"}` + "\n" }
-	script := turn(0) + turn(1) + summary("S1") + turn(2) + turn(3) + summary("S2") + turn(4)
+	// The summary requests (usages 2 and 5) cost too.
+	usages = slices.Insert(usages, 2, conv.Usage{Input: 7000, Output: 700})
+	usages = slices.Insert(usages, 5, conv.Usage{Input: 9000, Output: 900, CacheRead: 100})
+	summary := func(i int, s string) string {
+		return `{"expect": {"purpose": "compaction"}, "text": "` + s + `", "usage": ` + strings.TrimSuffix(strings.SplitN(turn(i), `"usage": `, 2)[1], "}\n") + "}\n"
+	}
+	script := turn(0) + turn(1) + summary(2, "S1") + turn(3) + turn(4) + summary(5, "S2") + turn(6)
 	ts := newSession(t, map[string]string{"config.toml": pricedConfig, "turns.jsonl": script})
 
 	cat, err := builtin.LoadCatalog()

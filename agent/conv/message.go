@@ -209,8 +209,9 @@ type Message struct {
 	// the context it replaced.
 	FirstKept    string `json:"first_kept,omitempty"`
 	TokensBefore int64  `json:"tokens_before,omitempty"`
-	// SpentBefore is what the responses before FirstKept cost, by
-	// model, those an earlier summary stood for included: a resume reads
+	// SpentBefore is what the responses before FirstKept and the
+	// request that wrote the summary cost, by model, what an earlier
+	// summary carried included: a resume reads
 	// a session from FirstKept on, and sums the whole session's cost
 	// from this and the messages it reads.
 	SpentBefore []Spend `json:"spent_before,omitempty"`
