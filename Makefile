@@ -32,8 +32,11 @@ help:
 # the base layer's Lua (stdext) to bytecode and Go in stdext/native (not
 # checked in), and the pantonative tag links it. A plain `go build` gives
 # the same panto with the base layer compiled at start-up and interpreted.
+# urfave_cli_no_docs leaves out urfave/cli's man-page and Markdown
+# writers, which panto does not use and whose renderer (blackfriday)
+# compiles regular expressions in init (docs/benchmarks.md, "Start-up").
 build: generate
-	$(GO) build -tags pantonative -o $(BIN) ./cmd/panto
+	$(GO) build -tags pantonative,urfave_cli_no_docs -o $(BIN) ./cmd/panto
 
 generate:
 	$(GO) run ./cmd/stdgen

@@ -28,7 +28,6 @@ var heavyInit = map[string]string{
 	"github.com/yuin/goldmark/extension":         "tui/markdown: tables, strikethrough, linkify regexps",
 	"github.com/yuin/goldmark/parser":            "tui/markdown: block parsers",
 	"github.com/yuin/goldmark/util":              "tui/markdown: the Unicode case-folding map",
-	"github.com/russross/blackfriday/v2":         "urfave/cli's man-page renderer (go-md2man)",
 	"github.com/google/jsonschema-go/jsonschema": "agent/mcp (the MCP SDK): its meta-schema in init",
 	"golang.org/x/net/html":                      "internal/htmlmd (web_fetch): HTML to Markdown, its entity table",
 	"github.com/dlclark/regexp2/v2/syntax":       "chroma's regular expressions: Unicode tables",
