@@ -24,7 +24,6 @@ const initBudget = 32 << 10
 // package's init unconditionally, so only not linking them would remove
 // the cost; docs/benchmarks.md ("Start-up") has their share.
 var heavyInit = map[string]string{
-	"github.com/alecthomas/chroma/v2/lexers":     "tui/highlight: its Go-written lexers (third_party/chroma loads the ~280 definitions on first use)",
 	"github.com/yuin/goldmark/extension":         "tui/markdown: tables, strikethrough, linkify regexps",
 	"github.com/yuin/goldmark/parser":            "tui/markdown: block parsers",
 	"github.com/yuin/goldmark/util":              "tui/markdown: the Unicode case-folding map",

@@ -17,12 +17,13 @@ var embedded embed.FS
 // The registry is built on first use, not in init (panto's patch): parsing
 // the ~280 embedded definitions costs tens of millions of instructions,
 // which every program linking this package would otherwise pay at start
-// whether it highlights anything or not. Register only queues a lexer
-// until then, and the functions below build the registry first.
+// whether it highlights anything or not. Register and registerLater only
+// queue a lexer until then, and the functions below build the registry
+// first.
 var (
 	registryMu      sync.Mutex
 	registryBuilt   *chroma.LexerRegistry
-	pendingLexers   []chroma.Lexer
+	pendingLexers   []func() chroma.Lexer
 	pendingOnLoaded []func(*chroma.LexerRegistry)
 )
 
@@ -42,8 +43,8 @@ func GlobalLexerRegistry() *chroma.LexerRegistry {
 	for _, path := range paths {
 		reg.Register(chroma.MustNewXMLLexer(embedded, path))
 	}
-	for _, l := range pendingLexers {
-		reg.Register(l)
+	for _, build := range pendingLexers {
+		reg.Register(build())
 	}
 	for _, f := range pendingOnLoaded {
 		f(reg)
@@ -104,8 +105,24 @@ func Register(lexer chroma.Lexer) chroma.Lexer {
 	if registryBuilt != nil {
 		return registryBuilt.Register(lexer)
 	}
-	pendingLexers = append(pendingLexers, lexer)
+	pendingLexers = append(pendingLexers, func() chroma.Lexer { return lexer })
 	return lexer
+}
+
+// registerLater queues a lexer that build makes when the registry is
+// built (panto's patch): the lexers whose construction costs (a parsed
+// definition, a big remapping table) are not made in init. It returns
+// nothing of use; package-level `var _ = registerLater(...)` keeps
+// upstream's registration order.
+func registerLater(build func() chroma.Lexer) struct{} {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if registryBuilt != nil {
+		registryBuilt.Register(build())
+		return struct{}{}
+	}
+	pendingLexers = append(pendingLexers, build)
+	return struct{}{}
 }
 
 // Analyse text content and return the "best" lexer..

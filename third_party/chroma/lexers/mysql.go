@@ -2,21 +2,22 @@ package lexers
 
 import (
 	"regexp"
+	"sync"
 
 	"github.com/alecthomas/chroma/v2"
 )
 
 var (
-	mysqlAnalyserNameBetweenBacktickRe = regexp.MustCompile("`[a-zA-Z_]\\w*`")
-	mysqlAnalyserNameBetweenBracketRe  = regexp.MustCompile(`\[[a-zA-Z_]\w*\]`)
+	mysqlAnalyserNameBetweenBacktickRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("`[a-zA-Z_]\\w*`") })
+	mysqlAnalyserNameBetweenBracketRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\[[a-zA-Z_]\w*\]`) })
 )
 
 func init() { // nolint: gochecknoinits
 	onLoaded(func(reg *chroma.LexerRegistry) {
 		reg.Get("mysql").
 			SetAnalyser(func(text string) float32 {
-				nameBetweenBacktickCount := len(mysqlAnalyserNameBetweenBacktickRe.FindAllString(text, -1))
-				nameBetweenBracketCount := len(mysqlAnalyserNameBetweenBracketRe.FindAllString(text, -1))
+				nameBetweenBacktickCount := len(mysqlAnalyserNameBetweenBacktickRe().FindAllString(text, -1))
+				nameBetweenBracketCount := len(mysqlAnalyserNameBetweenBracketRe().FindAllString(text, -1))
 
 				var result float32
 
