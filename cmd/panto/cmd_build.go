@@ -52,7 +52,7 @@ func init() {
 			&cli.StringFlag{Name: "name", Usage: "the bundle name (default: the last folder's name)"},
 			&cli.StringFlag{Name: "version", Usage: "the bundle version (default: 0.0.0)"},
 			&cli.StringFlag{Name: "target", Value: "bundle", Usage: "bundle, or go: write a Go package (into the -o folder) that runs the bundle's chunks natively"},
-			&cli.StringFlag{Name: "package", Value: "layer", Usage: "the Go package name with --target go"},
+			&cli.StringFlag{Name: "package", Value: "layer", Usage: "the Go package name with --target go (without --binary)"},
 			&cli.BoolFlag{Name: "binary", Usage: "with --target go: build a panto binary (into -o FILE) with the layer linked in as native code; needs the Go toolchain"},
 			&cli.StringFlag{Name: "panto-src", Usage: "with --binary: the panto source folder to build from (default: $PANTO_SRC, the clone this panto was built from, or the module cache)"},
 		},
@@ -81,6 +81,9 @@ func buildAction(c *cli.Context) error {
 	}
 	if !binary && c.IsSet("panto-src") {
 		return userError("build: --panto-src applies to --binary")
+	}
+	if binary && c.IsSet("package") {
+		return userError("build: --package names the package --target go writes; --binary names its own")
 	}
 	out := c.String("output")
 	if binary && out == "" {

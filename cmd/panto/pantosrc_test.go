@@ -100,6 +100,7 @@ func TestBuildBinaryFlags(t *testing.T) {
 		{"another target", []string{"build", demo(t), "--target", "bundle", "--binary", "-o", "x"}, "--binary links a Go package in: it takes --target go, not --target bundle"},
 		{"no output", []string{"build", demo(t), "--binary"}, "--binary needs -o FILE"},
 		{"source without --binary", []string{"build", demo(t), "--panto-src", "."}, "--panto-src applies to --binary"},
+		{"package with --binary", []string{"build", demo(t), "--binary", "-o", "x", "--package", "p"}, "--binary names its own"},
 		{"no source there", []string{"build", demo(t), "--binary", "-o", filepath.Join(t.TempDir(), "x"), "--panto-src", filepath.Join(t.TempDir(), "nothing")}, "nothing (--panto-src): no such file or directory"},
 	}
 	t.Run("no go command", func(t *testing.T) {
