@@ -1,9 +1,13 @@
 package app
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestCostCommand: /cost before any response says so; after a turn of
-// a model without a price it shows the usage and no figure.
+// a model without a price it shows the usage and says no price is
+// known, and the footer shows no figure.
 func TestCostCommand(t *testing.T) {
 	u := startUI(t, map[string]string{"turns.jsonl": `{"events": [{"text": "hello there"}]}` + "\n"}, 100)
 	u.typ("/cost\r")
@@ -14,5 +18,10 @@ func TestCostCommand(t *testing.T) {
 	u.typ("/cost\r")
 	u.waitFor("Cost of this session")
 	u.waitFor("fake · fake-1: 1 response")
-	u.waitFor("no price known for this model")
+	got := u.waitFor("no price known for this model")
+	// Neither /cost nor the footer shows a figure such as $0.00 for a
+	// model without a price.
+	if strings.Contains(got, "$") {
+		t.Errorf("a cost figure for an unpriced model:\n%s", got)
+	}
 }
