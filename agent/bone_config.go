@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 
@@ -16,11 +17,11 @@ import (
 
 // boneSection matches the names of bone's config sections: a section
 // is a file name under ~/.bone-rust/config/, so it must not carry a path.
-var boneSection = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
+var boneSection = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_-]+$`) })
 
 // boneConfigFile is config/<section>.yaml below bone's folder.
 func (b *bindings) boneConfigFile(L *runtime.State, fn, section string) string {
-	if !boneSection.MatchString(section) {
+	if !boneSection().MatchString(section) {
 		L.Errorf("%s: section %q must be a name of letters, digits, _ or - (it is config/<section>.yaml)", fn, section)
 	}
 	if b.s.setup.Home == "" {

@@ -18,6 +18,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -62,7 +63,7 @@ func (e *Error) Error() string {
 
 // validName is what a definition's name may be: what a model can type
 // as subagent_type without quoting trouble.
-var validName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.:-]*$`)
+var validName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.:-]*$`) })
 
 // maxFile bounds a definition: a system prompt, not a document.
 const maxFile = 256 << 10
@@ -86,7 +87,7 @@ func Parse(file string, data []byte) (*Definition, error) {
 	if d.Name == "" {
 		d.Name = strings.TrimSuffix(path.Base(strings.ReplaceAll(file, "\\", "/")), ".md")
 	}
-	if !validName.MatchString(d.Name) {
+	if !validName().MatchString(d.Name) {
 		return nil, &Error{file, 2, 1, fmt.Sprintf("name %q must be letters, digits, '-', '_', '.' or ':'", d.Name)}
 	}
 	return d, nil
@@ -113,7 +114,7 @@ func split(text string) (head, body string, ok bool) {
 }
 
 // yamlLine finds the line in yaml.v3's messages ("yaml: line 3: ...").
-var yamlLine = regexp.MustCompile(`^yaml: line (\d+): `)
+var yamlLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^yaml: line (\d+): `) })
 
 // readFront decodes the front matter; its first line is the file's
 // second.
@@ -121,7 +122,7 @@ func (d *Definition) readFront(file, head string) error {
 	var doc yaml.Node
 	if err := yaml.Unmarshal([]byte(head), &doc); err != nil {
 		msg, line := err.Error(), 0
-		if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		if m := yamlLine().FindStringSubmatch(msg); m != nil {
 			line, _ = strconv.Atoi(m[1])
 			msg = msg[len(m[0]):]
 		}

@@ -111,7 +111,7 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		if !validName.MatchString(d.Name) {
+		if !validName().MatchString(d.Name) {
 			t.Fatalf("accepted invalid name %q", d.Name)
 		}
 	})

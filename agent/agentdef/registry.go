@@ -109,7 +109,7 @@ func (r *Registry) Names() []string {
 // every file: it replaces a definition of the same name. Source
 // defaults to "extension".
 func (r *Registry) Register(d Definition) error {
-	if !validName.MatchString(d.Name) {
+	if !validName().MatchString(d.Name) {
 		return errors.New("a definition's name must be letters, digits, '-', '_', '.' or ':', got " + quote(d.Name))
 	}
 	if strings.TrimSpace(d.Prompt) == "" {

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"panto/agent/conv"
 	"panto/agent/provider/script"
@@ -172,7 +173,7 @@ func (f *fileRun) fire(ctx context.Context, a *runtime.Table) (runtime.Value, er
 	return runtime.TableValue(r), nil
 }
 
-var sgr = regexp.MustCompile("\x1b\\[[0-9;:]*m")
+var sgr = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("\x1b\\[[0-9;:]*m") })
 
 func (f *fileRun) render(ctx context.Context, a *runtime.Table) (runtime.Value, error) {
 	id, _ := a.GetStr("block").ToInteger()
@@ -188,7 +189,7 @@ func (f *fileRun) render(ctx context.Context, a *runtime.Table) (runtime.Value, 
 	styled := a.GetStr("styled").Truthy()
 	for i, r := range rows {
 		if !styled {
-			r = strings.TrimRight(sgr.ReplaceAllString(r, ""), " ")
+			r = strings.TrimRight(sgr().ReplaceAllString(r, ""), " ")
 		}
 		out.SetInt(int64(i+1), runtime.String(r))
 	}

@@ -3,6 +3,7 @@ package config
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/BurntSushi/toml"
@@ -68,7 +69,7 @@ func (s MCPServer) Transport() string {
 
 // MCPServerName is what a server may be called: its tools are named
 // mcp__NAME__TOOL, and a tool name is at most 64 letters, digits, '_' or '-'.
-var MCPServerName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,32}$`)
+var MCPServerName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_-]{1,32}$`) })
 
 // mcpTOML is how the [mcp] table is decoded: the timeouts take two forms,
 // so they are read in a second step (mcpServerTOML.server).
@@ -119,7 +120,7 @@ func (mt mcpTOML) mcp(md toml.MetaData, path string, warn func(key []string, for
 // checkMCPServer reports what makes a server table unusable (and drops
 // the server: false) or doubtful (warns, keeps it).
 func checkMCPServer(name string, s *MCPServer, warn func(format string, a ...any)) bool {
-	if !MCPServerName.MatchString(name) {
+	if !MCPServerName().MatchString(name) {
 		warn("a server name is 1 to 32 letters, digits, '_' or '-' (its tools are named mcp__%s__TOOL)", name)
 		return false
 	}
