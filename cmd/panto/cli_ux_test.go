@@ -20,6 +20,8 @@ func TestMistypedCommandsAndFlags(t *testing.T) {
 		{[]string{"--promt", "hi"}, "panto: unknown flag --promt; did you mean --prompt? (panto help shows the flags)\n"},
 		{[]string{"--prompt"}, "panto: --prompt needs a value: run one headless turn with this user message (\"-\" reads stdin) and print the final answer (panto help shows the flags)\n"},
 		{[]string{"-p"}, "panto: -p needs a value: run one headless turn with this user message (\"-\" reads stdin) and print the final answer (panto help shows the flags)\n"},
+		{[]string{"run", ".", "--model"}, "panto: run: --model needs a value: the model as PROVIDER:ALIAS (default: [models] default) (panto help run shows the flags)\n"},
+		{[]string{"run", ".", "--prompt"}, "panto: run: --prompt needs a value: run one headless turn with this user message (\"-\" reads stdin) and print the final answer (panto help run shows the flags)\n"},
 		{[]string{"build", "-o"}, "panto: build: -o needs a value: the bundle file to write (default: NAME.pkg); with --target go the package folder, with --binary the binary (panto help build shows the flags)\n"},
 		{[]string{"help", "bulid"}, "panto: help: unknown command \"bulid\"; did you mean \"build\"?\n"},
 		{[]string{"completion", "tcsh"}, "panto: completion: give the shell: bash, zsh or fish\n"},

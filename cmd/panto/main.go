@@ -157,6 +157,11 @@ func reorderArgs(app *cli.App, args []string) []string {
 			if takesValue[name] && i+1 < len(rest) {
 				i++
 				flags = append(flags, rest[i])
+			} else if takesValue[name] {
+				// The last argument, without its value: left last, so
+				// that the flag parser says it needs one instead of
+				// taking the "--" below as the value.
+				return append([]string{args[0], args[1]}, flags...)
 			}
 			continue
 		}
