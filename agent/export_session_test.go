@@ -4,8 +4,11 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+
+	"panto/extension/discover"
 )
 
 // TestExport: /export writes the whole current branch, the messages a
@@ -52,5 +55,25 @@ func TestExport(t *testing.T) {
 	}
 	if _, err := ts.Export("missing/s.html"); err == nil || !strings.Contains(err.Error(), filepath.Join(ts.dir, "missing")) {
 		t.Errorf("a missing folder: %v", err)
+	}
+}
+
+// TestExportPath: a name is taken from the project folder, "~/" from the
+// home folder, and an absolute path as it is.
+func TestExportPath(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the table's paths are Unix ones")
+	}
+	s := &Session{setup: &discover.Setup{Home: "/home/me"}, cwd: "/work/proj"}
+	for in, want := range map[string]string{
+		"s.html":         "/work/proj/s.html",
+		"../out/s.md":    "/work/out/s.md",
+		"~/exports/s.md": "/home/me/exports/s.md",
+		"/tmp/s.html":    "/tmp/s.html",
+		"~x/s.html":      "/work/proj/~x/s.html",
+	} {
+		if got := s.exportPath(in); got != filepath.FromSlash(want) {
+			t.Errorf("exportPath(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
