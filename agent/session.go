@@ -412,6 +412,21 @@ func (s *Session) Prompt(ctx context.Context, text string) (Result, error) {
 	return s.Wait(ctx, r), nil
 }
 
+// PromptAttached is Prompt for what a person typed: the prompt's @path
+// mentions attach what they name (Attach), as in the terminal UI; one
+// that cannot be attached is the error, and nothing is sent.
+func (s *Session) PromptAttached(ctx context.Context, text string) (Result, error) {
+	extra, _, err := s.Attach(ctx, text)
+	if err != nil {
+		return Result{}, err
+	}
+	r, err := s.Start(ctx, append([]conv.Block{conv.TextBlock(text)}, extra...))
+	if err != nil {
+		return Result{}, err
+	}
+	return s.Wait(ctx, r), nil
+}
+
 // RunLoop turns the loop until done reports true or ctx ends: what a UI
 // or the rpc mode does between and during turns. It carries on across
 // /new, /resume, /tree and /reload, which replace the Lua state and its
@@ -523,7 +538,8 @@ func (a *Agent) sync() {
 		sum := &store.Summary{MessageCount: a.conv.Offloaded + a.conv.Len()}
 		for i := len(a.conv.Messages) - 1; i >= 0; i-- {
 			if a.conv.Messages[i].Role == conv.User {
-				sum.LastUserMessage = truncateRunes(a.conv.Messages[i].Text(), 200)
+				typed, _ := splitAttached(a.conv.Messages[i].Blocks)
+				sum.LastUserMessage = truncateRunes(blocksText(typed), 200)
 				break
 			}
 		}

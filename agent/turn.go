@@ -165,6 +165,9 @@ func (t *turn) fireCtx(ctx context.Context, f func(h *host.Host), e Event) {
 // userMessage fires user_message (its text writable), then persists the
 // message with the text handlers left.
 func (t *turn) userMessage(blocks []conv.Block) error {
+	// What @path mentions attached follows the typed text; handlers see
+	// and rewrite the typed text only.
+	blocks, attached := splitAttached(blocks)
 	text := blocksText(blocks)
 	final := text
 	var block *host.Block
@@ -174,7 +177,7 @@ func (t *turn) userMessage(blocks []conv.Block) error {
 				return
 			}
 			final, block = t.s.host.UserMessage(t.ctx, text)
-			t.ev.emit(Event{Type: "user_message", Fields: map[string]any{"text": final}, Block: block})
+			t.ev.emit(Event{Type: "user_message", Fields: userFields(final, attached), Block: block})
 		})
 		if err != nil {
 			return err
@@ -185,6 +188,7 @@ func (t *turn) userMessage(blocks []conv.Block) error {
 	if final != text {
 		blocks = replaceText(blocks, final)
 	}
+	blocks = append(blocks, attached...)
 	if t.ev.hostEvents() {
 		if start := t.s.takeStartContext(); len(start) > 0 {
 			blocks = append(blocks, hookContext("session-start", start))

@@ -259,7 +259,7 @@ func runAgent(c *cli.Context, src sessionSource) error {
 	slow.s = s
 	stop := interruptTurn(s)
 	defer stop()
-	res, err := s.Prompt(ctx, text)
+	res, err := s.PromptAttached(ctx, text)
 	if err != nil {
 		return src.errorf("%v", err)
 	}

@@ -18,7 +18,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"time"
 
@@ -79,6 +78,7 @@ type App struct {
 	started   time.Time
 	activity  string // what the spinner line says ("" when idle)
 	queued    []queuedMsg
+	attach    *attaching // a prompt's @ files being read (attach.go)
 	cancelled bool
 
 	// The transcript blocks of the current turn, by kind; every thinking
@@ -170,9 +170,7 @@ func (a *App) Run(ctx context.Context) error {
 		Theme: a.th, History: hist, MaxRows: 10,
 		Complete: editor.Chain(editor.Commands(a.commandItems), editor.Paths(a.project(), 50)),
 		// A "/" starting the prompt opens the command menu at once.
-		AutoMenu: func(text string, pos int) bool {
-			return strings.HasPrefix(text, "/") && pos == len(text) && !strings.ContainsAny(text, " \t\n")
-		},
+		AutoMenu: autoMenu,
 	})
 	a.router.Global = a.globalKey
 	if p := a.s.Permissions(); p != nil {
@@ -234,7 +232,7 @@ func (a *App) done() bool {
 		a.run = nil
 		a.draw()
 	}
-	if a.run == nil && !a.quit {
+	if a.run == nil && !a.quit && a.attach == nil {
 		if r, ok := a.s.RunQueued(a.ctx); ok {
 			a.beginTurn(r)
 		}

@@ -24,6 +24,9 @@ func (a *App) OnEvent(e agent.Event) {
 			a.scr.Add(hostBlock{a, e.Block}).Finish()
 			a.blocks = append(a.blocks, e.Block)
 		}
+		if rows := a.attachedOf(f); len(rows) > 0 {
+			a.scr.Print(rows...)
+		}
 		a.activity = "Thinking"
 	case "thinking_delta":
 		if e.Block == nil {
@@ -202,7 +205,11 @@ func (a *App) replay(c *conv.Conversation) {
 	for _, m := range c.Messages[from:] {
 		switch m.Role {
 		case conv.User:
-			a.scr.Print("", paint(a.th, "accent", "> ")+m.Text())
+			typed, atts := agent.Attachments(m.Blocks)
+			a.scr.Print("", paint(a.th, "accent", "> ")+(&conv.Message{Blocks: typed}).Text())
+			if len(atts) > 0 {
+				a.scr.Print(a.attachRows(atts)...)
+			}
 		case conv.Assistant:
 			a.replayAssistant(&m, results)
 		case conv.Compaction:
@@ -238,7 +245,8 @@ func replayStart(ms []conv.Message, rows int) int {
 func replayRows(m *conv.Message) int {
 	switch m.Role {
 	case conv.User:
-		return 2 + strings.Count(m.Text(), "\n")
+		typed, atts := agent.Attachments(m.Blocks)
+		return 2 + strings.Count((&conv.Message{Blocks: typed}).Text(), "\n") + len(atts)
 	case conv.Assistant:
 		n := 0
 		for _, b := range m.Blocks {

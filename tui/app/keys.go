@@ -59,6 +59,9 @@ func (a *App) globalKey(ev input.Event) bool {
 	case ev.Is("esc") && a.run != nil && !a.ed.MenuOpen():
 		a.cancelTurn()
 		return true
+	case ev.Is("esc") && a.attach != nil && !a.ed.MenuOpen():
+		a.attach.cancel()
+		return true
 	case ev.Is("alt+enter") && a.run != nil:
 		if text := strings.TrimSpace(a.ed.Text()); text != "" {
 			full, _ := a.ed.Take()
@@ -119,12 +122,30 @@ func (a *App) submit(text string, followup bool) {
 		a.command(strings.TrimSpace(text))
 		return
 	}
+	if a.attach != nil {
+		// One prompt at a time: the one waiting for its files goes first.
+		a.scr.Print(paint(a.th, "warning", "the prompt before is attaching its @ files: wait, or esc to cancel it"))
+		if a.ed.Text() == "" {
+			a.ed.SetText(text)
+		}
+		return
+	}
+	if agent.HasMentions(text) {
+		a.sendAttached(text, followup)
+		return
+	}
+	a.send([]conv.Block{conv.TextBlock(text)}, text, followup)
+}
+
+// send starts a turn with blocks, or queues them while one runs; text
+// is what was typed.
+func (a *App) send(blocks []conv.Block, text string, followup bool) {
 	if a.run != nil {
-		a.s.Submit(text, followup)
+		a.s.Agent().Submit(blocks, followup)
 		a.queued = append(a.queued, queuedMsg{text: text, followup: followup})
 		return
 	}
-	r, err := a.s.Start(a.ctx, []conv.Block{conv.TextBlock(text)})
+	r, err := a.s.Start(a.ctx, blocks)
 	if err != nil {
 		// The prompt was not sent: it stays in the transcript, as a sent
 		// one would, above why (and in the history, for ↑).
