@@ -5,7 +5,6 @@ import (
 	"crypto/ed25519"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 
@@ -73,32 +72,14 @@ func buildAction(c *cli.Context) error {
 		return userError("build: --target %s: want bundle or go", target)
 	}
 	binary := c.Bool("binary")
-	if binary && target != "go" {
-		if c.IsSet("target") {
-			return userError("build: --binary links a Go package in: it takes --target go, not --target %s", target)
-		}
+	src, err := binaryOptions(c, binary)
+	if err != nil {
+		return err
+	}
+	if binary {
 		target = "go"
 	}
-	if !binary && c.IsSet("panto-src") {
-		return userError("build: --panto-src applies to --binary")
-	}
-	if binary && c.IsSet("package") {
-		return userError("build: --package names the package --target go writes; --binary names its own")
-	}
 	out := c.String("output")
-	if binary && out == "" {
-		return userError("build: --binary needs -o FILE, the panto binary to write")
-	}
-	var src pantoSource
-	if binary {
-		var err error
-		if src, err = findPantoSource(defaultSourceLookup(c.String("panto-src"))); err != nil {
-			return userError("build: --binary: %v", err)
-		}
-		if _, err := exec.LookPath("go"); err != nil {
-			return userError("build: --binary compiles panto with the Go toolchain, and there is no go command on PATH (https://go.dev/dl)")
-		}
-	}
 	if target == "go" && out == "" {
 		return userError("build: --target go needs -o FOLDER, where the Go package is written")
 	}

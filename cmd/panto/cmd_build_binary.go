@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/urfave/cli/v2"
+
 	"panto/build"
 )
 
@@ -38,6 +40,35 @@ import (
 
 func init() { linked.Register(layer.Bundle, layer.BundleDigest) }
 `
+
+// binaryOptions checks the flags that go with --binary (or must not go
+// without it) before anything is built, and finds the panto source and
+// the go command a --binary build needs.
+func binaryOptions(c *cli.Context, binary bool) (pantoSource, error) {
+	if !binary {
+		if c.IsSet("panto-src") {
+			return pantoSource{}, userError("build: --panto-src applies to --binary")
+		}
+		return pantoSource{}, nil
+	}
+	if c.IsSet("target") && c.String("target") != "go" {
+		return pantoSource{}, userError("build: --binary links a Go package in: it takes --target go, not --target %s", c.String("target"))
+	}
+	if c.IsSet("package") {
+		return pantoSource{}, userError("build: --package names the package --target go writes; --binary names its own")
+	}
+	if c.String("output") == "" {
+		return pantoSource{}, userError("build: --binary needs -o FILE, the panto binary to write")
+	}
+	src, err := findPantoSource(defaultSourceLookup(c.String("panto-src")))
+	if err != nil {
+		return pantoSource{}, userError("build: --binary: %v", err)
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		return pantoSource{}, userError("build: --binary compiles panto with the Go toolchain, and there is no go command on PATH (https://go.dev/dl)")
+	}
+	return src, nil
+}
 
 // binaryBuild is one panto build --binary: the bundle's Go package
 // (build.GoPackage), the panto source it is compiled into, and where the
