@@ -184,3 +184,42 @@ end }`,
 		t.Errorf("calls %q", got)
 	}
 }
+
+// TestLuaProtocolCallIDs: a tool_call event's id reaches the tool's
+// result, so the protocol can match them on the next request; a call
+// given without an id gets one of its own, distinct from the others.
+func TestLuaProtocolCallIDs(t *testing.T) {
+	ts := newSession(t, map[string]string{
+		"config.toml":    luaProtoConfig,
+		"tools/echo.lua": echoTool,
+		"extensions/proto.lua": `local panto = require("panto")
+ids = {}
+return { name = "p", activate = function()
+  panto.ext.register_protocol { name = "demo", open = function(req)
+    local queue
+    if req.messages[#req.messages].role == "tool" then
+      for _, m in ipairs(req.messages) do
+        if m.role == "tool" then ids[#ids + 1] = m.tool_call_id end
+      end
+      queue = { { type = "text_delta", text = "done" }, { type = "done" } }
+    else
+      queue = {
+        { type = "tool_call", id = "t1", name = "echo", input_json = '{"message":"a"}' },
+        { type = "tool_call", name = "echo", input_json = '{"message":"b"}' },
+        { type = "done" },
+      }
+    end
+    return { next = function() return table.remove(queue, 1) end }
+  end }
+end }`,
+	})
+	res := ts.prompt("hi")
+	ts.noProblems()
+	if res.Status != "completed" || res.Text != "done" {
+		t.Fatalf("result %+v", res)
+	}
+	ids := luaGlobalList(t, ts, "ids")
+	if len(ids) != 2 || ids[0] != "t1" || ids[1] == "" || ids[1] == "t1" {
+		t.Errorf("tool results answer calls %q, want t1 then an id of its own", ids)
+	}
+}
