@@ -128,6 +128,8 @@ func TestLuaProtocolErrors(t *testing.T) {
 		{"yield in next", `return { next = function() coroutine.yield() end }`, "yielded, but this entrypoint must not await"},
 		{"bad event", `return { next = function() return { type = "texty" } end }`, `unknown event type "texty"`},
 		{"negative usage", `return { next = function() return { type = "done", usage = { input = -1 } } end }`, "usage.input must be a non-negative integer"},
+		{"fractional usage", `return { next = function() return { type = "done", usage = { output = 1.5 } } end }`, "usage.output must be a non-negative integer"},
+		{"usage as text", `return { next = function() return { type = "done", usage = { cache_read = "5" } } end }`, "usage.cache_read must be a non-negative integer"},
 		{"open returns nothing", `return nil`, "must return a stream table"},
 		{"error event", `return { next = function() return { type = "error", kind = "authentication", message = "who are you" } end }`, "authentication failed: who are you"},
 	}
@@ -221,5 +223,46 @@ end }`,
 	ids := luaGlobalList(t, ts, "ids")
 	if len(ids) != 2 || ids[0] != "t1" || ids[1] == "" || ids[1] == "t1" {
 		t.Errorf("tool results answer calls %q, want t1 then an id of its own", ids)
+	}
+}
+
+// TestLuaProtocolWaitsForNotify: a stream whose next has nothing ready
+// is not polled again until notify, even when notify was called once
+// before (here from open): an early notify must not leave the loop
+// calling next over and over while the answer is on its way.
+func TestLuaProtocolWaitsForNotify(t *testing.T) {
+	ts := newSession(t, map[string]string{
+		"config.toml": luaProtoConfig,
+		"extensions/proto.lua": `local panto = require("panto")
+local uv = require("luv")
+nexts = 0
+return { name = "p", activate = function()
+  panto.ext.register_protocol { name = "demo", open = function(req)
+    req.notify() -- the first event is there already
+    local step = 0
+    local ready = false
+    return { next = function()
+      nexts = nexts + 1
+      step = step + 1
+      if step == 1 then return { type = "text_delta", text = "a" } end
+      if step == 2 then
+        local t = uv.new_timer()
+        t:start(200, 0, function() t:close(); ready = true; req.notify() end)
+      end
+      if not ready then return nil end
+      return { type = "done" }
+    end }
+  end }
+end }`,
+	})
+	res := ts.prompt("hi")
+	ts.noProblems()
+	if res.Status != "completed" || res.Text != "a" {
+		t.Fatalf("result %+v", res)
+	}
+	ts.Post(func() {})
+	n, _ := ts.Host().State().Lua().GetGlobal("nexts").ToInteger()
+	if n > 4 {
+		t.Errorf("next was called %d times for two events and one wait; the stream was polled while nothing was ready", n)
 	}
 }

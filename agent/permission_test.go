@@ -97,6 +97,12 @@ func TestHeadlessDefaultMode(t *testing.T) {
 	if text, isErr := resultOf(t, ts, "r"); isErr || !strings.Contains(text, "inside") {
 		t.Errorf("read inside the project: error=%v %q", isErr, text)
 	}
+	// The model reads the reason first and, last, what the user could
+	// run to allow the call, so it can tell them.
+	if text, _ := resultOf(t, ts, "s"); !strings.HasPrefix(text, "permission denied: ") ||
+		!strings.Contains(text[max(0, strings.Index(text, "tell the user")):], "--allow 'shell(touch pwned)'") {
+		t.Errorf("the shell call's result does not end with the rule that would allow it: %q", text)
+	}
 	if _, err := os.Stat(escape); err == nil {
 		t.Error("the write outside the project happened")
 	}
