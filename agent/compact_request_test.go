@@ -46,3 +46,44 @@ end }`,
 		t.Errorf("the summary request lacks the transcript: %q", compaction)
 	}
 }
+
+// TestCompactionTranscriptKeepsShortToolResults: a tool result shorter
+// than the cut reaches the summary request whole, with no mark saying
+// it was cut; only long results are shortened.
+func TestCompactionTranscriptKeepsShortToolResults(t *testing.T) {
+	ts := newSession(t, map[string]string{
+		"config.toml":    luaProtoConfig,
+		"tools/echo.lua": echoTool,
+		"extensions/proto.lua": `local panto = require("panto")
+return { name = "p", activate = function()
+  panto.ext.register_protocol {
+    name = "demo",
+    open = function(req)
+      local queue
+      if req.purpose == "compaction" then
+        transcript = req.history_transcript
+        queue = { { type = "text_delta", text = "SUMMARY" }, { type = "done" } }
+      elseif req.messages[#req.messages].role == "tool" then
+        queue = { { type = "text_delta", text = "noted" }, { type = "done" } }
+      else
+        queue = { { type = "tool_call", id = "e", name = "echo", input_json = '{"message":"short result"}' }, { type = "done" } }
+      end
+      return { next = function() return table.remove(queue, 1) end }
+    end,
+  }
+end }`,
+	})
+	ts.prompt("first " + long)
+	ts.prompt("second " + long)
+	if err := ts.Compact(context.Background(), ""); err != nil {
+		t.Fatal(err)
+	}
+	ts.noProblems()
+	transcript := ts.Host().State().Lua().GetGlobal("transcript").AsString()
+	if !strings.Contains(transcript, "echo: short result") {
+		t.Fatalf("the summary request lacks the tool result:\n%s", transcript)
+	}
+	if strings.Contains(transcript, "cut for the summary") {
+		t.Errorf("a short tool result is marked as cut:\n%s", transcript)
+	}
+}

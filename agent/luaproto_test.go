@@ -266,3 +266,42 @@ end }`,
 		t.Errorf("next was called %d times for two events and one wait; the stream was polled while nothing was ready", n)
 	}
 }
+
+// TestOwnedAgentToolChoice: an owned agent made from a model
+// configuration that forces a tool asks the provider for that tool by
+// name; one with the default choice leaves the model free.
+func TestOwnedAgentToolChoice(t *testing.T) {
+	ts := newSession(t, map[string]string{
+		"config.toml":    luaProtoConfig,
+		"tools/echo.lua": echoTool,
+		"extensions/proto.lua": `local panto = require("panto")
+return { name = "p", activate = function()
+  panto.ext.register_protocol { name = "demo", open = function(req)
+    local c = req.tool_choice
+    local seen = type(c) == "table" and ("tool " .. tostring(c.name)) or tostring(c)
+    local queue = { { type = "text_delta", text = seen }, { type = "done" } }
+    return { next = function() return table.remove(queue, 1) end }
+  end }
+  panto.ext.register_command { name = "choose", description = "d", handler = function()
+    local out = {}
+    for _, choice in ipairs { "forced", "default" } do
+      local q = choice == "forced" and { tool_choice = { name = "echo" } } or {}
+      local w = panto.agent { config = assert(panto.ext.resolve_model(q)), store = panto.null_store(), tools = { "echo" } }
+      local s = w:run("go")
+      for _ in s:events() do end
+      out[#out + 1] = s:result().text
+    end
+    return table.concat(out, " | ")
+  end }
+end }`,
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	out, err := ts.Host().RunCommand(ctx, "/choose")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != "tool echo | auto" {
+		t.Errorf("the provider saw tool choices %q, want %q", out, "tool echo | auto")
+	}
+}
