@@ -128,6 +128,10 @@ func TestPreToolUseAllow(t *testing.T) {
 				text, _ := resultOf(t, ts, "s")
 				t.Errorf("ran %v, want %v (%s)", ran, c.ran, text)
 			}
+			// The user is told a hook decided, and what.
+			if n := strings.Join(ts.notices("hook"), "\n"); !strings.Contains(n, "PreToolUse hook: allow shell") {
+				t.Errorf("notices %q", n)
+			}
 		})
 	}
 }

@@ -21,7 +21,9 @@ return { name = "hist", activate = function()
     if conv then
       out[#out + 1] = conv:transcript()
       for i, message in ipairs(conv:messages()) do
-        out[#out + 1] = i .. " " .. message.role .. " " .. #message.blocks
+        local line = i .. " " .. message.role .. " " .. #message.blocks
+        if message.usage then line = line .. " " .. message.usage.input .. "/" .. message.usage.output end
+        out[#out + 1] = line
       end
     end
     local recent = store:load_messages(session_id, {
@@ -37,7 +39,7 @@ return { name = "hist", activate = function()
     return table.concat(out, "\n")
   end }
 end }`,
-		"turns.jsonl": "{\"text\": \"first\"}\n{\"text\": \"second\"}\n",
+		"turns.jsonl": "{\"text\": \"first\", \"usage\": {\"input\": 11, \"output\": 3}}\n{\"text\": \"second\", \"usage\": {\"input\": 13, \"output\": 5}}\n",
 	})
 	ts.prompt("q1")
 	ts.prompt("q2")
@@ -47,7 +49,7 @@ end }`,
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "User: q1\n\nAssistant: first\n\nUser: q2\n\nAssistant: second\n1 user 1\n2 assistant 1\n3 user 1\n4 assistant 1\nrecent 2 q1 q2\ninfo same 4 q2 fake:m script"
+	want := "User: q1\n\nAssistant: first\n\nUser: q2\n\nAssistant: second\n1 user 1\n2 assistant 1 11/3\n3 user 1\n4 assistant 1 13/5\nrecent 2 q1 q2\ninfo same 4 q2 fake:m script"
 	if out != want {
 		t.Errorf("/hist:\n%s\nwant:\n%s", out, want)
 	}

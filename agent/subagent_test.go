@@ -111,6 +111,15 @@ func TestSubagentRestrictedAndLinked(t *testing.T) {
 	if got := strings.Join(texts, "|"); !strings.Contains(got, "user:find the answer") || !strings.Contains(got, "assistant:the answer is 42") {
 		t.Errorf("transcript messages %s", got)
 	}
+	// The subagent's events name it and say what it was asked to do, so
+	// a display can tell parallel subagents apart.
+	subEvs := ts.subagentEvents()
+	if len(subEvs) == 0 || subEvs[0].Type != "subagent_start" {
+		t.Fatalf("subagent events %v", subEvs)
+	}
+	if f := subEvs[0].Fields; f["agent"] != "explore" || f["description"] != "test t1" || f["tool_call_id"] != "t1" {
+		t.Errorf("subagent_start fields %v", f)
+	}
 	// The link survives in the parent's own session file.
 	parent, err := ts.Store().Load(ts.ID())
 	if err != nil {
