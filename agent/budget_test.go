@@ -77,6 +77,11 @@ func TestFitRequest(t *testing.T) {
 	if n := fitRequest(small, limit, 1); n != 0 || small.Messages[0].Text() != "hi" {
 		t.Errorf("a small request was cut (%d)", n)
 	}
+	// One whose estimate is exactly the limit fits: nothing is cut.
+	exact := &provider.Request{Messages: []conv.Message{text(conv.User, "q"), text(conv.Tool, strings.Repeat("y", 40_000))}}
+	if n := fitRequest(exact, requestTokens(exact), 1); n != 0 || exact.Messages[1].Text() != strings.Repeat("y", 40_000) {
+		t.Errorf("a request at exactly the limit was cut (%d)", n)
+	}
 	// The longest texts go first: of a 40,000- and a 1,000-character
 	// result, only the first is cut when that is enough.
 	two := &provider.Request{Messages: []conv.Message{text(conv.Tool, strings.Repeat("a", 40_000)), text(conv.Tool, strings.Repeat("b", 1000))}}

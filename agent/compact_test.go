@@ -173,3 +173,39 @@ func TestCutPoint(t *testing.T) {
 		})
 	}
 }
+
+// TestAutoCompactFailureNoticedOnce: when the automatic compaction
+// fails (here the model's summary is blank), the turn still completes
+// and the user is told why, once: the same failure on the next turn is
+// not reported again.
+func TestAutoCompactFailureNoticedOnce(t *testing.T) {
+	cfg := strings.Replace(scriptConfig, `models = { m = "fake-model-1" }`, "models = { m = \"fake-model-1\" }\ncontext_window = 30000", 1)
+	ts := newSession(t, map[string]string{
+		"config.toml": cfg,
+		"turns.jsonl": `{"text": "first"}
+{"text": "second"}
+{"expect": {"purpose": "compaction"}, "text": "  "}
+{"expect": {"user": "q3"}, "text": "third"}
+{"expect": {"purpose": "compaction"}, "text": "  "}
+{"expect": {"user": "q4"}, "text": "fourth"}
+`,
+	})
+	// As in TestAutoCompactNearTheWindow, the third request passes the
+	// limit; the fourth does too.
+	chunk := strings.Repeat("word ", 6400)
+	ts.prompt("q1 " + chunk)
+	ts.prompt("q2 " + chunk)
+	if r := ts.prompt("q3 " + chunk); r.Status != "completed" || r.Text != "third" {
+		t.Fatalf("third turn %+v", r)
+	}
+	if r := ts.prompt("q4"); r.Status != "completed" || r.Text != "fourth" {
+		t.Fatalf("fourth turn %+v", r)
+	}
+	if ts.Agent().Conversation().LastCompaction() >= 0 {
+		t.Error("a blank summary was kept as a compaction")
+	}
+	notes := ts.notices("compaction")
+	if len(notes) != 1 || !strings.Contains(notes[0], "automatic compaction failed") || !strings.Contains(notes[0], "empty summary") {
+		t.Errorf("compaction notices %q, want one saying the summary was empty", notes)
+	}
+}

@@ -95,3 +95,45 @@ func TestSystemPromptFollowsInstructionFiles(t *testing.T) {
 		t.Fatalf("after /reload: %+v", res)
 	}
 }
+
+// TestReloadRediscovers: /reload in a session that scans its setup again
+// (the CLI's) takes the new setup, and the next request's system prompt
+// follows it: here the user created their own AGENTS.md in a config
+// folder the first scan did not have.
+func TestReloadRediscovers(t *testing.T) {
+	userCfg := t.TempDir()
+	var s *testSession
+	s = newSession(t, map[string]string{
+		"AGENTS.md": "Always answer in haiku.",
+		"turns.jsonl": `{"expect": {"system": "Always answer in haiku."}, "events": [{"text": "ok"}]}` + "\n" +
+			`{"expect": {"system": "the user's own rules"}, "events": [{"text": "ok again"}]}` + "\n",
+	}, func(o *Options) {
+		o.Rediscover = func() (*discover.Setup, error) {
+			env := func(k string) string {
+				switch k {
+				case "XDG_DATA_HOME":
+					return filepath.Dir(o.Setup.DataHome) // the same data home: XDG_DATA_HOME/panto
+				case "XDG_CONFIG_HOME":
+					return userCfg
+				}
+				return ""
+			}
+			return discover.Folder(s.dir, discover.Options{Cwd: s.dir, Getenv: env})
+		}
+	})
+	if res := s.prompt("one"); res.Status != "completed" {
+		t.Fatalf("first turn: %+v", res)
+	}
+	if err := os.MkdirAll(filepath.Join(userCfg, "panto"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(userCfg, "panto", "AGENTS.md"), []byte("the user's own rules"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Reload(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if res := s.prompt("two"); res.Status != "completed" {
+		t.Fatalf("after /reload: %+v", res)
+	}
+}
