@@ -224,8 +224,10 @@ var decodeErrorRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCom
 
 // parseError turns the TOML reader's error into a diagnostic. The reader
 // reports a line and the byte offset where it stopped; the column comes
-// from that offset when it lies on the reported line (after an unexpected
-// newline the reader has already counted the next line).
+// from that offset when it lies on the reported line. After some
+// unexpected newlines the reader has already counted the next line while
+// the offset still points at the newline: the position is then the
+// newline's, at the end of the line the user has to fix.
 func parseError(path string, data []byte, err error) *diag.Diagnostic {
 	var pe toml.ParseError
 	if !errors.As(err, &pe) {
@@ -241,7 +243,11 @@ func parseError(path string, data []byte, err error) *diag.Diagnostic {
 	d := &diag.Diagnostic{File: path, Line: pe.Position.Line, Message: strings.TrimPrefix(pe.Message, "toml: ")}
 	if start := pe.Position.Start; start >= 0 && start <= len(data) {
 		lines := diag.NewFile(path, string(data))
-		if lines.Line(diag.Pos(start)) == d.Line {
+		at := lines.Line(diag.Pos(start))
+		if at == d.Line-1 && start < len(data) && data[start] == '\n' {
+			d.Line = at
+		}
+		if at == d.Line {
 			d.Column = lines.Column(diag.Pos(start))
 		}
 	}

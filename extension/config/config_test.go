@@ -44,20 +44,24 @@ default = "noprovider"
 		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 
-	if _, _, err := Parse("c.toml", []byte("[extensions\nallow = 1")); err == nil || !strings.HasPrefix(err.Error(), "c.toml:2: expected") {
+	if _, _, err := Parse("c.toml", []byte("[extensions\nallow = 1")); err == nil || !strings.HasPrefix(err.Error(), "c.toml:1:12: expected") {
 		t.Errorf("syntax error: %v", err)
 	}
 	if _, _, err := Parse("c.toml", []byte("[extensions]\nallow = 1")); err == nil || !strings.Contains(err.Error(), "c.toml") {
 		t.Errorf("type error: %v", err)
 	}
 	// A syntax error is a diagnostic with the reader's line, and the
-	// column of the byte where it stopped when that byte is on the line.
+	// column of the byte where it stopped when that byte is on the line;
+	// a newline the reader stopped at is placed at the end of its own
+	// line, though the reader has already counted the next.
 	for _, tt := range []struct {
 		src       string
 		line, col int
 	}{
 		{"a = \n", 1, 5},
-		{"[extensions\nallow = 1", 2, 0}, // stopped at the newline of line 1
+		{"[extensions\nallow = 1", 1, 12},
+		{"x = 1\n[p\n", 2, 3},
+		{"x = \"abc\n", 1, 9},
 	} {
 		t.Run(tt.src, func(t *testing.T) {
 			_, _, err := Parse("c.toml", []byte(tt.src))

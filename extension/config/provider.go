@@ -146,7 +146,7 @@ func (pt providerTOML) provider(md toml.MetaData, name string, warn func(key []s
 	key := func(k ...string) []string { return append([]string{"providers", name}, k...) }
 	if md.IsDefined(key("models")...) {
 		if typ := md.Type(key("models")...); typ != "Hash" && typ != "Inline Table" {
-			warn(key("models"), "models is a table of aliases ({ alias = \"upstream-id\" }), not a %s", strings.ToLower(typ))
+			warn(key("models"), "models is a table of aliases ({ alias = \"upstream-id\" }), not %s", withArticle(strings.ToLower(typ)))
 		}
 	}
 	if len(pt.Models) > 0 {
@@ -252,4 +252,13 @@ func duration(md toml.MetaData, name string, prim toml.Primitive, typ string) (t
 		return time.Duration(f * float64(time.Second)), nil
 	}
 	return 0, fmt.Errorf("%s is a duration (\"90s\") or a number of seconds", name)
+}
+
+// withArticle puts "a" or "an" before a TOML kind's name, so a warning
+// reads "not an integer" and "not a string".
+func withArticle(kind string) string {
+	if kind != "" && strings.ContainsRune("aeiou", rune(kind[0])) {
+		return "an " + kind
+	}
+	return "a " + kind
 }
