@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"math"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -182,6 +183,27 @@ func (f *Frame) SetFloat(i int, x float64) { setFloat(r(f.regs, i), x) }
 // Copy stores register src in register dst.
 func (f *Frame) Copy(dst, src int) { copyVal(r(f.regs, dst), r(f.regs, src)) }
 
+// StoreInt, StoreFloat and Move are SetInt, SetFloat and Copy for large
+// generated functions. Go inlines nothing whose cost exceeds 20 into a
+// function of more than 5,000 nodes, and the large function of a hot loop
+// would call the others at every arithmetic instruction; these store the
+// whole Value in one assignment, which keeps their cost under 20. In a
+// small function the others are better: they skip the pointer store (and
+// its write barrier check) when the register holds no pointer already.
+func (f *Frame) StoreInt(i int, x int64) {
+	*(*Value)(unsafe.Add(f.regs, uintptr(i)*valueSize)) = Value{n: uint64(x), t: tagInt}
+}
+
+// StoreFloat is SetFloat for large generated functions (see StoreInt).
+func (f *Frame) StoreFloat(i int, x float64) {
+	*(*Value)(unsafe.Add(f.regs, uintptr(i)*valueSize)) = Value{n: math.Float64bits(x), t: tagFloat}
+}
+
+// Move is Copy for large generated functions (see StoreInt).
+func (f *Frame) Move(dst, src int) {
+	*(*Value)(unsafe.Add(f.regs, uintptr(dst)*valueSize)) = *(*Value)(unsafe.Add(f.regs, uintptr(src)*valueSize))
+}
+
 // Tick counts one tick of the interruption countdown (a call or a
 // backward jump) and reports whether it expired.
 func (f *Frame) Tick() bool { return f.L.g.interrupt.tick() }
@@ -361,6 +383,51 @@ func (f *Frame) Return0() int {
 		return slowDone
 	}
 	return slowFrame
+}
+
+// StrField returns the slot of the short string constant k in the table
+// t, when t is a table holding a value other than nil under k in the
+// key's main position; otherwise nil, and GetField or the slow path
+// decides. It is the common hit of GETFIELD and GETTABUP made small
+// enough for Go to inline into generated code, where the Frame methods,
+// with their collision chains and __index walks, are calls.
+func StrField(t, k *Value) *Value {
+	if t.t != tagTable {
+		return nil
+	}
+	nodes := t.table().nodes
+	if len(nodes) == 0 {
+		return nil
+	}
+	n := (*node)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(nodes)), uintptr(k.h&uint32(len(nodes)-1))*nodeSize))
+	if n.key.p != k.p || n.key.n != k.n || n.key.t != tagString || n.val.t == tagNil {
+		return nil
+	}
+	return &n.val
+}
+
+// IntField returns the slot of index k in the array part of the table
+// t when t is a table and that slot holds a value other than nil;
+// otherwise nil. It is the common hit of GETI and GETTABLE with an
+// integer key, inlined into generated code as StrField is.
+func IntField(t *Value, k int64) *Value {
+	if t.t != tagTable {
+		return nil
+	}
+	arr := t.table().arr
+	if uint64(k)-1 >= uint64(len(arr)) || arr[k-1].t == tagNil {
+		return nil
+	}
+	return &arr[k-1]
+}
+
+// IndexField is IntField for a key held in a Value: nil unless k is an
+// integer (GETTABLE's common hit).
+func IndexField(t, k *Value) *Value {
+	if k.t != tagInt {
+		return nil
+	}
+	return IntField(t, int64(k.n))
 }
 
 // GetField runs R[a] := R[b][K[k]] when R[b] is a table holding the

@@ -23,8 +23,11 @@
 package gogen
 
 import (
+	"bytes"
 	"fmt"
 	"go/format"
+	"go/scanner"
+	"go/token"
 	"math"
 	"strconv"
 	"strings"
@@ -81,7 +84,7 @@ func Generate(p *bc.Proto, chunkname string, o Options) ([]byte, error) {
 	for n, q := range protos {
 		g.function(n, q, chunkname)
 	}
-	src, err := format.Source([]byte(g.b.String()))
+	src, err := format.Source(g.b.Bytes())
 	if err != nil {
 		return nil, fmt.Errorf("gogen: %s: formatting the generated code: %w", chunkname, err)
 	}
@@ -90,8 +93,11 @@ func Generate(p *bc.Proto, chunkname string, o Options) ([]byte, error) {
 
 type gen struct {
 	o Options
-	b strings.Builder
+	b bytes.Buffer
 	p *bc.Proto
+	// big is set while a function is written a second time because it is
+	// large (see function).
+	big bool
 }
 
 func (g *gen) fname(n int) string { return fmt.Sprintf("%sF%d", g.o.Prefix, n) }
@@ -99,7 +105,57 @@ func (g *gen) fname(n int) string { return fmt.Sprintf("%sF%d", g.o.Prefix, n) }
 func (g *gen) printf(format string, args ...any) { fmt.Fprintf(&g.b, format, args...) }
 
 // function writes the Go function of prototype number n.
+//
+// A function too large for Go's inliner is written again in the large
+// form: Go inlines nothing whose cost exceeds 20 into a function of more
+// than 5,000 nodes, so there the register stores are the runtime's
+// cheapest (StoreInt, StoreFloat, Move rather than SetInt, SetFloat,
+// Copy) and table reads call the Frame method at once, without the
+// StrField-style helper that would be a second call on a miss.
+// bigFunctionTokens approximates the node limit in Go tokens: among the
+// bench programs' functions, those with more than 6,100 tokens were the
+// ones the compiler treated as large, those with fewer than 5,700 not.
 func (g *gen) function(n int, p *bc.Proto, chunkname string) {
+	start := g.b.Len()
+	g.big = false
+	g.functionBody(n, p, chunkname)
+	if countTokens(g.b.Bytes()[start:]) <= bigFunctionTokens {
+		return
+	}
+	g.b.Truncate(start)
+	g.big = true
+	g.functionBody(n, p, chunkname)
+	body := largeForm.Replace(string(g.b.Bytes()[start:]))
+	g.b.Truncate(start)
+	g.b.WriteString(body)
+	g.big = false
+}
+
+const bigFunctionTokens = 5900
+
+// largeForm turns register stores into their large-function forms.
+var largeForm = strings.NewReplacer("f.SetInt(", "f.StoreInt(", "f.SetFloat(", "f.StoreFloat(", "f.Copy(", "f.Move(")
+
+// countTokens counts the Go tokens of src, comments and the semicolons
+// inserted at line ends left out.
+func countTokens(src []byte) int {
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	s.Init(fset.AddFile("", -1, len(src)), src, nil, 0)
+	n := 0
+	for {
+		_, tok, lit := s.Scan()
+		switch {
+		case tok == token.EOF:
+			return n
+		case tok == token.SEMICOLON && lit == "\n": // inserted at a line end
+		default:
+			n++
+		}
+	}
+}
+
+func (g *gen) functionBody(n int, p *bc.Proto, chunkname string) {
 	g.p = p
 	what := "the main function"
 	if n > 0 {
@@ -161,6 +217,20 @@ func (g *gen) fast(pc int, call string, args ...any) {
 	g.printf("if !"+call+" {\n", args...)
 	g.slowNext(pc)
 	g.printf("}\n")
+}
+
+// fastSlot writes a read instruction whose common hit is an inlined
+// runtime helper returning the slot to copy into R[a] (nil when it does
+// not apply), then the fast path's method, then the slow path; in a
+// large function, where the helper would not be inlined, the method
+// alone.
+func (g *gen) fastSlot(pc, a int, slot string, call string, args ...any) {
+	if g.big {
+		g.fast(pc, call, args...)
+		return
+	}
+	g.printf("if v := %s; v != nil {\n*f.R(%d) = *v\n} else ", slot, a)
+	g.fast(pc, call, args...)
 }
 
 // rkC is the Go expression of operand RK(C): a constant with the k bit,
@@ -390,13 +460,13 @@ func (g *gen) instruction(pc int) {
 	case bc.OpTailCall, bc.OpReturn:
 		g.slow(pc)
 	case bc.OpGetField:
-		g.fast(pc, "f.GetField(%d, %d, %d)", a, i.B(), i.C())
+		g.fastSlot(pc, a, fmt.Sprintf("rt.StrField(f.R(%d), f.K(%d))", i.B(), i.C()), "f.GetField(%d, %d, %d)", a, i.B(), i.C())
 	case bc.OpGetTabUp:
-		g.fast(pc, "f.GetTabUp(%d, %d, %d)", a, i.B(), i.C())
+		g.fastSlot(pc, a, fmt.Sprintf("rt.StrField(f.Up(%d), f.K(%d))", i.B(), i.C()), "f.GetTabUp(%d, %d, %d)", a, i.B(), i.C())
 	case bc.OpGetTable:
-		g.fast(pc, "f.GetTable(%d, %d, %d)", a, i.B(), i.C())
+		g.fastSlot(pc, a, fmt.Sprintf("rt.IndexField(f.R(%d), f.R(%d))", i.B(), i.C()), "f.GetTable(%d, %d, %d)", a, i.B(), i.C())
 	case bc.OpGetI:
-		g.fast(pc, "f.GetI(%d, %d, %d)", a, i.B(), i.C())
+		g.fastSlot(pc, a, fmt.Sprintf("rt.IntField(f.R(%d), %d)", i.B(), i.C()), "f.GetI(%d, %d, %d)", a, i.B(), i.C())
 	case bc.OpSelf:
 		if !i.K() {
 			g.slow(pc, pc+1)
