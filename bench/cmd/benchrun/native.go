@@ -17,7 +17,7 @@ import (
 // script) compiled to bytecode and transpiled to Go by compiler/gogen, the
 // chunks' native twins linked into one lua command built with the Go
 // toolchain. It runs a script the way `panto lua` does (internal/luacli,
-// with panto's GOGC=400 and memory limit), and refuses a script that has
+// with panto lua's collector pace and memory limit), and refuses a script that has
 // no native twin, so a program cannot be timed interpreted by mistake.
 //
 // The generated package lives in a temporary folder under results/ (inside
@@ -38,15 +38,14 @@ import (
 	"panto/bytecode"
 	"panto/compiler"
 	"panto/diag"
+	"panto/internal/gcpace"
 	"panto/internal/luacli"
 	"panto/runtime"
 )
 
 func main() {
 	// As cmd/panto's tuneGC: the same collector settings as panto lua.
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(400)
-	}
+	gcpace.Start()
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(runtime.MemoryCeiling() / 4 * 3)
 	}
