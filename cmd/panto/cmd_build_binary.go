@@ -89,7 +89,9 @@ type binaryBuild struct {
 // into the source with an overlay, and runs go build on cmd/panto. A
 // source in the module cache is first copied (go build refuses overlays
 // there) and built with -trimpath, so the binary records no path of the
-// deleted copy. The base layer is linked native (the pantonative tag)
+// deleted copy; a -trimpath build's packages do not depend on the folder
+// they were compiled in, so the next copy's build finds them in Go's
+// build cache. The base layer is linked native (the pantonative tag)
 // when the source has stdext/native (make generate).
 func (b *binaryBuild) run() error {
 	files, err := build.GoPackage(b.bundle, linkedPkgName, b.bundleAs)
