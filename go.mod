@@ -70,3 +70,5 @@ require (
 replace github.com/alecthomas/chroma/v2 => ./third_party/chroma
 
 replace github.com/santhosh-tekuri/jsonschema/v6 => ./third_party/jsonschema
+
+replace github.com/yuin/goldmark => ./third_party/goldmark

@@ -21,12 +21,10 @@ const initBudget = 32 << 10
 
 // heavyInit lists the dependencies known to do more than initBudget of
 // work in init, with the reason they are still linked. Go runs a linked
-// package's init unconditionally, so only not linking them would remove
-// the cost; docs/benchmarks.md ("Start-up") has their share.
+// package's init unconditionally, so only not linking them, or linking
+// them patched as third_party/ does for chroma, jsonschema and goldmark,
+// removes the cost; docs/benchmarks.md ("Start-up") has their share.
 var heavyInit = map[string]string{
-	"github.com/yuin/goldmark/extension":         "tui/markdown: tables, strikethrough, linkify regexps",
-	"github.com/yuin/goldmark/parser":            "tui/markdown: block parsers",
-	"github.com/yuin/goldmark/util":              "tui/markdown: the Unicode case-folding map",
 	"github.com/google/jsonschema-go/jsonschema": "agent/mcp (the MCP SDK): its meta-schema in init",
 	"golang.org/x/net/html":                      "internal/htmlmd (web_fetch): HTML to Markdown, its entity table",
 	"github.com/dlclark/regexp2/v2/syntax":       "chroma's regular expressions: Unicode tables",

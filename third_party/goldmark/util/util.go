@@ -1,3 +1,6 @@
+// Modified for panto: package-level state is made on first use instead of
+// in init; third_party/README.md has the reason.
+
 // Package util provides utility functions for the goldmark.
 package util
 
@@ -9,6 +12,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -449,7 +453,7 @@ func DoFullUnicodeCaseFolding(v []byte) []byte {
 		if r == utf8.RuneError {
 			continue
 		}
-		folded, ok := unicodeCaseFoldings[r]
+		folded, ok := unicodeCaseFoldings()[r]
 		if !ok {
 			continue
 		}
@@ -758,7 +762,9 @@ func FindURLIndex(b []byte) int {
 	return i
 }
 
-var emailDomainRegexp = regexp.MustCompile(`^[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*`) //nolint:lll
+var emailDomainRegexp = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*`)
+}) //nolint:lll
 
 // FindEmailIndex returns a stop index value if the given bytes seem an email address.
 func FindEmailIndex(b []byte) int {
@@ -782,7 +788,7 @@ func FindEmailIndex(b []byte) int {
 		return -1
 	}
 	// domain names are at most 255 bytes long
-	match := emailDomainRegexp.FindSubmatchIndex(b[i:min(len(b), i+256)])
+	match := emailDomainRegexp().FindSubmatchIndex(b[i:min(len(b), i+256)])
 	if match == nil || match[1] > 255 {
 		return -1
 	}
