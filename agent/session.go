@@ -539,7 +539,11 @@ func (a *Agent) sync() {
 		for i := len(a.conv.Messages) - 1; i >= 0; i-- {
 			if a.conv.Messages[i].Role == conv.User {
 				typed, _ := splitAttached(a.conv.Messages[i].Blocks)
-				sum.LastUserMessage = truncateRunes(blocksText(typed), 200)
+				last := blocksText(typed)
+				if sh, ok := ShellCommandOf(&a.conv.Messages[i]); ok {
+					last = "!" + sh.Command
+				}
+				sum.LastUserMessage = truncateRunes(last, 200)
 				break
 			}
 		}

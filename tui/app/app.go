@@ -79,6 +79,7 @@ type App struct {
 	activity  string // what the spinner line says ("" when idle)
 	queued    []queuedMsg
 	attach    *attaching // a prompt's @ files being read (attach.go)
+	shell     *shellRun  // a !command running (shell.go)
 	cancelled bool
 
 	// The transcript blocks of the current turn, by kind; every thinking
@@ -232,7 +233,7 @@ func (a *App) done() bool {
 		a.run = nil
 		a.draw()
 	}
-	if a.run == nil && !a.quit && a.attach == nil {
+	if a.run == nil && !a.quit && a.attach == nil && a.shell == nil {
 		if r, ok := a.s.RunQueued(a.ctx); ok {
 			a.beginTurn(r)
 		}
@@ -257,7 +258,7 @@ func (a *App) resized() {
 
 // tick repaints the spinner while something runs.
 func (a *App) tick() {
-	if a.run != nil || a.picker != nil {
+	if a.run != nil || a.picker != nil || a.shell != nil || a.attach != nil {
 		a.draw()
 	}
 }

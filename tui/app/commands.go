@@ -332,7 +332,7 @@ func (a *App) cmdHelp(string) {
 	rows := []string{
 		paint(a.th, "heading", "Keys"),
 		"  enter send · shift+enter / alt+enter new line · tab complete · ↑↓ history · / opens the command menu",
-		"  @path attaches a file (tab completes it) · esc while files are attached cancels",
+		"  @path attaches a file (tab completes it) · !command runs it in the shell, its output goes to the model · esc cancels either",
 		"  while a turn runs: enter steers · alt+enter queues a follow-up · esc or ctrl+c cancels",
 		"  ctrl+o expand/collapse tool output and thinking · ctrl+g focus a pinned component · ctrl+d / ctrl+c twice quit",
 		"  shift+tab cycle the permission mode (default, accept-edits, plan) · a permission question: ↑↓ enter, type a reason, esc denies",

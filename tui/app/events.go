@@ -205,6 +205,10 @@ func (a *App) replay(c *conv.Conversation) {
 	for _, m := range c.Messages[from:] {
 		switch m.Role {
 		case conv.User:
+			if sh, ok := agent.ShellCommandOf(&m); ok {
+				a.replayShell(0, sh)
+				continue
+			}
 			typed, atts := agent.Attachments(m.Blocks)
 			a.scr.Print("", paint(a.th, "accent", "> ")+(&conv.Message{Blocks: typed}).Text())
 			if len(atts) > 0 {

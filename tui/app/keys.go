@@ -62,6 +62,9 @@ func (a *App) globalKey(ev input.Event) bool {
 	case ev.Is("esc") && a.attach != nil && !a.ed.MenuOpen():
 		a.attach.cancel()
 		return true
+	case ev.Is("esc") && a.shell != nil && !a.ed.MenuOpen():
+		a.shell.cancel()
+		return true
 	case ev.Is("alt+enter") && a.run != nil:
 		if text := strings.TrimSpace(a.ed.Text()); text != "" {
 			full, _ := a.ed.Take()
@@ -120,6 +123,24 @@ func (a *App) submit(text string, followup bool) {
 	}
 	if strings.HasPrefix(strings.TrimSpace(text), "/") && !followup {
 		a.command(strings.TrimSpace(text))
+		return
+	}
+	if command, ok := shellCommand(text); ok && !followup {
+		if a.run != nil || a.shell != nil || a.attach != nil {
+			a.scr.Print(paint(a.th, "warning", "wait for the running turn or command before a !command (esc cancels it)"))
+			if a.ed.Text() == "" {
+				a.ed.SetText(text)
+			}
+			return
+		}
+		a.runShell(text, command)
+		return
+	}
+	if a.shell != nil {
+		a.scr.Print(paint(a.th, "warning", "a !command is running: wait, or esc to cancel it"))
+		if a.ed.Text() == "" {
+			a.ed.SetText(text)
+		}
 		return
 	}
 	if a.attach != nil {

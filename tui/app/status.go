@@ -30,6 +30,9 @@ func (a *App) width() int {
 
 // activityRows is the spinner line while a turn runs.
 func (a *App) activityRows(width int) []string {
+	if a.run == nil && a.shell != nil {
+		return status.ActivityRows(status.Activity{Label: "Running shell", Elapsed: time.Since(a.shell.started), Hint: "esc to cancel"}, a.th, width)
+	}
 	if a.run == nil && a.attach != nil {
 		return status.ActivityRows(status.Activity{Label: "Attaching files", Elapsed: time.Since(a.attach.started), Hint: "esc to cancel"}, a.th, width)
 	}
