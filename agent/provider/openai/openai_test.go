@@ -88,8 +88,12 @@ func TestRequest(t *testing.T) {
 			if got.Method != "POST" || got.Path != p.path {
 				t.Errorf("sent %s %s, want POST %s", got.Method, got.Path, p.path)
 			}
-			if v := got.Header.Get("Authorization"); v != "Bearer "+testKey {
-				t.Errorf("Authorization = %q", v)
+			// The body is JSON and the reply is asked for as a stream; some
+			// compatible servers refuse a body without its type.
+			for h, want := range map[string]string{"Authorization": "Bearer " + testKey, "Content-Type": "application/json", "Accept": "text/event-stream"} {
+				if v := got.Header.Get(h); v != want {
+					t.Errorf("%s = %q, want %q", h, v, want)
+				}
 			}
 			wiretest.SameJSON(t, got.Body, wiretest.Fixture(t, p.prefix+"request.json"))
 		})
