@@ -59,21 +59,22 @@ func (b *bindings) boneModule(L *runtime.State) {
 	t.SetStr("headless", runtime.Bool(s.opts.Terminal == nil))
 	t.SetStr("layer_dirs", b.boneLayerDirs())
 	for name, fn := range map[string]func(*runtime.State) int{
-		"judge":          b.boneJudge,
-		"tools":          b.boneTools,
-		"state_get":      b.boneStateGet,
-		"state_set":      b.boneStateSet,
-		"state_clear":    b.boneStateClear,
-		"store":          b.boneStore,
-		"session":        b.boneSession,
-		"before_request": b.boneBeforeRequest,
-		"notice":         b.boneNotice,
-		"announce":       b.boneAnnounce,
-		"cost":           b.boneCost,
-		"config_read":    b.boneConfigRead,
-		"config_write":   b.boneConfigWrite,
-		"load":           b.boneLoad,
-		"reload":         b.boneReload,
+		"judge":           b.boneJudge,
+		"tools":           b.boneTools,
+		"state_get":       b.boneStateGet,
+		"state_set":       b.boneStateSet,
+		"state_clear":     b.boneStateClear,
+		"store":           b.boneStore,
+		"session":         b.boneSession,
+		"before_request":  b.boneBeforeRequest,
+		"notice":          b.boneNotice,
+		"announce":        b.boneAnnounce,
+		"cost":            b.boneCost,
+		"config_read":     b.boneConfigRead,
+		"config_write":    b.boneConfigWrite,
+		"load":            b.boneLoad,
+		"reload":          b.boneReload,
+		"with_max_tokens": b.boneMaxTokens,
 	} {
 		t.SetName(name, runtime.NewFunction(name, fn))
 	}

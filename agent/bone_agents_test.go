@@ -104,7 +104,8 @@ local a = ctx.agent.spawn("slow job", { provider = "slow", model = "w", wall_tim
 local w = ctx.agent.wait({ a.id })
 local j = w.jobs[1]
 return table.concat({ tostring(w.ok), j.status, tostring(j.error), tostring(w.cancelled), tostring(#w.pending) }, " ")`
-	ts, _ := boneSession(t, map[string]string{"config.toml": config, "turns.jsonl": probeTurns([]string{run, both, spawn}),
+	badMax := `local r = ctx.agent.run("x", { max_tokens = -5 }) local s = ctx.agent.spawn("x", { max_tokens = "many" }) return tostring(r.ok) .. " " .. r.error .. " | " .. tostring(s.ok) .. " " .. s.error`
+	ts, _ := boneSession(t, map[string]string{"config.toml": config, "turns.jsonl": probeTurns([]string{run, both, spawn, badMax}),
 		"slow.jsonl": strings.Repeat(`{"events": [{"delay_ms": 10000}, {"text": "never"}]}`+"\n", 3)},
 		map[string]string{".bone-rust/init.lua": probeTool})
 	if res := ts.prompt("go"); res.Err != nil {
@@ -114,6 +115,7 @@ return table.concat({ tostring(w.ok), j.status, tostring(j.error), tostring(w.ca
 		"p0": "false timed out after 50 ms",
 		"p1": "false timed out after 50 ms",
 		"p2": "true failed timed out after 50 ms false 0",
+		"p3": "false max_tokens must be a positive integer, got number | false max_tokens must be a positive integer, got string",
 	} {
 		if got, _ := resultOf(t, ts, id); got != want {
 			t.Errorf("%s: %q, want %q", id, got, want)

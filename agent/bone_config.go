@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,6 +13,8 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"panto/extension/config"
+	"panto/host"
 	"panto/runtime"
 )
 
@@ -161,4 +164,34 @@ func jsonable(v any, depth int) any {
 		}
 	}
 	return v
+}
+
+// boneMaxTokens is with_max_tokens(config, n) -> config: a copy of
+// resolve_model's configuration whose responses are bounded by n tokens
+// (bone's max_tokens option of ctx.agent.run and spawn). The bound is
+// the model's own, as a [providers] model table's max_tokens would be.
+func (b *bindings) boneMaxTokens(L *runtime.State) int {
+	ud := L.Arg(1).AsUserdata()
+	var cfg *host.ModelConfig
+	if ud != nil {
+		cfg, _ = ud.Value.(*host.ModelConfig)
+	}
+	if cfg == nil {
+		L.Errorf("with_max_tokens: expected a model configuration, got %s", L.Arg(1).TypeName())
+	}
+	n, ok := L.Arg(2).ToInteger()
+	if !ok || n <= 0 || n > math.MaxInt32 {
+		L.Errorf("max_tokens must be a positive integer, got %s", L.Arg(2).TypeName())
+	}
+	c := *cfg
+	opts := make(map[string]config.ModelOptions, len(c.Ref.Config.ModelOptions)+1)
+	for k, v := range c.Ref.Config.ModelOptions {
+		opts[k] = v
+	}
+	o := opts[c.Ref.Alias]
+	o.MaxTokens = int(n)
+	opts[c.Ref.Alias] = o
+	c.Ref.Config.ModelOptions = opts
+	L.Push(runtime.UserdataValue(runtime.NewUserdata(&c, ud.Metatable())))
+	return 1
 }

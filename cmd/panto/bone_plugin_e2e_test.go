@@ -60,7 +60,8 @@ func boneHomeReplies() *fakellm.Server {
 // TestBonePluginOverHTTP: a bone user's ~/.bone-rust with a plugin runs
 // unchanged in a headless turn against a model served over HTTP: the
 // plugin's tools run (one dispatching the registered sub-agent, which
-// makes its own request with its system prompt and no tools), its
+// makes its own request with its system prompt, no tools and the
+// max_tokens the plugin asks for), its
 // tool_call hook blocks a shell command the rules allow, init.lua's
 // before_turn hook adds to every request of the session agent, and the
 // start-up line counts what init.lua and the plugin registered.
@@ -95,6 +96,11 @@ func TestBonePluginOverHTTP(t *testing.T) {
 		if !strings.Contains(c.body, c.want) {
 			t.Errorf("the %s lacks %q:\n%s", c.where, c.want, c.body)
 		}
+	}
+	// The plugin runs the sub-agent with max_tokens = 256: its request,
+	// and only its, carries the bound.
+	if bodies[1]["max_tokens"] != float64(256) || bodies[0]["max_tokens"] != nil {
+		t.Errorf("max_tokens: sub-agent %v, session %v", bodies[1]["max_tokens"], bodies[0]["max_tokens"])
 	}
 	if strings.Contains(sub, "Plugins loaded") || strings.Contains(sub, `"tools"`) {
 		t.Errorf("the sub-agent's request has the session's hook or tools (approval = reject gives none):\n%s", sub)

@@ -93,6 +93,19 @@ end
 local function new_agent(state, opts)
   local cfg, e = model_config(opts)
   if e then return nil, e end
+  if opts.max_tokens ~= nil then
+    -- max_tokens bounds the sub-agent's responses: its model's
+    -- configuration (the session's when none is named) with that bound.
+    if not state.host then return nil, "max_tokens needs a panto session; this run has none" end
+    if not cfg then
+      local info = panto.ext.session_info()
+      cfg, e = panto.ext.resolve_model { model = info and info.model or nil }
+      if not cfg then return nil, e end
+    end
+    local ok, c = pcall(state.host.with_max_tokens, cfg, tonumber(opts.max_tokens) or opts.max_tokens)
+    if not ok then return nil, tostring(c) end
+    cfg = c
+  end
   local ok, a = pcall(panto.agent, {
     config = cfg,
     system_prompt = opts.system_prompt,

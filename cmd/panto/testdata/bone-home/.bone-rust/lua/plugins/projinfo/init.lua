@@ -23,7 +23,7 @@ bone.register_tool({
     parameters = { type = "object", properties = { text = { type = "string" } }, required = { "text" } },
     safety = "read_only",
     execute = function(params, ctx)
-        local r = ctx.agent.run("Summarize: " .. params.text, { agent = "summarizer" })
+        local r = ctx.agent.run("Summarize: " .. params.text, { agent = "summarizer", max_tokens = 256 })
         if not r.ok then
             return { content = "summary failed: " .. tostring(r.error) }
         end
