@@ -309,7 +309,7 @@ func TestWriteRefusesBadManifests(t *testing.T) {
 		{func(s *Spec) { s.Blobs[4].Path = "extensions/a.lua" }, "appears twice"},
 		{func(s *Spec) { s.Blobs[4].Kind = 9 }, "unknown kind"},
 		{func(s *Spec) { s.Blobs[4].Kind = KindConfig }, "at most one config"},
-		{func(s *Spec) { s.Entries[0].Main = "skills/s/SKILL.md" }, "is not a chunk"},
+		{func(s *Spec) { s.Entries[0].Main = "skills/s/SKILL.md" }, "entry a: main skills/s/SKILL.md is not a chunk"},
 		{func(s *Spec) { s.Entries[0].Modules[0].Path = "nope.lua" }, "is not a chunk"},
 		{func(s *Spec) { s.Entries[1].Name = "a" }, "entry a appears twice"},
 		{func(s *Spec) { s.Entries[0].Modules[0].Name = "" }, "entry a: module name is empty"},
@@ -356,7 +356,7 @@ func TestManifestChecksBehindTheDigest(t *testing.T) {
 	// An entry pointing past the blob list.
 	mod := bytes.Clone(data)
 	mod[b.offsets[0]-1] = 0x7f // the last module's blob index
-	expectError(t, reseal(mod), Options{}, CheckManifest, "refers to blob")
+	expectError(t, reseal(mod), Options{}, CheckManifest, "refers to blob 127 of")
 }
 
 func TestErrorChecksHaveNames(t *testing.T) {

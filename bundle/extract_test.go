@@ -35,6 +35,13 @@ func TestExtract(t *testing.T) {
 	if fi.Mode().Perm()&0o222 != 0 {
 		t.Errorf("resource mode %v is writable", fi.Mode())
 	}
+	// Its folders are read-only too, for everyone: nothing can be
+	// added to a cached extraction.
+	for _, d := range []string{dir, filepath.Join(dir, "skills"), filepath.Join(dir, "skills", "s")} {
+		if fi, err := os.Stat(d); err != nil || fi.Mode().Perm()&0o222 != 0 {
+			t.Errorf("folder %s: mode %v (%v), want read-only", d, fi.Mode(), err)
+		}
+	}
 	// Only resources are extracted: chunks are served from memory, and
 	// the config is parsed from the bundle.
 	for _, p := range []string{"extensions", "config.toml"} {
