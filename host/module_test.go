@@ -186,7 +186,10 @@ end }`}
 	if out := th.command(t, "/fg kill -9 $$"); out != "success=false exit_code=nil signal=9" {
 		t.Errorf("got %q", out)
 	}
-	if strings.Join(term.events, ",") != "suspend,resume,suspend,resume" {
+	if out := th.command(t, "/fg exit 0"); out != "success=true exit_code=0 signal=nil" {
+		t.Errorf("a clean exit: got %q", out)
+	}
+	if strings.Join(term.events, ",") != "suspend,resume,suspend,resume,suspend,resume" {
 		t.Errorf("terminal events %v", term.events)
 	}
 }
