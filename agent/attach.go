@@ -394,3 +394,14 @@ func userFields(text string, attached []conv.Block) map[string]any {
 	}
 	return f
 }
+
+// PromptText is a user message as the person typed it: without what
+// @path mentions attached, and a !command as "!" and the command. The
+// listing, /rewind and /tree show it (the model gets the whole message).
+func PromptText(m *conv.Message) string {
+	if sh, ok := ShellCommandOf(m); ok {
+		return "!" + sh.Command
+	}
+	typed, _ := splitAttached(m.Blocks)
+	return blocksText(typed)
+}

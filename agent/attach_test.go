@@ -215,6 +215,9 @@ end }`,
 	if ev.Fields["text"] != "EXPLAIN @MAIN.GO" || len(list) != 1 || list[0].(map[string]any)["summary"] != "main.go (3 lines)" {
 		t.Errorf("event %+v", ev.Fields)
 	}
+	if turns := ts.UserTurns(); len(turns) != 1 || turns[0].Text != "EXPLAIN @MAIN.GO" {
+		t.Errorf("/rewind lists %+v", turns)
+	}
 	infos, err := ts.Store().List()
 	if err != nil || len(infos) != 1 || infos[0].LastUserMessage != "EXPLAIN @MAIN.GO" {
 		t.Errorf("listing %+v %v", infos, err)

@@ -42,7 +42,7 @@ func (s *Session) UserTurns() []UserTurn {
 	var out []UserTurn
 	for _, m := range a.conv.Messages {
 		if m.Role == conv.User && m.ID != "" {
-			out = append(out, UserTurn{ID: m.ID, Text: m.Text(), Files: len(files[m.ID])})
+			out = append(out, UserTurn{ID: m.ID, Text: PromptText(&m), Files: len(files[m.ID])})
 		}
 	}
 	return out

@@ -538,12 +538,7 @@ func (a *Agent) sync() {
 		sum := &store.Summary{MessageCount: a.conv.Offloaded + a.conv.Len()}
 		for i := len(a.conv.Messages) - 1; i >= 0; i-- {
 			if a.conv.Messages[i].Role == conv.User {
-				typed, _ := splitAttached(a.conv.Messages[i].Blocks)
-				last := blocksText(typed)
-				if sh, ok := ShellCommandOf(&a.conv.Messages[i]); ok {
-					last = "!" + sh.Command
-				}
-				sum.LastUserMessage = truncateRunes(last, 200)
+				sum.LastUserMessage = truncateRunes(PromptText(&a.conv.Messages[i]), 200)
 				break
 			}
 		}

@@ -55,6 +55,9 @@ func TestRunShell(t *testing.T) {
 	if !ok || back.Command != "echo one; echo two" || !back.OK || !strings.Contains(back.Output, "one\ntwo") {
 		t.Errorf("read back %+v %v from %q", back, ok, msgs[0].Text())
 	}
+	if turns := ts.UserTurns(); len(turns) != 1 || turns[0].Text != "!echo one; echo two" {
+		t.Errorf("/rewind lists %+v", turns)
+	}
 	if r := ts.prompt("what did it print?"); r.Text != "seen" {
 		t.Fatalf("the next turn: %+v", r)
 	}

@@ -272,6 +272,9 @@ func (s *Session) Tree() ([]TreeNode, error) {
 		n := TreeNode{ID: e.ID, ParentID: e.ParentID, Children: sess.Children(e.ID), Current: onBranch[e.ID]}
 		if e.Message != nil {
 			n.Role, n.Text = e.Message.Role, e.Message.Text()
+			if n.Role == conv.User {
+				n.Text = PromptText(e.Message)
+			}
 		} else {
 			n.Role, n.Text = conv.Compaction, e.Summary
 		}
