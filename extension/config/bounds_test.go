@@ -15,6 +15,9 @@ func TestBoundsRefuseBeforeParsing(t *testing.T) {
 		{"nested inline tables", deep, "config.toml:1: nested more than 32 levels deep"},
 		{"nested arrays", "\n\nx = " + strings.Repeat("[", 40) + strings.Repeat("]", 40), "config.toml:3: nested more than 32 levels deep"},
 		{"too large", "# " + strings.Repeat("x", MaxSize), "a config.toml is limited to"},
+		// Structure after a string on the same line still counts.
+		{"nested after a string", `x = ["a", ` + strings.Repeat("[", 40) + strings.Repeat("]", 41), "config.toml:1: nested more than 32 levels deep"},
+		{"nested after an escaped quote", `x = ["a\"b", ` + strings.Repeat("[", 40) + strings.Repeat("]", 41), "config.toml:1: nested more than 32 levels deep"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -40,6 +43,7 @@ func TestBoundsCountOnlyStructure(t *testing.T) {
 		"s = '''" + strings.Repeat("[", 100) + "'''",
 		"# " + strings.Repeat("{", 100),
 		`s = "\"{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{"`,
+		`s = "a\"{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{"`,
 		"x = " + strings.Repeat("[", 31) + strings.Repeat("]", 31),
 	}
 	for i, data := range ok {
