@@ -186,3 +186,15 @@ func TestProjectProvidersThroughSymlinkAndHome(t *testing.T) {
 		}
 	}
 }
+
+// TestProjectProvidersHomeUnknown: with no home folder known, a ~/
+// allowance names no folder and grants nothing.
+func TestProjectProvidersHomeUnknown(t *testing.T) {
+	t.Setenv("HOME", "")
+	root := t.TempDir()
+	user := parseFile(t, "user.toml", userProviders+"[trust]\nproject_providers = [\"~/\"]\n", "")
+	project := parseFile(t, "project.toml", "[providers.mine]\nprotocol = \"openai\"\napi_key_env = \"MINE_KEY\"\nmodels = { m = \"x\" }\n", root)
+	if got := Merge(user, project).Providers["mine"]; got.APIKeyEnv == "MINE_KEY" && !got.FromProject {
+		t.Errorf("a ~/ allowance without a home folder let the project's provider in: %+v", got)
+	}
+}
