@@ -157,10 +157,14 @@ func (b *binaryBuild) run() error {
 	if b.src.cached {
 		args = append(args, "-trimpath")
 	}
+	// The tags `make build` uses: urfave_cli_no_docs keeps the CLI's
+	// documentation writers, and their start-up cost, out of the binary.
+	tags := "urfave_cli_no_docs"
 	if _, err := os.Stat(filepath.Join(root, "stdext", "native", "precompiled.go")); err == nil {
-		args = append(args, "-tags", "pantonative")
+		tags += ",pantonative"
 		b.nativeStd = true
 	}
+	args = append(args, "-tags", tags)
 	args = append(args, "./cmd/panto")
 	cmd := exec.Command(b.goCmd, args...)
 	cmd.Dir = root
