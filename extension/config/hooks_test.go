@@ -57,6 +57,7 @@ func TestHooksJSON(t *testing.T) {
 		{"no hooks member", `{}`, 0, "configures nothing", ""},
 		{"syntax error", "{\"hooks\": {\n  \"Stop\": [,]}}", 0, "", "hooks.json:2:"},
 		{"wrong type", "{\"hooks\": {\"Stop\": [{\"matcher\": 3}]}}", 0, "", "hooks.json:1:"},
+		{"wrong type, lines down", "{\n\"a\": 1,\n\"b\": 2,\n\"c\": 3,\n\"hooks\": {\"Stop\": [{\"matcher\": 3}]}}", 0, "", "hooks.json:5:"},
 		{"not an object", `[1]`, 0, "", "hooks.json"},
 		{"trailing data", `{"hooks": {}} {}`, 0, "", "data after the JSON value"},
 	}
