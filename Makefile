@@ -4,7 +4,7 @@ GO      ?= go
 BIN     ?= bin/panto
 FUZZTIME ?= 30s
 
-.PHONY: all demo build generate test-native test-binary lua-link test test-short race vet fmt cross golden fuzz bench bench-search bench-go mem-answer mutate transpile-corpus clean help
+.PHONY: all demo build generate test-native test-binary lua-link lua-suite test test-short race vet fmt cross golden fuzz bench bench-search bench-go mem-answer mutate transpile-corpus clean help
 
 all: build
 
@@ -15,6 +15,7 @@ help:
 	@echo "test-native  the extension tests (stdext, host, agent) with the base layer native"
 	@echo "test-binary  panto build --binary end to end (builds a panto with a layer linked in)"
 	@echo "lua-link   build bin/panto and link bin/lua to it (panto as lua: README)"
+	@echo "lua-suite  run the official Lua 5.4.4 test suite in SUITE against bin/lua (CONTRIBUTING.md)"
 	@echo "test       vet, gofmt check, the macOS and Windows builds, unit tests with -race, the golden corpus, test-native"
 	@echo "test-short unit tests without -race (quick loop while coding)"
 	@echo "cross      build panto for macOS (arm64) and Windows (amd64)"
@@ -52,6 +53,13 @@ test-binary:
 # Started as lua, panto is `panto lua`, and arg[-1] re-launches it.
 lua-link: build
 	ln -sf $(notdir $(BIN)) $(dir $(BIN))lua
+
+# The official Lua 5.4.4 test suite, which is not ours to check in
+# (CONTRIBUTING.md says how to fetch it), run file by file against bin/lua.
+# Not part of `make test`. SOFT=1 skips its longest tests.
+lua-suite: lua-link
+	@test -n "$(SUITE)" || { echo "usage: make lua-suite SUITE=/path/to/lua-5.4.4-tests" >&2; exit 2; }
+	conformance/lua-suite.sh "$(SUITE)" "$(abspath $(dir $(BIN)))/lua"
 
 # The README's first command: compile the example extension tree into a
 # bundle, verify it, run a whole agent turn with a tool call against the

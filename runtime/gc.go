@@ -537,10 +537,16 @@ func (L *State) SetMetatable(v Value, mt *Table) {
 // not reentrant: a finalizer that triggers a collection leaves the
 // finalizers it finds for the outer loop.
 func (L *State) runFinalizers() {
-	gs := &L.g.gc
-	if gs.inFin {
+	if L.g.gc.inFin {
 		return
 	}
+	L.runPendingFinalizers()
+}
+
+// runPendingFinalizers calls the finalizers queued in tobefnz, in order,
+// even from inside a finalizer (only a nested Close does that).
+func (L *State) runPendingFinalizers() {
+	gs := &L.g.gc
 	for len(gs.tobefnz) > 0 {
 		o := gs.tobefnz[0]
 		gs.tobefnz[0] = Nil
@@ -571,6 +577,7 @@ func (L *State) callFinalizer(o Value) {
 		return
 	}
 	oldDisabled := L.hook.disabled
+	oldInFin := gs.inFin
 	gs.inFin = true
 	L.hook.disabled = true
 	ci := L.ci
@@ -589,7 +596,7 @@ func (L *State) callFinalizer(o Value) {
 	st := L.pcall(base, 0, 0)
 	ci.status = oldStatus
 	L.hook.disabled = oldDisabled
-	gs.inFin = false
+	gs.inFin = oldInFin
 	if st != StatusOK {
 		msg := "error object is not a string"
 		if e := L.stack[base]; e.t == tagString {
@@ -638,6 +645,13 @@ func (L *State) Close() {
 	g := L.g
 	gs := &g.gc
 	if gs.closed {
+		if gs.closing {
+			// Closed again from a finalizer that Close runs
+			// (os.exit(code, true) in a __gc): the reference's nested
+			// lua_close calls the finalizers still pending before the
+			// process ends, so they run here too.
+			g.mainThread.runPendingFinalizers()
+		}
 		return
 	}
 	gs.closed = true

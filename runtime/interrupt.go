@@ -136,7 +136,9 @@ func (L *State) runningLine() string {
 // InterruptMessage is Interrupt with the error's whole text given, and
 // placed as the reference's standalone interpreter places the error it
 // raises on Ctrl-C: "file:line: " of the interrupted function's caller,
-// if that is Lua code, then msg ("interrupted!"). Safe from any goroutine.
+// if that is Lua code, then msg ("interrupted!"). Unlike the other
+// interruptions it is raised once, as the reference's hook removes
+// itself: a pcall that catches it goes on. Safe from any goroutine.
 func (L *State) InterruptMessage(msg string) {
 	L.interrupt(&InterruptError{Reason: msg, Message: msg, Caller: true})
 }
@@ -317,9 +319,15 @@ func (s *interruptState) trip(err error) { s.tripped = err }
 
 func (L *State) raiseInterrupt(err error) {
 	if e, ok := err.(*InterruptError); ok && e.Caller {
-		// lua.c raises it from a hook with luaL_error(L, "interrupted!"),
-		// whose position is level 1 seen from the interrupted function:
-		// its caller.
+		// lua.c raises it once, from a hook that removes itself: code
+		// that catches it (a pcall) goes on running, so it is not
+		// sticky like the host's interruptions.
+		s := &L.g.interrupt
+		s.tripped = nil
+		s.flag.CompareAndSwap(e, nil)
+		// lua.c raises it with luaL_error(L, "interrupted!"), whose
+		// position is level 1 seen from the interrupted function: its
+		// caller.
 		where := ""
 		if ci := L.ci.prev; ci != nil && ci.status&ciLua != 0 {
 			if line := L.currentLine(ci); line > 0 {

@@ -218,6 +218,12 @@ func basePrint(L *State) int {
 	}
 	b = append(b, '\n')
 	L.g.stdout.Write(b)
+	// lua_writeline flushes after each print: a reader of a pipe (a
+	// parent waiting for a line) sees it at once, even while the
+	// script runs on.
+	if f, ok := L.g.stdout.(interface{ Flush() error }); ok {
+		f.Flush()
+	}
 	return 0
 }
 

@@ -51,10 +51,21 @@ assert(os.execute(arg[-1] .. " " .. arg[0] .. " 2"))
 			t.Errorf("%s:\n%s\nwant:\n%s", strings.Join(args, " "), got, want)
 		}
 	}
-	// As lua, errors and usage name lua, as the reference's do.
+	// As lua, errors and usage name the program as it was started (its
+	// argv[0]), as the reference's do.
 	cmd := exec.Command(lua, "-x")
 	out, _ := cmd.CombinedOutput()
-	if !strings.HasPrefix(string(out), "lua: ") {
+	if !strings.HasPrefix(string(out), lua+": unrecognized option '-x'\nusage: "+lua+" ") {
 		t.Errorf("lua -x:\n%s", out)
+	}
+	// Without arguments and with standard input not a terminal, lua runs
+	// standard input as a chunk (the official suite's main.lua pipes a
+	// program into a bare "lua"); it used to panic on the missing
+	// arguments.
+	cmd = exec.Command(lua)
+	cmd.Stdin = strings.NewReader("print(10)\nprint(2)\n")
+	out, err := cmd.CombinedOutput()
+	if err != nil || string(out) != "10\n2\n" {
+		t.Errorf("lua < program: %v\n%s", err, out)
 	}
 }

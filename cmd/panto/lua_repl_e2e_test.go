@@ -30,7 +30,7 @@ func TestLuaREPLInTmux(t *testing.T) {
 		shell := "HOME=" + home + " XDG_DATA_HOME= " + bin + " lua; echo $? > " + status + "; sleep 60"
 		x.run("new-session", "-d", "-s", "e2e", "-x", "80", "-y", "30", shell)
 		t.Cleanup(func() { exec.Command("tmux", "-S", x.socket, "kill-server").Run() })
-		x.waitFor("panto engine\n>")
+		x.waitFor("PUC-Rio\n>")
 		return x, status
 	}
 	// typed sends text literally (tmux would read "end" as the End key).

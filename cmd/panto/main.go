@@ -47,10 +47,13 @@ func main() {
 			Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Progname: "panto", UsageName: "panto lua",
 			IsTTY: isTerminal(os.Stdin), Signals: true,
 		}
-		argv := append([]string{luaRelaunchPath(args[0])}, args[2:]...)
+		argv := args
 		if asLua {
-			o.Progname, o.UsageName = "lua", "lua"
-			argv = args
+			// lua.c names itself by its argv[0] in messages and usage
+			// (a script can match it against arg[-1]).
+			o.Progname, o.UsageName = args[0], args[0]
+		} else {
+			argv = append([]string{luaRelaunchPath(args[0])}, args[2:]...)
 		}
 		tail := &lineTail{w: os.Stdout}
 		lines := newTermLines(os.Stdin, os.Stdout, tail)

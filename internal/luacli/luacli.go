@@ -14,8 +14,9 @@ import (
 	"panto/runtime/stdlib"
 )
 
-// Version is printed by -v.
-const Version = "Lua 5.4 (panto)  Copyright (C) 1994-2022 Lua.org, PUC-Rio; panto engine"
+// Version is printed by -v. It ends as the reference's line does (the
+// official suite's main.lua checks that "PUC-Rio" ends the line).
+const Version = "Lua 5.4 (panto engine)  Copyright (C) 1994-2022 Lua.org, PUC-Rio"
 
 // Options configures a run.
 type Options struct {
@@ -74,10 +75,17 @@ type runner struct {
 	argv   []string
 	stdout *bufio.Writer
 	L      *runtime.State
+	inREPL bool // messages lose the program name, as in lua.c's doREPL
 }
 
 func (r *runner) message(msg string) {
 	r.stdout.Flush()
+	if r.inREPL {
+		// lua.c's doREPL clears progname: interactive errors have no
+		// "lua: " prefix.
+		fmt.Fprintf(r.o.Stderr, "%s\n", msg)
+		return
+	}
 	fmt.Fprintf(r.o.Stderr, "%s: %s\n", r.o.Progname, msg)
 }
 
@@ -383,11 +391,30 @@ func (r *runner) handleScript(script int) bool {
 	if err != nil {
 		return r.report(err)
 	}
-	var args []runtime.Value
-	for _, a := range r.argv[script+1:] {
-		args = append(args, runtime.String(a))
+	args, ok := r.scriptArgs()
+	if !ok {
+		return false
 	}
 	return r.docall(fn, args)
+}
+
+// scriptArgs reads the script's arguments from the global arg table as
+// it is when the script starts, as lua.c's pushargs does: options run
+// before the script (-e "arg[1] = 100") may have changed it, and an arg
+// that is no longer a table is an error.
+func (r *runner) scriptArgs() ([]runtime.Value, bool) {
+	argt := r.L.GetGlobal("arg")
+	if argt.Type() != runtime.TypeTable {
+		r.message("'arg' is not a table")
+		return nil, false
+	}
+	t := argt.AsTable()
+	n := t.Len()
+	args := make([]runtime.Value, 0, n)
+	for i := int64(1); i <= n; i++ {
+		args = append(args, t.GetInt(i))
+	}
+	return args, true
 }
 
 // flushingWriter flushes buffered stdout before writing to stderr, so the

@@ -47,6 +47,18 @@ func TestCommandLine(t *testing.T) {
 		{args: []string{"-e", "os.exit(3)"}, exitStatus: 3},
 		{args: []string{"-e", "io.write('x') os.exit(true)"}, out: "x"},
 		{args: []string{"-e", "error(setmetatable({}, {__tostring = function() return 'custom' end}))"}, err: "lua: custom\n", exitStatus: 1},
+		// The script's arguments are read from arg as it is when the
+		// script starts (lua-5.4.4-tests main.lua).
+		{args: []string{"-e", "arg[1] = 100", "-"}, stdin: "print(...)", out: "100\n"},
+		{args: []string{"-e", "arg = 1", "-"}, err: "lua: 'arg' is not a table\n", exitStatus: 1},
+		// The interactive mode on a pipe: the prompts are _PROMPT and
+		// _PROMPT2 (through __tostring), lines read are echoed as
+		// Debian's readline build echoes them, and errors have no
+		// program name.
+		{args: []string{"-e", "_PROMPT='alo ' _PROMPT2=setmetatable({}, {__tostring=function() return 'more ' end})", "-i"},
+			stdin: "x = \n3\n=x\n", out: Version + "\nalo x = \nmore 3\nalo =x\n3\nalo \n"},
+		{args: []string{"-i"}, stdin: "error('e')\n", out: Version + "\n> error('e')\n> \n",
+			err: "stdin:1: e\nstack traceback:\n\t[C]: in function 'error'\n\tstdin:1: in main chunk\n\t[C]: in ?\n"},
 	}
 	for _, c := range cases {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {

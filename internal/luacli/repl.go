@@ -33,6 +33,9 @@ type scanLines struct {
 	out func(string)
 }
 
+// ReadLine shows the prompt and, once a line is read, echoes it, as the
+// reference's readline build (Debian's lua5.4) does when its input is not
+// a terminal: the output of a piped session reads like the typed one.
 func (s *scanLines) ReadLine(prompt string) (string, error) {
 	s.out(prompt)
 	if !s.in.Scan() {
@@ -41,6 +44,7 @@ func (s *scanLines) ReadLine(prompt string) (string, error) {
 		}
 		return "", io.EOF
 	}
+	s.out(s.in.Text() + "\n")
 	return s.in.Text(), nil
 }
 
@@ -53,6 +57,8 @@ func (s *scanLines) SaveLine(string) {}
 // at the prompt (with a line editor) it drops what was being typed.
 func (r *runner) repl() {
 	L := r.L
+	r.inREPL = true
+	defer func() { r.inREPL = false }()
 	lines := r.o.Lines
 	if lines == nil {
 		lines = &scanLines{in: bufio.NewScanner(r.o.Stdin), out: func(p string) {
@@ -71,8 +77,16 @@ func (r *runner) repl() {
 		}
 		return line, err
 	}
+	// The prompts are the globals _PROMPT and _PROMPT2 when set,
+	// converted as tostring converts them, as lua.c's get_prompt does.
+	prompt := func(name, def string) string {
+		if v := L.GetGlobal(name); !v.IsNil() {
+			return L.ToString(v)
+		}
+		return def
+	}
 	for {
-		line, err := read("> ")
+		line, err := read(prompt("_PROMPT", "> "))
 		if errors.Is(err, ErrInterrupt) {
 			continue
 		}
@@ -92,7 +106,7 @@ func (r *runner) repl() {
 					break
 				}
 				var more string
-				if more, rerr = read(">> "); rerr != nil {
+				if more, rerr = read(prompt("_PROMPT2", ">> ")); rerr != nil {
 					break
 				}
 				src += "\n" + more
