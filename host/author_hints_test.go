@@ -17,6 +17,8 @@ func TestAuthorHints(t *testing.T) {
 	}{
 		{"shape typo", `return { name = "x", handeler = function() end, description = "d", schema = {} }`,
 			"evaluate: extensions/x.lua:1: returned a table that is neither an entry { name, activate }, a tool declaration { name, description, schema, handler }, nor a list of them: unknown field 'handeler'; did you mean 'handler'?"},
+		{"shape typo in a built table", "local function make()\n  return {\n    name = \"x\", handeler = function() end, description = \"d\", schema = {} }\nend\nreturn make()",
+			"evaluate: extensions/x.lua:3: returned a table that is neither"},
 		{"shape foreign", `return { name = "x", execute = function() end, parameters = {} }`,
 			": unknown field 'execute' (bone and pi call the function 'execute'; panto calls it 'handler' (handler(input, context))); unknown field 'parameters' (bone and pi call the input's JSON schema 'parameters'; panto calls it 'schema')"},
 		{"list item", `return { { name = "x", activte = function() end } }`,
