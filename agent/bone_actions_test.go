@@ -195,3 +195,25 @@ bone.register_command("loadnow", function(args) return { action = "conversation.
 		}
 	}
 }
+
+// TestBoneLoadWithoutStore: with --no-session nothing can be loaded,
+// and bad messages fail the command; neither switches the session.
+func TestBoneLoadWithoutStore(t *testing.T) {
+	init := `
+bone.register_command("load", function(args) return { action = "conversation.load", conversation_id = args } end)
+bone.register_command("bad", function() return { action = "conversation.load", messages = { { role = "robot", content = "x" } } } end)
+`
+	ts, _ := boneSession(t, map[string]string{"turns.jsonl": `{"events": [{"text": "x"}]}` + "\n"}, map[string]string{".bone-rust/init.lua": init},
+		func(o *Options) { o.NoSession = true })
+	for line, want := range map[string]string{
+		"/load abc": "sessions are not kept in this run (--no-session)",
+		"/bad":      "role must be user, assistant, system or tool",
+	} {
+		if _, err := ts.command(line); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", line, err, want)
+		}
+	}
+	if n := ts.eventCount("session_switch"); n != 0 {
+		t.Errorf("%d switches", n)
+	}
+}
