@@ -356,7 +356,7 @@ func (s *Session) authorize(ctx context.Context, call permission.Call) error {
 		return fmt.Errorf("permission denied: %s", v.Reason)
 	}
 	if s.opts.Ask == nil {
-		return fmt.Errorf("permission denied: %s, and this run cannot ask the user; %s", v.Reason, v.Hint())
+		return fmt.Errorf("permission denied: %s, and this run cannot ask the user; %s", v.Reason, v.HintFor(s.userConfigName()))
 	}
 	t := &turn{a: s.agent, s: s, ctx: ctx, ev: sessionEvents{s}, purpose: "user"}
 	if why := t.ask(&pendingCall{id: call.ID, name: call.Tool}, call, v); why != "" {

@@ -140,10 +140,17 @@ func TestAttachOutsideTheProject(t *testing.T) {
 	}
 	ctx := context.Background()
 	t.Run("headless", func(t *testing.T) {
-		ts := newSession(t, map[string]string{"turns.jsonl": ""}, withPolicy(t, permission.Default, nil, nil))
+		home := t.TempDir()
+		ts := newSession(t, map[string]string{"turns.jsonl": ""}, withPolicy(t, permission.Default, nil, nil), func(o *Options) {
+			o.Setup.Home, o.Setup.ConfigHome = home, filepath.Join(home, ".config", "panto")
+		})
 		_, _, err := ts.Attach(ctx, "@"+outside)
 		if err == nil || !strings.Contains(err.Error(), "cannot ask") || !strings.Contains(err.Error(), "outside the project") {
 			t.Errorf("err %v", err)
+		}
+		// The hint names the user's own config file, as a tool call's does.
+		if file := "~/.config/panto/config.toml"; err == nil || !strings.HasSuffix(err.Error(), "allow in "+file) {
+			t.Errorf("err %v, want the hint to name %q", err, file)
 		}
 		if _, atts, err := ts.Attach(ctx, "@turns.jsonl"); err != nil || len(atts) != 1 {
 			t.Errorf("a file inside the project: %v %v", atts, err)

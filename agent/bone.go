@@ -151,7 +151,7 @@ func (b *bindings) boneJudge(L *runtime.State) int {
 	}
 	ask := b.s.opts.Ask
 	if ask == nil {
-		hint := v.Hint()
+		hint := v.HintFor(b.s.userConfigName())
 		b.s.emit(Event{Type: "notice", Fields: map[string]any{"kind": "permission", "message": fmt.Sprintf("%s was not run: %s, and a headless run cannot ask; %s", describeCall(call), v.Reason, hint)}})
 		L.Push(runtime.False, str(fmt.Sprintf("permission denied: %s, and this run cannot ask the user for approval (%s)", v.Reason, hint)))
 		return 2
