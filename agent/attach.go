@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"panto/agent/conv"
@@ -283,9 +284,13 @@ func attachTag(at Attachment, body string) string {
 	return fmt.Sprintf("<%s %s>\n%s\n</%s>", tag, attrs.String(), body, tag)
 }
 
+// attachHead and attachAttr read an attachment block back; compiled on
+// first use, not in every process's init (cmd/panto's start-up test).
 var (
-	attachHead = regexp.MustCompile(`^<(file|folder) (path="(?:[^"\\]|\\.)*"(?: [a-z]+="[^"]*")*)>\n`)
-	attachAttr = regexp.MustCompile(`([a-z]+)=("(?:[^"\\]|\\.)*")`)
+	attachHead = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^<(file|folder) (path="(?:[^"\\]|\\.)*"(?: [a-z]+="[^"]*")*)>\n`)
+	})
+	attachAttr = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`([a-z]+)=("(?:[^"\\]|\\.)*")`) })
 )
 
 // AttachmentOf reads back what an attachment block attached; false
@@ -294,13 +299,13 @@ func AttachmentOf(b conv.Block) (Attachment, bool) {
 	if b.Type != conv.Text {
 		return Attachment{}, false
 	}
-	m := attachHead.FindStringSubmatch(b.Text)
+	m := attachHead().FindStringSubmatch(b.Text)
 	if m == nil || !strings.HasSuffix(b.Text, "\n</"+m[1]+">") {
 		return Attachment{}, false
 	}
 	at := Attachment{Kind: m[1]}
 	var lines, size int64
-	for _, kv := range attachAttr.FindAllStringSubmatch(m[2], -1) {
+	for _, kv := range attachAttr().FindAllStringSubmatch(m[2], -1) {
 		v, err := strconv.Unquote(kv[2])
 		if err != nil {
 			return Attachment{}, false

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"panto/agent/conv"
@@ -134,7 +135,11 @@ func shellTag(r ShellResult) string {
 		r.Command, r.OK, strings.TrimRight(r.Output, "\n"))
 }
 
-var shellHead = regexp.MustCompile(`^<shell-command command=("(?:[^"\\]|\\.)*") ok="(true|false)">\nThe user ran this command in the project's shell; its output:\n`)
+// shellHead reads a recorded command back; compiled on first use, not in
+// every process's init (cmd/panto's start-up test).
+var shellHead = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^<shell-command command=("(?:[^"\\]|\\.)*") ok="(true|false)">\nThe user ran this command in the project's shell; its output:\n`)
+})
 
 // ShellCommandOf reads back a user message RunShell recorded; false for
 // any other message.
@@ -143,7 +148,7 @@ func ShellCommandOf(m *conv.Message) (ShellResult, bool) {
 		return ShellResult{}, false
 	}
 	text := m.Blocks[0].Text
-	h := shellHead.FindStringSubmatch(text)
+	h := shellHead().FindStringSubmatch(text)
 	if h == nil || !strings.HasSuffix(text, "\n</shell-command>") {
 		return ShellResult{}, false
 	}
