@@ -175,3 +175,26 @@ func TestDuplicateAndSelfParentWarn(t *testing.T) {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(s.Problems, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestOpenRefusesAnUnreadableSession: resuming a session whose file no
+// longer holds a session header fails with the reason and leaves the
+// file as it was, rather than appending to it.
+func TestOpenRefusesAnUnreadableSession(t *testing.T) {
+	dir := t.TempDir()
+	fs, id := writeSession(t, dir, 1)
+	path := pathOf(t, fs, id)
+	const broken = "{\"type\":\"message\"}\n"
+	if err := os.WriteFile(path, []byte(broken), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	w, sess, err := fs.Open(id)
+	if err == nil || !strings.Contains(err.Error(), "not a session file") {
+		if w != nil {
+			w.Close()
+		}
+		t.Fatalf("Open = %v, %v, %v; want the header's error", w, sess, err)
+	}
+	if data, _ := os.ReadFile(path); string(data) != broken {
+		t.Errorf("the refused file became %q", data)
+	}
+}
