@@ -315,8 +315,8 @@ func TestSuggestAllows(t *testing.T) {
 			if v.Decision != Ask || v.Suggest == "" {
 				t.Fatalf("got %s with suggestion %q", v.Decision, v.Suggest)
 			}
-			if !strings.Contains(v.Hint(), v.Suggest) {
-				t.Fatalf("hint %q does not name %q", v.Hint(), v.Suggest)
+			if !strings.Contains(v.HintFor("config.toml"), v.Suggest) {
+				t.Fatalf("hint %q does not name %q", v.HintFor("config.toml"), v.Suggest)
 			}
 			r, err := ParseRule(v.Suggest)
 			if err != nil {
@@ -335,8 +335,8 @@ func TestNoSuggestionWhenDenied(t *testing.T) {
 	root, home, _ := project(t)
 	p := newPolicy(t, root, home, Plan, false)
 	v := p.Decide(context.Background(), shellCall("ls"))
-	if v.Suggest != "" || !strings.Contains(v.Hint(), "--permission-mode") {
-		t.Fatalf("plan denial: suggestion %q, hint %q", v.Suggest, v.Hint())
+	if v.Suggest != "" || !strings.Contains(v.HintFor("config.toml"), "--permission-mode") {
+		t.Fatalf("plan denial: suggestion %q, hint %q", v.Suggest, v.HintFor("config.toml"))
 	}
 }
 

@@ -59,13 +59,12 @@ func (p *Policy) suggest(c Call, s subject) string {
 	return c.Tool
 }
 
-// Hint says how a headless run would allow a call it could not ask
+// HintFor says how a headless run would allow a call it could not ask
 // about: the rule that asked, the mode that denied, or a rule and the
-// flag that adds it.
-func (v Verdict) Hint() string { return v.HintFor("config.toml") }
-
-// HintFor is Hint naming file as the configuration file an allow rule
-// may be added to, so that the user knows which one.
+// flag that adds it, naming file as the configuration file the rule may
+// be added to. There is no default file name: each caller names the
+// user's real config, so that no message sends them to a bare
+// config.toml.
 func (v Verdict) HintFor(file string) string {
 	switch {
 	case v.Decision == Allow:
