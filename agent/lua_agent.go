@@ -436,10 +436,12 @@ func (rs *runStream) pop() (Event, bool, bool) {
 // buffered; nil once the turn's "done" event was returned.
 func (b *bindings) streamNext(L *runtime.State) int {
 	rs := b.checkStream(L)
-	if ev, ok, _ := rs.pop(); ok {
+	// One pop: a second one to ask whether the turn is done would take,
+	// and lose, an event the turn's goroutine appended in between.
+	if ev, ok, done := rs.pop(); ok {
 		L.Push(b.eventToLua(ev))
 		return 1
-	} else if _, _, done := rs.pop(); done {
+	} else if done {
 		L.Push(runtime.Nil)
 		return 1
 	}
