@@ -14,6 +14,11 @@ protocol = "script"
 script = "sub.jsonl"
 models = { s = "sub-model" }
 
+[providers.deep]
+protocol = "script"
+script = "deep.jsonl"
+models = { d = "deep-model" }
+
 [providers.slow]
 protocol = "script"
 script = "slow.jsonl"
@@ -45,13 +50,16 @@ local a = ctx.agent.spawn("task C", { agent = "worker", provider = "slow", model
 local w = ctx.agent.wait({ a.id }, { timeout_ms = 50 })
 ctx.agent.cancel(a.id)
 return tostring(w.ok) .. " " .. tostring(w.timed_out) .. " " .. #w.pending`
-	depth := `local r = ctx.agent.run("how deep?", { agent = "worker", tools = { "depth" } }) return tostring(r.ok) .. " " .. tostring(r.content)`
+	depth := `local r = ctx.agent.run("how deep?", { agent = "worker", provider = "deep", model = "d", tools = { "depth" } }) return tostring(r.ok) .. " " .. tostring(r.content)`
 	unknown := `local r = ctx.agent.spawn("x", { agent = "nobody" }) return tostring(r.ok) .. " " .. r.error`
+	// The probes run concurrently, so each sub-agent reads a script of
+	// its own: one shared script's lines would go to whichever asks first.
 	sub := `{"expect": {"system": "You work.", "user": "task A"}, "events": [{"text": "A done"}]}
-{"expect": {"user": "how deep?", "tools": ["depth"]}, "events": [{"tool_call": {"id": "d1", "name": "depth", "input": {}}}]}
+`
+	deep := `{"expect": {"user": "how deep?", "tools": ["depth"]}, "events": [{"tool_call": {"id": "d1", "name": "depth", "input": {}}}]}
 {"expect": {"tool_result": "depth 1"}, "events": [{"text": "one level down"}]}
 `
-	ts, _ := boneSession(t, map[string]string{"config.toml": config, "turns.jsonl": probeTurns([]string{spawn, cancel, timeout, depth, unknown}), "sub.jsonl": sub,
+	ts, _ := boneSession(t, map[string]string{"config.toml": config, "turns.jsonl": probeTurns([]string{spawn, cancel, timeout, depth, unknown}), "sub.jsonl": sub, "deep.jsonl": deep,
 		"slow.jsonl": strings.Repeat(`{"events": [{"delay_ms": 5000}, {"text": "never"}]}`+"\n", 2)},
 		map[string]string{".bone-rust/init.lua": init})
 	if res := ts.prompt("go"); res.Err != nil {
