@@ -25,6 +25,14 @@ func TestActiveBranch(t *testing.T) {
 			return []*Entry{msg(conv.System, "be brief"), msg(conv.User, "q1"), msg(conv.Assistant, "a1"), q2, msg(conv.Assistant, "a2"),
 				{Type: TypeCompaction, Summary: "s1", FirstKept: q2.ID}, msg(conv.User, "q3")}
 		}},
+		{"kept from the summary's own parent", func(w *Writer) []*Entry {
+			a1 := msg(conv.Assistant, "a1")
+			a1.ID = w.NewID()
+			return []*Entry{msg(conv.User, "q1"), a1, {Type: TypeCompaction, Summary: "s1", FirstKept: a1.ID}, msg(conv.User, "q2")}
+		}},
+		{"kept an id that is not on the branch", func(*Writer) []*Entry {
+			return []*Entry{msg(conv.User, "q1"), msg(conv.Assistant, "a1"), {Type: TypeCompaction, Summary: "s1", FirstKept: "0badc0de"}, msg(conv.User, "q2")}
+		}},
 		{"kept nothing, twice", func(*Writer) []*Entry {
 			return []*Entry{msg(conv.User, "q1"), {Type: TypeCompaction, Summary: "s1"}, msg(conv.User, "q2"), {Type: TypeCompaction, Summary: "s2"}, msg(conv.User, "q3")}
 		}},

@@ -1,6 +1,10 @@
 package store
 
-import "testing"
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
 
 func TestIDSet(t *testing.T) {
 	var s idSet
@@ -24,5 +28,27 @@ func TestIDSet(t *testing.T) {
 	}
 	if len(s) != 3 {
 		t.Errorf("%d ids kept, want 3", len(s))
+	}
+}
+
+// TestHexIDEveryDigit: every digit and letter at the edges of the two
+// ranges reads as strconv reads it, and the characters just outside
+// them make no id; a writer that misread one would hand out an id
+// already in use, and two entries with one id lose a branch on resume.
+func TestHexIDEveryDigit(t *testing.T) {
+	for _, id := range []string{
+		"01234567", "89abcdef", "99999999", "00000009", "a0000000", "f0000000", "0000000f",
+		"/0000000", ":0000000", "`0000000", "g0000000", "0000000G", "0000000@",
+	} {
+		want, err := strconv.ParseUint(id, 16, 32)
+		wantOK := err == nil && strings.ToLower(id) == id
+		got, ok := hexID(id)
+		if ok != wantOK || (ok && uint64(got) != want) {
+			t.Errorf("hexID(%q) = %#x, %v; want %#x, %v", id, got, ok, want, wantOK)
+		}
+	}
+	var s idSet
+	if !s.add("99999999") || s.add("99999999") {
+		t.Error("an id of nines is not kept as used")
 	}
 }

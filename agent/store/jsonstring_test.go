@@ -14,6 +14,7 @@ func TestAppendJSONStringMatchesMarshal(t *testing.T) {
 		"", "plain", `quote " and backslash \`, "tab\tnewline\nreturn\r",
 		"\b\f\x00\x01\x1f\x7f", "<html> & </html>", "café — ünïcödé 日本",
 		"line\u2028sep\u2029para", "bad \xff utf8 \xc3", "emoji 🎉 end",
+		"lone \x80 continuation", "\x80", "\xc2\x80 is U+0080", "\x7f\x80\x81",
 	} {
 		want, _ := json.Marshal(s)
 		if got := appendJSONString(nil, s); string(got) != string(want) {
@@ -28,6 +29,7 @@ func TestAppendJSONStringMatchesMarshal(t *testing.T) {
 func FuzzAppendJSONString(f *testing.F) {
 	f.Add("a<b>&c\"\\\n\t\x00\u2028\xff")
 	f.Add(strings.Repeat("é", 10))
+	f.Add("\x80\x7f\xc2\x80")
 	f.Fuzz(func(t *testing.T, s string) {
 		want, _ := json.Marshal(s)
 		if got := appendJSONString([]byte("x"), s); string(got[1:]) != string(want) {

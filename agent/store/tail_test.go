@@ -60,6 +60,16 @@ func TestOpenActive(t *testing.T) {
 		{"a leaf moved before the first entry: an empty branch", func(w *Writer) []*Entry {
 			return []*Entry{msg(conv.User, "q1"), msg(conv.Assistant, "a1"), {Type: TypePantoLeaf}}
 		}, true, nil},
+		{"kept from the summary's own parent", func(w *Writer) []*Entry {
+			a1 := msg(conv.Assistant, "a1")
+			a1.ID = w.NewID()
+			return []*Entry{msg(conv.User, "q1"), a1, {Type: TypeCompaction, Summary: "s1", FirstKept: a1.ID}, msg(conv.User, "q2"), summary(4)}
+		}, true, nil},
+		{"a first entry whose parent is not in the file: the whole file", func(*Writer) []*Entry {
+			q1 := msg(conv.User, "q1")
+			q1.ParentID = "0badc0de" // a file cut from another session's
+			return []*Entry{q1, msg(conv.Assistant, "a1"), summary(2)}
+		}, false, nil},
 		{"a corrupt line inside the tail: the whole file", func(*Writer) []*Entry {
 			return []*Entry{msg(conv.User, "q1"), msg(conv.Assistant, "a1"), msg(conv.User, "q2")}
 		}, false, func(t *testing.T, path string) {
@@ -127,6 +137,58 @@ func TestOpenActive(t *testing.T) {
 						t.Errorf("id %s is not known to the writer", e.ID)
 					}
 				}
+			}
+		})
+	}
+}
+
+// TestOpenActiveStopsAtTheSummary: a resume reads back only to what the
+// latest summary kept and no further, so a long session resumes at the
+// cost of its tail: a torn line from an old kill, before that point,
+// is never read (reading it would fall back to parsing the whole file).
+func TestOpenActiveStopsAtTheSummary(t *testing.T) {
+	msg := func(role conv.Role, text string) *Entry {
+		return &Entry{Type: TypeMessage, Message: &conv.Message{Role: role, Blocks: []conv.Block{conv.TextBlock(text)}}}
+	}
+	cases := []struct {
+		name    string
+		entries func(w *Writer) []*Entry
+		held    []string // the resumed branch's texts
+	}{
+		{"a summary that kept nothing", func(*Writer) []*Entry {
+			return []*Entry{msg(conv.User, "q1"), msg(conv.Assistant, "a1"), {Type: TypeCompaction, Summary: "s1"}, msg(conv.User, "q2")}
+		}, []string{"s1", "q2"}},
+		{"a summary that kept a message", func(w *Writer) []*Entry {
+			a1 := msg(conv.Assistant, "a1")
+			a1.ID = w.NewID()
+			return []*Entry{msg(conv.User, "q1"), a1, {Type: TypeCompaction, Summary: "s1", FirstKept: a1.ID}, msg(conv.User, "q2")}
+		}, []string{"a1", "s1", "q2"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			fs := NewFileStore(t.TempDir())
+			w, err := fs.Create("/p", "")
+			must(t, err)
+			for _, e := range c.entries(w) {
+				must(t, w.Append(e))
+			}
+			must(t, w.Close())
+			data, err := os.ReadFile(w.Path())
+			must(t, err)
+			header, rest, _ := strings.Cut(string(data), "\n")
+			must(t, os.WriteFile(w.Path(), []byte(header+"\n"+`{"type":"message","id":"0bad`+"\n"+rest), 0o600))
+			w2, tail, err := fs.OpenActive(w.SessionID())
+			must(t, err)
+			defer w2.Close()
+			if !tail.partial {
+				t.Error("the resume parsed the whole file")
+			}
+			var got []string
+			for _, m := range tail.ActiveBranch("").Messages {
+				got = append(got, m.Text())
+			}
+			if strings.Join(got, "|") != strings.Join(c.held, "|") {
+				t.Errorf("resumed %q, want %q", got, c.held)
 			}
 		})
 	}
