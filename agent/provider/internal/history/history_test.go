@@ -100,3 +100,38 @@ func TestReplayable(t *testing.T) {
 		t.Error("unknown origin is taken to match")
 	}
 }
+
+// TestPairDetails: what the repaired messages say: a missing result
+// names its call's tool and is an error; a stray error result reads as
+// an error, and one without a tool name as "a tool"; a result after an
+// assistant message with no calls is stray too.
+func TestPairDetails(t *testing.T) {
+	asst := conv.Message{Role: conv.Assistant, Blocks: []conv.Block{call("a", "read"), call("b", "grep")}}
+	got := Pair([]conv.Message{asst, result("b", "2")})
+	if len(got) != 3 || got[1].ToolCallID != "a" || got[1].ToolName != "read" || !got[1].IsError || got[1].Text() != NotRun {
+		t.Fatalf("the missing result is %+v, want read's error saying it did not run", got[1])
+	}
+	if got[2].ToolCallID != "b" || got[2].IsError || got[2].Text() != "2" {
+		t.Errorf("the present result is %+v", got[2])
+	}
+	stray := conv.Message{Role: conv.Tool, ToolCallID: "zz", IsError: true, Blocks: []conv.Block{conv.TextBlock("boom")}}
+	plain := conv.Message{Role: conv.Assistant, Blocks: []conv.Block{conv.TextBlock("no calls")}}
+	got = Pair([]conv.Message{plain, stray})
+	if len(got) != 2 || got[1].Role != conv.User || got[1].Text() != "Error from a tool (call zz):boom" {
+		t.Errorf("the stray error result reads %q", shape(got))
+	}
+}
+
+// TestReplayableEdges: a message with no model recorded matches any
+// model, and any of the API's names matches.
+func TestReplayableEdges(t *testing.T) {
+	if !Replayable(conv.Message{API: "anthropic"}, "claude-y", "anthropic-messages", "anthropic") {
+		t.Error("the API's second name does not match")
+	}
+	if Replayable(conv.Message{API: "anthropic"}, "claude-y") {
+		t.Error("no API names: a recorded API cannot match")
+	}
+	if !Replayable(conv.Message{Model: "m"}, "m") {
+		t.Error("same model, unknown API")
+	}
+}
