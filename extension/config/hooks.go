@@ -136,10 +136,15 @@ func (h Hooks) Add(more Hooks) Hooks {
 // CompileMatcher compiles a hook matcher: "" and "*" match everything;
 // a list of names joined by | ("Edit|Write") matches exactly those;
 // anything else is a regular expression that must match the whole name
-// ("mcp__github__.*", "Notebook.*").
+// ("mcp__github__.*", "Notebook.*"). The matcher is checked on its own
+// first, so an error quotes what the user wrote, and a matcher such as
+// "a)|(b" cannot close the anchoring group and match part of a name.
 func CompileMatcher(m string) (*regexp.Regexp, error) {
 	if m == "" || m == "*" {
 		return nil, nil
+	}
+	if _, err := regexp.Compile(m); err != nil {
+		return nil, err
 	}
 	return regexp.Compile("^(?:" + m + ")$")
 }

@@ -108,6 +108,15 @@ func TestCompileMatcher(t *testing.T) {
 			t.Errorf("%q on %q: %v", c.m, c.name, got)
 		}
 	}
+	// A matcher that is not a regular expression on its own is refused
+	// with a message quoting it, even one that would compile inside the
+	// anchoring group by closing it.
+	for _, m := range []string{"(", "Bash)|(Edit"} {
+		re, err := CompileMatcher(m)
+		if err == nil || re != nil || !strings.HasSuffix(err.Error(), "`"+m+"`") {
+			t.Errorf("CompileMatcher(%q) = %v, %v", m, re, err)
+		}
+	}
 }
 
 // FuzzHooksJSON: any bytes give hooks, warnings or an error, never a
