@@ -90,7 +90,7 @@ func reseal(data []byte) []byte {
 		off := HeaderSize + int(mlen)
 		for i, b := range m.Blobs {
 			end := uint64(off) + uint64(b.Size)
-			if end > HeaderSize+mlen+blen {
+			if b.Size < 0 || end > HeaderSize+mlen+blen {
 				break
 			}
 			sum := sha256.Sum256(out[off:end])
