@@ -1,0 +1,4 @@
+#!/bin/sh
+# Any event: continue false, with a stop reason.
+cat > /dev/null
+echo '{"continue": false, "stopReason": "the budget is spent"}'
