@@ -583,9 +583,12 @@ func (b *bindings) agentRunAsync(L *runtime.State) int {
 	}
 	// SetMetatable (not NewUserdata's metatable) registers the __gc
 	// finalizer, as lua_setmetatable does: a collected job is closed.
+	// The userdata goes on the stack first: registering a finalizer is
+	// a point where an automatic collection cycle may run, and a job
+	// only Go holds would be garbage to it, closed before Lua got it.
 	ud := runtime.UserdataValue(runtime.NewUserdata(j, nil))
-	L.SetMetatable(ud, b.jobMT)
 	L.Push(ud)
+	L.SetMetatable(ud, b.jobMT)
 	return 1
 }
 
