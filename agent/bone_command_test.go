@@ -15,6 +15,9 @@ bone.register_command("show", { description = "display only", handler = function
 end })
 bone.register_command("both", function(args, ctx) return { display = "sent too" } end)
 bone.register_command("md", function(args, ctx) return { display = "**bold**", display_role = "assistant", submit = false } end)
+bone.register_command("mdreplace", function()
+    return { action = "conversation.replace", messages = { { role = "user", content = "kept" } }, display = "# replaced", display_role = "assistant" }
+end)
 bone.register_command("none", function(args, ctx) return nil end)
 bone.register_command("replace", function(args, ctx)
     return { action = "conversation.replace", messages = { { role = "user", content = "only this" }, { role = "assistant", content = "and this" } } }
@@ -34,21 +37,26 @@ models = { o = "other-model" }
 	other := `{"expect": {"model": "other-model"}, "events": [{"text": "from other"}]}
 `
 	ts, _ := boneSession(t, map[string]string{"config.toml": config, "turns.jsonl": turns, "other.jsonl": other}, map[string]string{".bone-rust/init.lua": init})
-	for _, c := range []struct{ line, out, err string }{
-		{"/show x", "shown x", ""},
-		{"/md", "**bold**", ""},
-		{"/none", "", ""},
-		{"/bogus", "", "unknown action 'nope'"},
+	for _, c := range []struct {
+		line, out string
+		markdown  bool
+		err       string
+	}{
+		{"/show x", "shown x", false, ""},
+		{"/md", "**bold**", true, ""},
+		{"/mdreplace", "# replaced", true, ""},
+		{"/none", "", false, ""},
+		{"/bogus", "", false, "unknown action 'nope'"},
 	} {
-		out, err := ts.command(c.line)
+		out, err := ts.commandOutput(c.line)
 		if c.err != "" {
 			if err == nil || !strings.Contains(err.Error(), c.err) {
 				t.Errorf("%s: error %v, want %q", c.line, err, c.err)
 			}
 			continue
 		}
-		if err != nil || out != c.out {
-			t.Errorf("%s: %q %v, want %q", c.line, out, err, c.out)
+		if err != nil || out.Text != c.out || out.Markdown != c.markdown {
+			t.Errorf("%s: %+v %v, want %q (markdown %v)", c.line, out, err, c.out, c.markdown)
 		}
 	}
 	if _, ok := ts.runQueued(); ok {

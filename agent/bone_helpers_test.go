@@ -119,6 +119,14 @@ func (ts *testSession) command(line string) (string, error) {
 	return ts.Host().RunCommand(ctx, line)
 }
 
+// commandOutput is command with the output's markdown mark.
+func (ts *testSession) commandOutput(line string) (host.CommandOutput, error) {
+	ts.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	return ts.Host().RunCommandOutput(ctx, line)
+}
+
 // runQueued runs the submissions a command queued as a turn.
 func (ts *testSession) runQueued() (Result, bool) {
 	ts.t.Helper()

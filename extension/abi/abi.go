@@ -172,7 +172,7 @@ var spec = sync.OnceValue(func() *Spec { return mustParse(abiJSON) })
 
 // Version is the ABI version this host implements (semantic versioning):
 // abi.json's "version", which TestVersionMatchesDescription holds it to.
-const Version = "1.4.0"
+const Version = "1.5.0"
 
 // Get returns the parsed description. Callers must not modify it.
 func Get() *Spec { return spec() }

@@ -111,7 +111,7 @@ func (a *App) command(line string) {
 	a.cmdMu.Lock()
 	a.cancelCmd = cancel
 	a.cmdMu.Unlock()
-	out, err := a.s.Host().RunCommand(ctx, line)
+	out, err := a.s.Host().RunCommandOutput(ctx, line)
 	a.cmdMu.Lock()
 	a.cancelCmd = nil
 	a.cmdMu.Unlock()
@@ -119,10 +119,28 @@ func (a *App) command(line string) {
 	switch {
 	case err != nil:
 		a.scr.Print(paint(a.th, "error", "✗ "+err.Error()))
-	case out != "":
-		a.scr.Print(strings.TrimRight(out, "\n"))
+	case out.Text == "":
+	case out.Markdown:
+		a.scr.Add(markdownOutput{a, out.Text}).Finish()
+	default:
+		a.scr.Print(strings.TrimRight(out.Text, "\n"))
 	}
 }
+
+// markdownOutput is a command's output marked as markdown ({ text,
+// markdown = true }): rendered as an assistant message is, at the
+// screen's width, so it reads like the model's answers.
+type markdownOutput struct {
+	a    *App
+	text string
+}
+
+func (m markdownOutput) Render(width int) []string {
+	return rowsOf(spaced(m.a.md.Render(m.text, width), width), width)
+}
+
+// Version is constant: the text never changes (a resize renders again).
+func (m markdownOutput) Version() uint64 { return 0 }
 
 func (a *App) fail(err error) bool {
 	if err != nil {

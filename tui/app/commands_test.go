@@ -85,3 +85,36 @@ func TestSlashOpensCommandMenu(t *testing.T) {
 	u.typ("\r")
 	u.waitFor("enter send · shift+enter")
 }
+
+// TestMarkdownCommandOutput: a command's { text, markdown = true } is
+// rendered as an assistant message is (bullets, a drawn table), where
+// the same text as a plain string is shown as written.
+func TestMarkdownCommandOutput(t *testing.T) {
+	const doc = `Report:\n\n- item one\n- item two\n\n| col | val |\n|---|---|\n| x | 1 |\n`
+	u := startUI(t, map[string]string{
+		"turns.jsonl": "",
+		"extensions/md.lua": `local panto = require("panto")
+local doc = "` + doc + `"
+return { name = "md", activate = function()
+  panto.ext.register_command { name = "md", description = "markdown", handler = function() return { text = doc, markdown = true } end }
+  panto.ext.register_command { name = "plain", description = "plain", handler = function() return doc end }
+end }`,
+	}, 80)
+	u.waitFor("Ask, or type")
+	u.typ("/plain\r")
+	got := u.waitFor("| x | 1 |")
+	if !strings.Contains(got, "- item one") || strings.Contains(got, "• item one") {
+		t.Fatalf("plain output is not shown as written:\n%s", got)
+	}
+	u.typ("/md\r")
+	got = u.waitFor("• item one")
+	md := got[strings.LastIndex(got, "› /md"):]
+	for _, want := range []string{"• item two", "col │ val", "x   │ 1"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("markdown output lacks %q:\n%s", want, md)
+		}
+	}
+	if strings.Contains(md, "- item") || strings.Contains(md, "|---|") {
+		t.Errorf("markdown output shows its source:\n%s", md)
+	}
+}

@@ -1,5 +1,5 @@
 ---@meta panto
--- The panto extension API, ABI 1.4.0: LuaLS definitions generated from
+-- The panto extension API, ABI 1.5.0: LuaLS definitions generated from
 -- extension/abi/abi.json by `panto stubs`. Do not edit; regenerate.
 -- require("panto") returns the module; there is no global panto. panto.ext, panto.text, panto.regex, panto.fs and panto.web come from the host (panto.regex and panto.fs since ABI 1.2, panto.web since ABI 1.3); the native API (panto.agent, panto.conversation, the stores, panto.ext.agent, and the agent, stream, job, conversation and store objects) from the agent (ABI 1.1). panto.mcp (ABI 1.4) comes from the agent: the session's MCP servers.
 
@@ -99,7 +99,12 @@
 ---@class panto.CommandDeclaration
 ---@field name string no leading /, no spaces
 ---@field description string
----@field handler fun(args: string): string|nil gets the trimmed remainder of the slash line; a string result is the output
+---@field handler fun(args: string): string|panto.CommandResult|nil gets the trimmed remainder of the slash line; a string result is the output, a panto.CommandResult (ABI 1.5) the output marked as markdown or not
+
+--- What a command handler may return instead of a string (ABI 1.5).
+---@class panto.CommandResult
+---@field text string the output
+---@field markdown? boolean true: the terminal UI renders text as markdown, as it renders an assistant message; elsewhere the text is printed as it is
 
 --- The argument of register_protocol.
 ---@class panto.ProtocolDeclaration
@@ -541,7 +546,7 @@ local Ext = {}
 ---@param decl panto.ToolDeclaration
 function Ext.register_tool(decl) end
 
---- Register a slash command; the handler receives the trimmed remainder of the slash line. A string result becomes the command output; nil and other values are ignored.
+--- Register a slash command; the handler receives the trimmed remainder of the slash line. A string result becomes the command output; so does { text, markdown? } (ABI 1.5), whose markdown = true has the terminal UI render the text as it renders an assistant message (output printed to a pipe or a file stays the text as written). nil and other values are ignored.
 ---@param decl panto.CommandDeclaration
 function Ext.register_command(decl) end
 

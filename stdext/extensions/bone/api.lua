@@ -258,6 +258,16 @@ function M.result(state, t, call_id, res)
   return text or ""
 end
 
+-- shown is a command's output: with display_role = "assistant" it is
+-- marked as markdown ({ text, markdown = true }, ABI 1.5), which the
+-- terminal UI renders as it renders an assistant message.
+local function shown(res, text)
+  if text == nil then return nil end
+  text = tostring(text)
+  if res.display_role == "assistant" then return { text = text, markdown = true } end
+  return text
+end
+
 -- command_result: a string is submitted as a user message; a table shows
 -- display (submitted too unless submit = false) or runs an action.
 function M.command_result(state, name, res)
@@ -268,15 +278,14 @@ function M.command_result(state, name, res)
   end
   if type(res) ~= "table" then return tostring(res) end
   if res.action ~= nil then
-    return require("actions").run(state, name, res)
+    return shown(res, require("actions").run(state, name, res))
   end
   local text = res.display
   if text ~= nil and res.submit ~= false then
     panto.ext.agent:submit(tostring(text))
     return nil
   end
-  if text ~= nil then return tostring(text) end
-  return nil
+  return shown(res, text)
 end
 
 -- payload is bone's event table for a panto event.
