@@ -165,3 +165,44 @@ func TestBranchCopiesSpending(t *testing.T) {
 		t.Errorf("after changing one branch's copy, the session says %d responses, want 3", got)
 	}
 }
+
+// TestScalarMetadata: metadata that is a single digit (the shortest
+// JSON there is) is kept like any other, in a whole load and from the
+// end.
+func TestScalarMetadata(t *testing.T) {
+	fs := NewFileStore(t.TempDir())
+	w, err := fs.Create("/p", "")
+	must(t, err)
+	must(t, w.Append(&Entry{Type: TypeMessage, ID: "m1", Message: textMsg(conv.User, "one")}))
+	must(t, w.Append(&Entry{Type: TypePantoMetadata, TargetID: "m1", Metadata: json.RawMessage(`7`)}))
+	id := w.SessionID()
+	must(t, w.Close())
+	s, err := fs.Load(id)
+	must(t, err)
+	if msgs := s.Branch("").Messages; len(msgs) != 1 || string(msgs[0].Metadata) != "7" {
+		t.Errorf("loaded %+v, want the metadata 7", msgs)
+	}
+	for _, fromEnd := range []bool{false, true} {
+		msgs, err := fs.LoadMessages(id, LoadOptions{FromEnd: fromEnd})
+		must(t, err)
+		if len(msgs) != 1 || string(msgs[0].Metadata) != "7" {
+			t.Errorf("from the end %v: %+v, want the metadata 7", fromEnd, msgs)
+		}
+	}
+}
+
+// TestCreateWhereNoFolderCanBe: a sessions folder that cannot be made
+// (a file stands in its way) fails Create at once, naming the problem,
+// rather than the first message of the session.
+func TestCreateWhereNoFolderCanBe(t *testing.T) {
+	blocker := filepath.Join(t.TempDir(), "sessions")
+	must(t, os.WriteFile(blocker, []byte("not a folder"), 0o600))
+	w, err := NewFileStore(filepath.Join(blocker, "--proj--")).Create("/proj", "")
+	if err == nil {
+		w.Close()
+		t.Fatal("Create succeeded where no folder can be made")
+	}
+	if !strings.Contains(err.Error(), blocker) {
+		t.Errorf("error %q does not name the folder", err)
+	}
+}
