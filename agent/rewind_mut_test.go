@@ -1,0 +1,91 @@
+package agent
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"panto/extension/discover"
+)
+
+// TestRewindOneOfTwoTurns: rewinding the last turn restores only the
+// files that turn changed (with their permissions) and keeps the
+// earlier turn's conversation and changes; a tool that left a file as
+// it was leaves no checkpoint.
+func TestRewindOneOfTwoTurns(t *testing.T) {
+	turns := putReply("a.txt", "one") + doneReply +
+		putReply("run.sh", "changed") + putReply("same.txt", "same") + doneReply +
+		`{"expect": {"messages": 5, "user": "instead"}, "text": "ok"}` + "\n"
+	ts := newSession(t, map[string]string{"tools/put.lua": putTool, "turns.jsonl": turns, "a.txt": "a0", "same.txt": "same"})
+	script := filepath.Join(ts.dir, "run.sh")
+	if err := os.WriteFile(script, []byte("#!/bin/sh"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ts.prompt("first")
+	ts.prompt("second")
+	ts.noProblems()
+	turnsNow := ts.UserTurns()
+	if len(turnsNow) != 2 || turnsNow[0].Text != "first" || turnsNow[0].Files != 1 || turnsNow[1].Files != 1 {
+		t.Fatalf("turns %+v", turnsNow)
+	}
+	res, err := ts.Rewind(context.Background(), 1, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Turns != 1 || res.Text != "second" || !res.Conversation || len(res.Restored) != 1 || res.Restored[0] != script || len(res.Removed) != 0 {
+		t.Fatalf("result %+v", res)
+	}
+	if readFile(t, script) != "#!/bin/sh" || readFile(t, filepath.Join(ts.dir, "a.txt")) != "one" {
+		t.Errorf("files: run.sh %q, a.txt %q", readFile(t, script), readFile(t, filepath.Join(ts.dir, "a.txt")))
+	}
+	if fi, err := os.Stat(script); err != nil || fi.Mode().Perm() != 0o755 {
+		t.Errorf("run.sh mode %v %v", fi.Mode(), err)
+	}
+	if n := ts.Agent().Conversation().Len(); n != 4 {
+		t.Errorf("%d messages kept, want the first turn's 4", n)
+	}
+	if r := ts.prompt("instead"); r.Text != "ok" {
+		t.Fatalf("result %+v", r)
+	}
+}
+
+// TestRewindConversationOnly leaves the files as they are.
+func TestRewindConversationOnly(t *testing.T) {
+	ts := newSession(t, map[string]string{"tools/put.lua": putTool, "turns.jsonl": putReply("a.txt", "one") + doneReply, "a.txt": "a0"})
+	ts.prompt("first")
+	res, err := ts.Rewind(context.Background(), 1, RestoreConversation)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if readFile(t, filepath.Join(ts.dir, "a.txt")) != "one" || len(res.Restored) != 0 || !res.Conversation {
+		t.Errorf("result %+v, a.txt %q", res, readFile(t, filepath.Join(ts.dir, "a.txt")))
+	}
+	if n := ts.Agent().Conversation().Len(); n != 0 {
+		t.Errorf("%d messages left", n)
+	}
+}
+
+// TestToolPath: paths resolve as the standard tools resolve them.
+func TestToolPath(t *testing.T) {
+	s := &Session{setup: &discover.Setup{Home: "/home/u"}, cwd: "/proj"}
+	for in, want := range map[string]string{
+		"a/b.txt":     "/proj/a/b.txt",
+		"/etc/x":      "/etc/x",
+		"~":           "/home/u",
+		"~/notes.md":  "/home/u/notes.md",
+		"~other/x":    "/proj/~other/x",
+		"a/../c":      "/proj/c",
+		"./d/":        "/proj/d",
+		"~/../w":      "/home/w",
+		"/abs/../abs": "/abs",
+	} {
+		if got := s.toolPath(in); got != filepath.FromSlash(want) {
+			t.Errorf("toolPath(%q) = %q, want %q", in, got, want)
+		}
+	}
+	nohome := &Session{setup: &discover.Setup{}, cwd: "/proj"}
+	if got := nohome.toolPath("~/x"); got != "/proj/~/x" {
+		t.Errorf("without a home: %q", got)
+	}
+}

@@ -1,0 +1,318 @@
+package agent
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"panto/agent/conv"
+	"panto/agent/provider"
+	"panto/agent/store"
+)
+
+// TestListingSummaryAfterATurn: the session list shows, after each
+// turn, how many messages there are, the last prompt (cut to 200
+// characters) and the model, as the summary line the turn wrote says.
+func TestListingSummaryAfterATurn(t *testing.T) {
+	cfg := strings.Replace(seqConfig, `models = { m = "fake-model-1" }`, "models = { m = \"fake-model-1\" }\nreasoning = [\"low\", \"high\"]", 1)
+	ts, _ := seqSession(t, map[string]string{"config.toml": cfg}, []seqResp{answer("a1"), answer("a2")},
+		func(o *Options) { o.Reasoning = "low" })
+	long := strings.Repeat("é", 250)
+	ts.prompt(long)
+	infos, err := ts.Store().List()
+	if err != nil || len(infos) != 1 {
+		t.Fatalf("list %+v %v", infos, err)
+	}
+	in := infos[0]
+	if in.MessageCount != 2 || in.LastUserMessage != strings.Repeat("é", 200)+"…" || in.Model != "fake:m" || in.API != "seq" || in.Reasoning != "low" {
+		t.Errorf("listing after the first turn %+v", in)
+	}
+	ts.prompt("second prompt")
+	infos, _ = ts.Store().List()
+	if in := infos[0]; in.MessageCount != 4 || in.LastUserMessage != "second prompt" {
+		t.Errorf("listing after the second turn %+v", in)
+	}
+	// The model is recorded once, before the first message, with its
+	// reasoning level.
+	sess, err := ts.Store().Load(ts.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var models, levels []string
+	for _, e := range sess.Entries {
+		switch e.Type {
+		case store.TypeModelChange:
+			models = append(models, e.Provider+"/"+e.Model)
+		case store.TypeThinkingLevel:
+			levels = append(levels, e.ThinkingLevel)
+		}
+	}
+	if strings.Join(models, ",") != "fake/fake-model-1" || strings.Join(levels, ",") != "low" {
+		t.Errorf("model entries %v, levels %v", models, levels)
+	}
+	// /model records the switch, and a level only when there is one.
+	if err := ts.SetModel("fake:m", ""); err != nil {
+		t.Fatal(err)
+	}
+	sess, _ = ts.Store().Load(ts.ID())
+	models, levels = nil, nil
+	for _, e := range sess.Entries {
+		switch e.Type {
+		case store.TypeModelChange:
+			models = append(models, e.Model)
+		case store.TypeThinkingLevel:
+			levels = append(levels, e.ThinkingLevel)
+		}
+	}
+	if len(models) != 2 || len(levels) != 1 {
+		t.Errorf("after /model: %d model entries, %d levels", len(models), len(levels))
+	}
+}
+
+// TestFollowUpsRunAfterTheTurn: a follow-up queued during a turn runs as
+// a turn of its own once the first ends; after a failed turn it waits.
+func TestFollowUpsRunAfterTheTurn(t *testing.T) {
+	var once sync.Once
+	var ts *testSession
+	ts, p := seqSession(t, map[string]string{}, []seqResp{answer("first"), answer("second")}, func(o *Options) {
+		prev := o.OnEvent
+		o.OnEvent = func(e Event) {
+			prev(e)
+			if e.Type == "assistant_text_delta" {
+				once.Do(func() { ts.Submit("the follow-up", true) })
+			}
+		}
+	})
+	res := ts.prompt("q")
+	if res.Status != "completed" || res.Text != "second" || res.Requests != 1 {
+		t.Fatalf("result %+v", res)
+	}
+	if n := len(ts.eventsOf("turn_start")); n != 2 {
+		t.Errorf("%d turns", n)
+	}
+	reqs := p.requests()
+	if len(reqs) != 2 || len(reqs[1].Messages) != 3 || reqs[1].Messages[2].Text() != "the follow-up" {
+		t.Fatalf("requests %+v", reqs)
+	}
+	if s, f := ts.Agent().Queued(); s != 0 || f != 0 {
+		t.Errorf("queued %d %d", s, f)
+	}
+
+	// A failed turn leaves the follow-up queued.
+	var once2 sync.Once
+	var ts2 *testSession
+	ts2, p2 := seqSession(t, map[string]string{}, []seqResp{
+		{events: []provider.Event{text("x")}},
+		answer("later"),
+	}, func(o *Options) {
+		prev := o.OnEvent
+		o.OnEvent = func(e Event) {
+			prev(e)
+			if e.Type == "assistant_text_delta" {
+				once2.Do(func() { ts2.Submit("wait for me", true) })
+			}
+		}
+	})
+	if res := ts2.prompt("q"); res.Status != "failed" {
+		t.Fatalf("result %+v", res)
+	}
+	if s, f := ts2.Agent().Queued(); s != 0 || f != 1 || len(p2.requests()) != 1 {
+		t.Errorf("queued %d %d after %d requests", s, f, len(p2.requests()))
+	}
+	// RunQueued starts it.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	r, ok := ts2.RunQueued(ctx)
+	if !ok {
+		t.Fatal("RunQueued started nothing")
+	}
+	if res := ts2.Wait(ctx, r); res.Status != "completed" || res.Text != "later" {
+		t.Fatalf("queued turn %+v", res)
+	}
+	if _, ok := ts2.RunQueued(ctx); ok {
+		t.Error("RunQueued started a turn with nothing queued")
+	}
+}
+
+// TestSteeringAfterToolCalls: steering queued while tools run joins the
+// conversation after their results, and the next request carries both.
+func TestSteeringAfterToolCalls(t *testing.T) {
+	var once sync.Once
+	var ts *testSession
+	ts, p := seqSession(t, map[string]string{"tools/echo.lua": echoTool}, []seqResp{
+		callResp("c1", "echo", `{"message":"m"}`),
+		answer("steered"),
+	}, func(o *Options) {
+		prev := o.OnEvent
+		o.OnEvent = func(e Event) {
+			prev(e)
+			if e.Type == "tool_dispatch_start" {
+				once.Do(func() { ts.Submit("use the other file", false) })
+			}
+		}
+	})
+	res := ts.prompt("q")
+	if res.Status != "completed" || res.Text != "steered" || res.Requests != 2 {
+		t.Fatalf("result %+v", res)
+	}
+	reqs := p.requests()
+	if len(reqs) != 2 {
+		t.Fatalf("%d requests", len(reqs))
+	}
+	ms := reqs[1].Messages
+	if len(ms) != 4 || ms[2].Role != conv.Tool || ms[3].Role != conv.User || ms[3].Text() != "use the other file" {
+		t.Fatalf("second request %+v", ms)
+	}
+	if n := len(ts.eventsOf("turn_start")); n != 1 {
+		t.Errorf("%d turns", n)
+	}
+	if n := len(ts.eventsOf("user_message")); n != 2 {
+		t.Errorf("%d user_message events", n)
+	}
+}
+
+// TestTurnWhileBusy: a second turn, a compaction or a switch while a
+// turn runs are refused.
+func TestTurnWhileBusy(t *testing.T) {
+	ts, _ := seqSession(t, map[string]string{}, []seqResp{{events: []provider.Event{text("x")}, hang: true}})
+	r, err := ts.Start(context.Background(), []conv.Block{conv.TextBlock("q")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	ts.RunLoop(ctx, func() bool { return len(ts.eventsOf("assistant_text_delta")) > 0 })
+	if !ts.Agent().Running() {
+		t.Error("not running")
+	}
+	if _, err := ts.Start(ctx, []conv.Block{conv.TextBlock("again")}); err != errBusy {
+		t.Errorf("second Start: %v", err)
+	}
+	if err := ts.Compact(ctx, "s"); err != errBusy {
+		t.Errorf("Compact: %v", err)
+	}
+	if err := ts.New(ctx); err == nil || !strings.Contains(err.Error(), "a turn is running") {
+		t.Errorf("New: %v", err)
+	}
+	if err := ts.Reload(ctx); err == nil || !strings.Contains(err.Error(), "a turn is running") {
+		t.Errorf("Reload: %v", err)
+	}
+	if _, ok := ts.RunQueued(ctx); ok {
+		t.Error("RunQueued while running")
+	}
+	ts.Cancel()
+	if res := ts.Wait(ctx, r); res.Status != "cancelled" {
+		t.Fatalf("result %+v", res)
+	}
+	if ts.Agent().Running() {
+		t.Error("still running after the turn")
+	}
+}
+
+// TestWaitCancelledByItsContext: a Wait whose context ends cancels the
+// turn and still returns once it wound down, its text saved.
+func TestWaitCancelledByItsContext(t *testing.T) {
+	ts, _ := seqSession(t, map[string]string{}, []seqResp{{events: []provider.Event{text("partial")}, hang: true}})
+	r, err := ts.Start(context.Background(), []conv.Block{conv.TextBlock("q")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var once sync.Once
+	go func() {
+		for !r.Done() {
+			for _, e := range ts.eventTypes() {
+				if e == "assistant_text_delta" {
+					once.Do(cancel)
+				}
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}()
+	res := ts.Wait(ctx, r)
+	cancel()
+	if res.Status != "cancelled" || res.Text != "partial" {
+		t.Fatalf("result %+v", res)
+	}
+	if ms := ts.stored(); len(ms) != 2 || ms[1].Text() != "partial" {
+		t.Errorf("stored %+v", ms)
+	}
+}
+
+// TestNoModel: without a default model the prompt is refused with what
+// to configure; a reasoning label the provider does not list is refused
+// by name.
+func TestNoModel(t *testing.T) {
+	two := `
+[providers.fake]
+protocol = "seq"
+models = { b = "model-b", a = "model-a" }
+`
+	ts, _ := seqSession(t, map[string]string{"config.toml": two}, nil)
+	_, err := ts.Prompt(context.Background(), "q")
+	want := `no default model: set [models] default = "provider:alias" in config.toml or pass --model (configured: fake:a, fake:b)`
+	if err == nil || err.Error() != want {
+		t.Errorf("Prompt = %v\nwant %s", err, want)
+	}
+	if ts.ModelError() == nil {
+		t.Error("no model error")
+	}
+	if err := ts.SetModel("fake:a", ""); err != nil || ts.ModelError() != nil {
+		t.Fatalf("SetModel: %v, then %v", err, ts.ModelError())
+	}
+	var many strings.Builder
+	many.WriteString("[providers.fake]\nprotocol = \"seq\"\nmodels = { ")
+	for i := range 10 {
+		if i > 0 {
+			many.WriteString(", ")
+		}
+		many.WriteString("m" + itoa(i) + " = \"x\"")
+	}
+	many.WriteString(" }\n")
+	ts2, _ := seqSession(t, map[string]string{"config.toml": many.String()}, nil)
+	if err := ts2.ModelError(); err == nil || !strings.HasSuffix(err.Error(), "(configured: fake:m0, fake:m1, fake:m2, fake:m3, fake:m4, fake:m5, fake:m6, fake:m7, ...)") {
+		t.Errorf("ten models: %v", err)
+	}
+	cfg := strings.Replace(seqConfig, `models = { m = "fake-model-1" }`, "models = { m = \"fake-model-1\" }\nreasoning = [\"low\", \"high\"]", 1)
+	ts3, _ := seqSession(t, map[string]string{"config.toml": cfg}, nil)
+	err = ts3.SetModel("fake:m", "max")
+	if err == nil || err.Error() != "model 'fake:m' does not accept reasoning 'max' (accepted: low, high)" {
+		t.Errorf("SetModel max: %v", err)
+	}
+	if err := ts3.SetModel("fake:m", "high"); err != nil {
+		t.Errorf("SetModel high: %v", err)
+	}
+	if m := ts3.Agent().Model(); m == nil || m.Reasoning != "high" {
+		t.Errorf("model %+v", m)
+	}
+}
+
+// TestKeyError: a built-in provider whose key variable is unset is named
+// with it; one with its key, or not built in, has no key error.
+func TestKeyError(t *testing.T) {
+	cfg := seqConfig + `
+[providers.claude]
+protocol = "anthropic"
+api_key_env = "MY_CLAUDE_KEY"
+models = { s = "claude-x" }
+`
+	env := map[string]string{}
+	ts, _ := seqSession(t, map[string]string{"config.toml": cfg}, nil, func(o *Options) {
+		o.Getenv = func(k string) string { return env[k] }
+	})
+	if err := ts.KeyError("claude"); err == nil || !strings.Contains(err.Error(), "MY_CLAUDE_KEY") {
+		t.Errorf("KeyError without the key: %v", err)
+	}
+	env["MY_CLAUDE_KEY"] = "k"
+	if err := ts.KeyError("claude"); err != nil {
+		t.Errorf("KeyError with the key: %v", err)
+	}
+	if err := ts.KeyError("fake"); err != nil {
+		t.Errorf("KeyError of a script provider: %v", err)
+	}
+	if err := ts.KeyError("nobody"); err != nil {
+		t.Errorf("KeyError of an unknown provider: %v", err)
+	}
+}
