@@ -247,7 +247,10 @@ func (s *Session) summarise(ctx context.Context, a *Agent, prev string, msgs []c
 		return "", nil, errors.New("no model to summarise with")
 	}
 	var in strings.Builder
-	if prev != "" {
+	// msgs holds the previous summary itself when the messages it kept
+	// are summarised now: the transcript then starts with it, and saying
+	// it again would send it twice.
+	if prev != "" && !slices.ContainsFunc(msgs, func(m conv.Message) bool { return m.Role == conv.Compaction }) {
 		in.WriteString("The summary of the conversation so far:\n\n" + prev + "\n\nWhat happened after it:\n\n")
 	}
 	// The summary request must fit the window too: tool results are cut
