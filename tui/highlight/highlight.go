@@ -89,14 +89,22 @@ type span struct {
 // shown plain rather than stall the UI, and that language is not tried
 // again on texts as long (a streaming code block grows one line at a
 // time and would otherwise pay the budget on every delta).
-const lexBudget = 100 * time.Millisecond
+//
+// Only a body of at least budgetTokens tokens can run out of budget: a
+// short one that took long was descheduled, not slow to lex, and must not
+// turn the language off for every longer text after it.
+const (
+	lexBudget    = 100 * time.Millisecond * raceSlowdown
+	budgetTokens = 256
+)
 
 // maxEmpty bounds the empty tokens in a row: two of chroma's lexers
 // (JSONata, Jungle) can emit them forever on unfinished input.
 const maxEmpty = 64
 
 var (
-	tooSlow sync.Map // lexer name -> the body length that ran out of budget
+	clock   = time.Now // the budget's time source; tests slow it down
+	tooSlow sync.Map   // lexer name -> the body length that ran out of budget
 	// warm holds the lexers used once: the first use compiles a lexer's
 	// expressions as it meets them, which the budget must not count.
 	warm sync.Map
@@ -119,11 +127,11 @@ func lex(body, slug string) ([]span, bool) {
 	}
 	diff := name == "Diff"
 	_, timed := warm.LoadOrStore(name, true)
-	start := time.Now()
+	start := clock()
 	var spans []span
 	off, empty, count := 0, 0, 0
 	for tok := it(); tok != chroma.EOF; tok = it() {
-		if count++; timed && count%256 == 0 && time.Since(start) > lexBudget {
+		if count++; timed && count%budgetTokens == 0 && clock().Sub(start) > lexBudget {
 			tooSlow.Store(name, len(body))
 			return nil, false
 		}
@@ -157,7 +165,7 @@ func lex(body, slug string) ([]span, bool) {
 		}
 		off += len(v)
 	}
-	if timed && time.Since(start) > lexBudget {
+	if timed && count >= budgetTokens && clock().Sub(start) > lexBudget {
 		tooSlow.Store(name, len(body))
 	}
 	if off != len(body) {
