@@ -28,10 +28,10 @@ func TestShellCommand(t *testing.T) {
 	u.waitFor("I saw it")
 	u.waitForGone("esc to cancel")
 
-	u.typ("!echo started; sleep 30\r")
+	u.typ("!echo started-$((2+3)); sleep 30\r")
 	u.waitFor("Allow once")
 	u.typ("\r")
-	u.waitFor("started")
+	u.waitFor("started-5") // the output, not the command's own text
 	u.waitFor("Running shell")
 	u.typ("\x1b")
 	u.waitForGone("Running shell")
@@ -46,7 +46,7 @@ func TestShellCommand(t *testing.T) {
 	u.typ("\r")
 	got = u.waitFor("resumed session")
 	got = got[strings.LastIndex(got, "resumed session"):]
-	order := []string{"! echo hello-from-shell", "hello-from-shell", "> what did it print?", "I saw it", "! echo started; sleep 30", "started"}
+	order := []string{"! echo hello-from-shell", "hello-from-shell", "> what did it print?", "I saw it", "! echo started-$((2+3)); sleep 30", "started-5"}
 	at := 0
 	for _, want := range order {
 		i := strings.Index(got[at:], want)
