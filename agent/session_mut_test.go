@@ -316,3 +316,23 @@ models = { s = "claude-x" }
 		t.Errorf("KeyError of an unknown provider: %v", err)
 	}
 }
+
+// TestCloseReleasesTheSession: once a session is closed, another panto
+// may resume it (its file is unlocked), and it holds the whole turn.
+func TestCloseReleasesTheSession(t *testing.T) {
+	ts, _ := seqSession(t, map[string]string{}, []seqResp{answer("a")})
+	ts.prompt("q")
+	id := ts.ID()
+	ts2, _ := seqSession(t, map[string]string{}, nil, func(o *Options) { o.Store = ts.Store() })
+	ctx := context.Background()
+	if err := ts2.Resume(ctx, id); err == nil || !strings.Contains(err.Error(), "open in another panto process") {
+		t.Fatalf("resuming a session still open: %v", err)
+	}
+	ts.Close()
+	if err := ts2.Resume(ctx, id); err != nil {
+		t.Fatalf("resuming a closed session: %v", err)
+	}
+	if n := ts2.Agent().Conversation().Len(); n != 2 {
+		t.Errorf("resumed %d messages", n)
+	}
+}

@@ -1,11 +1,14 @@
 package agent
 
 import (
+	"context"
+	"slices"
 	"strings"
 	"testing"
 
 	"panto/agent/conv"
 	"panto/agent/provider"
+	"panto/host"
 )
 
 // TestReasoningBlocks: thinking deltas join one block until its
@@ -144,5 +147,47 @@ func TestToolResultAttachments(t *testing.T) {
 	ev := ts.eventsOf("tool_result")
 	if len(ev) != 1 || ev[0].Fields["output"] != "a screenshot" || ev[0].Fields["result_ok"] != true || ev[0].Fields["tool_name"] != "shot" || ev[0].Fields["id"] != "s1" {
 		t.Errorf("tool_result %+v", ev)
+	}
+}
+
+// TestOwnedAgentLocalTools: an owned agent offers its own tools first,
+// in the order it registered them, then the host tools it selected; its
+// own tool shadows a host tool of the same name, which is offered once.
+func TestOwnedAgentLocalTools(t *testing.T) {
+	ts := newSession(t, map[string]string{"tools/echo.lua": echoTool, "tools/spy.lua": spyTool})
+	mine, echo := &host.Tool{Name: "zeta"}, &host.Tool{Name: "echo"}
+	owned := &Agent{
+		toolNames: []string{"spy", "echo", "missing"},
+		local:     map[string]*host.Tool{"zeta": mine, "echo": echo},
+		localList: []string{"zeta", "echo"},
+	}
+	withLoop(t, ts, func(ctx context.Context) {
+		tools, err := ts.toolsFor(ctx, owned)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, tool := range tools {
+			names = append(names, tool.Name)
+		}
+		if strings.Join(names, " ") != "zeta echo spy" || tools[1] != echo {
+			t.Errorf("offered %v", names)
+		}
+	})
+	if got := ts.toolNamesOf(owned); !slices.Equal(got, []string{"echo", "spy", "zeta"}) {
+		t.Errorf("names %v", got)
+	}
+	if tool, ok := ts.allowedTool(owned, "echo"); !ok || tool != echo {
+		t.Errorf("allowedTool(echo) = %v %v, want the agent's own", tool, ok)
+	}
+	if tool, ok := ts.allowedTool(owned, "spy"); !ok || tool != nil {
+		t.Errorf("allowedTool(spy) = %v %v, want the host's", tool, ok)
+	}
+	if _, ok := ts.allowedTool(owned, "missing"); ok {
+		t.Error("a selected tool the host lacks is allowed")
+	}
+	none := &Agent{}
+	if got := ts.toolNamesOf(none); len(got) != 0 {
+		t.Errorf("an agent without tools names %v", got)
 	}
 }
