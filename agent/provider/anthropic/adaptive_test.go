@@ -15,7 +15,7 @@ func TestAdaptiveThinking(t *testing.T) {
 		"claude-opus-4-6": true, "claude-sonnet-4-6": true, "claude-opus-4-7": true,
 		"claude-sonnet-4-5": false, "claude-sonnet-4-5-20250929": false, "claude-opus-4-1": false, "claude-haiku-4-5": false,
 		"claude-sonnet-4-20250514": false, "claude-3-7-sonnet-latest": false, "claude-3-5-haiku": false,
-		"gpt-5": false, "claude": false,
+		"gpt-5": false, "claude": false, "claude-instant-1.2": false, "claude-opus-latest": false,
 	} {
 		if got := adaptiveThinking(model); got != want {
 			t.Errorf("adaptiveThinking(%q) = %v, want %v", model, got, want)
