@@ -212,6 +212,9 @@ func TestOpenRefusals(t *testing.T) {
 		{"a JSON message with a 200", 200, "Application/JSON; charset=utf-8", `{"message":"no streaming here"}`, "", 200, "no streaming here"},
 		{"JSON that is no error", 200, "application/json", `{"id":"x","content":[]}`, "", 200, "instead of an event stream"},
 		{"a web page", 200, "text/html; charset=utf-8", "<html>login</html>", provider.InvalidRequest, 200, "the server answered text/html, not an event stream"},
+		{"a web page with a broken Content-Type", 200, "TEXT/HTML; charset", "<html>login</html>", provider.InvalidRequest, 200, "the server answered text/html, not an event stream"},
+		{"JSON with a broken Content-Type", 200, "application/json; =x", `{"error":"model 'x' not found"}`, "", 200, "model 'x' not found"},
+		{"a 300 without a Location", 300, "text/plain", "choose", "", 300, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -241,7 +244,7 @@ func TestOpenRefusals(t *testing.T) {
 // TestOpenStreamsWithoutContentType: a server that sends an event
 // stream without a Content-Type (or with parameters) is read as one.
 func TestOpenStreamsWithoutContentType(t *testing.T) {
-	for _, ct := range []string{"", "text/event-stream; charset=utf-8", "TEXT/EVENT-STREAM"} {
+	for _, ct := range []string{"", "text/event-stream; charset=utf-8", "TEXT/EVENT-STREAM", "text/event-stream; charset"} {
 		srv := serve(t, 200, ct, events("a", "done"))
 		s, err := Open(context.Background(), call(srv.URL), &scripted{})
 		if err != nil {
@@ -252,6 +255,44 @@ func TestOpenStreamsWithoutContentType(t *testing.T) {
 		if err != nil || strings.Join(got, "|") != "a|<done>" {
 			t.Errorf("Content-Type %q: %q, %v", ct, got, err)
 		}
+	}
+}
+
+// TestOpenAnyTwoHundred: every 2xx status is a success (a proxy may
+// answer 203); the first one past it is not.
+func TestOpenAnyTwoHundred(t *testing.T) {
+	for _, status := range []int{200, 203, 299} {
+		srv := serve(t, status, "text/event-stream", events("a", "done"))
+		s, err := Open(context.Background(), call(srv.URL), &scripted{})
+		if err != nil {
+			t.Errorf("status %d: %v", status, err)
+			continue
+		}
+		if got, err := drain(t, s); err != nil || strings.Join(got, "|") != "a|<done>" {
+			t.Errorf("status %d: %q, %v", status, got, err)
+		}
+		s.Close()
+	}
+}
+
+// TestStallBeforeHeaders: a server that accepts the connection but
+// never answers ends the request with a retryable transport error that
+// says no response came.
+func TestStallBeforeHeaders(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		<-r.Context().Done()
+	}))
+	defer srv.Close()
+	c := call(srv.URL)
+	c.IdleTimeout = 50 * time.Millisecond
+	s, err := Open(context.Background(), c, &scripted{})
+	if err == nil {
+		s.Close()
+		t.Fatal("the stream opened")
+	}
+	if pe := provider.AsError(err); pe == nil || pe.Kind != provider.Transport || !pe.Retryable() ||
+		pe.Message != "no response for 50ms (idle_timeout)" || pe.Provider != "prov" {
+		t.Errorf("%v, want the idle timeout before any response", err)
 	}
 }
 
