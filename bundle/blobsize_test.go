@@ -25,8 +25,15 @@ func withFirstBlobSize(t *testing.T, data []byte, size uint64) []byte {
 	at += k // blob count
 	str()   // the first blob's path
 	at++    // its kind
-	_, k = binary.Uvarint(data[at:])
-	out := append(append(bytes.Clone(data[:at]), binary.AppendUvarint(nil, size)...), data[at+k:]...)
+	return withUvarintAt(data, at, size)
+}
+
+// withUvarintAt returns data with the manifest varint at offset at
+// replaced by v, the header's manifest length adjusted and the digests
+// resealed.
+func withUvarintAt(data []byte, at int, v uint64) []byte {
+	_, k := binary.Uvarint(data[at:])
+	out := append(append(bytes.Clone(data[:at]), binary.AppendUvarint(nil, v)...), data[at+k:]...)
 	mlen := int(binary.LittleEndian.Uint32(data[12:])) + len(out) - len(data)
 	binary.LittleEndian.PutUint32(out[12:], uint32(mlen))
 	return reseal(out)
