@@ -182,3 +182,36 @@ func TestHooksJSONTooLarge(t *testing.T) {
 		t.Errorf("a hooks.json of exactly the bound: %v", err)
 	}
 }
+
+// TestNestingAtTheBound: MaxNesting levels parse, one more is refused on
+// its line.
+func TestNestingAtTheBound(t *testing.T) {
+	at := "\nx = " + strings.Repeat("[", MaxNesting) + strings.Repeat("]", MaxNesting) + "\n"
+	if _, _, err := Parse("c.toml", []byte(at)); err != nil {
+		t.Errorf("%d levels: %v", MaxNesting, err)
+	}
+	over := "\nx = " + strings.Repeat("{a=", MaxNesting+1) + "1" + strings.Repeat("}", MaxNesting+1) + "\n"
+	_, _, err := Parse("c.toml", []byte(over))
+	if err == nil || err.Error() != fmt.Sprintf("c.toml:2: nested more than %d levels deep", MaxNesting) {
+		t.Errorf("%d levels: %v", MaxNesting+1, err)
+	}
+}
+
+// TestModelTableWrongType: a model table the reader cannot decode is
+// left out with a warning at its key, worded by the reader.
+func TestModelTableWrongType(t *testing.T) {
+	f, warns, err := Parse("c.toml", []byte("[providers.p]\nprotocol = \"openai\"\nmodels = { m = { id = 5 }, ok = \"x\" }\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(warns) != 1 || warns[0].Line != 3 {
+		t.Fatalf("warnings %v", warns)
+	}
+	msg := warns[0].Message
+	if !strings.HasPrefix(msg, `providers.p.models.m: line 3 (last key "providers.p.models.m.id"): `) || strings.Contains(msg, "toml: ") || strings.Contains(msg, "%!") {
+		t.Errorf("warning %q", msg)
+	}
+	if p := f.Providers["p"]; len(p.Models) != 1 || p.Models["ok"] != "x" {
+		t.Errorf("models %v", p.Models)
+	}
+}
