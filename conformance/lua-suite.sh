@@ -41,6 +41,11 @@ declare -A known=(
   [calls.lua]="string.dump writes panto's bytecode, whose header is not the reference's"
 )
 
+# all.lua's driver for big.lua, which yields 'b' and then returns 'a'.
+big_driver='local f = coroutine.wrap(assert(loadfile("big.lua")))
+assert(f() == "b")
+assert(f() == "a")'
+
 pass=0 fail=0 diff=0 missing=0
 for f in $files; do
   if [ ! -f "$f" ]; then
@@ -54,7 +59,14 @@ for f in $files; do
     echo "skip  $f (_soft)"
     continue
   fi
-  out=$(timeout 600 "$lua" -e "_port=$port _soft=$soft" "$f" 2>&1 < /dev/null)
+  # Standard input is an empty pipe, as under a terminal or all.lua's own
+  # run: files.lua checks that seeking it fails, which /dev/null allows.
+  # big.lua yields at its end, so it runs in a coroutine as all.lua does.
+  if [ "$f" = big.lua ]; then
+    out=$(: | timeout 600 "$lua" -e "_port=$port _soft=$soft" -e "$big_driver" 2>&1)
+  else
+    out=$(: | timeout 600 "$lua" -e "_port=$port _soft=$soft" "$f" 2>&1)
+  fi
   st=$?
   if [ $st -eq 0 ]; then
     echo "ok    $f (_port=$port)"
