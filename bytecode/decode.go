@@ -376,11 +376,12 @@ func (d *decoder) header() {
 	if v := d.byte(); v != LuaVersion {
 		d.fail("version mismatch: chunk is for Lua %d.%d, expected 5.4", v>>4, v&0xf)
 	}
-	if f := d.byte(); f != FormatPanto {
-		d.fail("format mismatch: not a panto chunk (format %d, from another Lua implementation)", f)
-	}
-	if v := d.byte(); v != FormatVersion {
-		d.fail("panto bytecode format version %d, expected %d", v, FormatVersion)
+	switch f := d.byte(); f {
+	case FormatOfficial:
+	case formatPantoOld:
+		d.fail("panto bytecode format version %d, expected %d", d.byte(), FormatVersion)
+	default:
+		d.fail("format mismatch: format %d, expected %d", f, FormatOfficial)
 	}
 	if d.next(len(checkData)) != checkData {
 		d.fail("corrupted chunk")
@@ -400,6 +401,21 @@ func (d *decoder) header() {
 	if math.Float64frombits(d.u64()) != checkFloat {
 		d.fail("float format mismatch")
 	}
+	// A reference chunk has the same header so far; the tag tells them
+	// apart. A chunk cut inside the tag is truncated, not foreign.
+	rest := d.s[d.pos:]
+	if len(rest) < len(Tag) {
+		if rest == Tag[:len(rest)] {
+			d.truncated()
+		}
+	} else if rest[:len(Tag)] == Tag {
+		d.pos += len(Tag)
+		if v := d.byte(); v != FormatVersion {
+			d.fail("panto bytecode format version %d, expected %d", v, FormatVersion)
+		}
+		return
+	}
+	d.fail("format mismatch: not a panto chunk (from another Lua implementation)")
 }
 
 // proto reads one prototype; parent is nil for the main function.

@@ -21,14 +21,26 @@ const (
 	Signature = "\x1bLua"
 	// LuaVersion is the language version the bytecode implements (5.4).
 	LuaVersion = 0x54
-	// FormatPanto is the format byte. The reference writes 0 there (its
-	// "official" format) and refuses anything else with "format mismatch",
-	// so panto chunks never reach its loader, and ours refuses its chunks.
-	FormatPanto = 'P'
-	// FormatVersion is the revision of panto's own format. Bump it on any
-	// change to the instruction set, the operand semantics or the layout:
-	// old chunks are then refused instead of misread.
-	FormatVersion = 2
+	// FormatOfficial is the format byte, 0 as the reference writes it, so
+	// that the header up to the check float is byte for byte the
+	// reference's (the official test suite compares it). What keeps the
+	// two interpreters from running each other's chunks is Tag, after it.
+	FormatOfficial = 0
+	// Tag follows the reference's header and marks a panto chunk. The
+	// reference reads its first byte as an upvalue count and the rest as
+	// the varint length of a source name; being 13 bytes without the high
+	// bit, that length overflows and the reference refuses the chunk with
+	// "bad binary format (integer overflow)" before using any of it. Our
+	// decoder refuses a reference chunk because the tag is missing.
+	Tag = "panto bytecode"
+	// FormatVersion is the revision of panto's own format, the byte after
+	// Tag. Bump it on any change to the instruction set, the operand
+	// semantics or the layout: old chunks are then refused instead of
+	// misread. Version 2 and older put 'P' in the format byte.
+	FormatVersion = 3
+	// formatPantoOld is the format byte of versions 2 and older, which
+	// the decoder recognises to name the version it refuses.
+	formatPantoOld = 'P'
 	// checkData catches chunks mangled by text-mode transfers (newline or
 	// EOF translation), as the reference's LUAC_DATA does.
 	checkData = "\x19\x93\r\n\x1a\n"
@@ -42,7 +54,7 @@ const (
 	floatSize       = 8
 
 	// HeaderSize is the length of the fixed header.
-	HeaderSize = len(Signature) + 3 + len(checkData) + 3 + integerSize + floatSize
+	HeaderSize = len(Signature) + 2 + len(checkData) + 3 + integerSize + floatSize + len(Tag) + 1
 )
 
 // Constant tags in the chunk. They are the ConstKind values, spelt out
@@ -85,11 +97,13 @@ type encoder struct {
 
 func (e *encoder) header() {
 	e.buf = append(e.buf, Signature...)
-	e.buf = append(e.buf, LuaVersion, FormatPanto, FormatVersion)
+	e.buf = append(e.buf, LuaVersion, FormatOfficial)
 	e.buf = append(e.buf, checkData...)
 	e.buf = append(e.buf, instructionSize, integerSize, floatSize)
 	e.buf = binary.LittleEndian.AppendUint64(e.buf, uint64(checkInt))
 	e.buf = binary.LittleEndian.AppendUint64(e.buf, math.Float64bits(checkFloat))
+	e.buf = append(e.buf, Tag...)
+	e.buf = append(e.buf, FormatVersion)
 }
 
 func (e *encoder) byte(b byte)      { e.buf = append(e.buf, b) }

@@ -293,8 +293,14 @@ func TestDecodeHeader(t *testing.T) {
 		copy(c[off:], b)
 		return c
 	}
-	// The start of a chunk of the reference interpreter (luac 5.4).
-	reference := []byte("\x1bLua\x54\x00\x19\x93\r\n\x1a\n\x04\x08\x08\x78\x56\x00\x00\x00\x00\x00\x00")
+	// The start of a chunk of the reference interpreter (luac 5.4): its
+	// header, which is ours, then an upvalue count and a source name.
+	refHeader := "\x1bLua\x54\x00\x19\x93\r\n\x1a\n\x04\x08\x08\x78\x56\x00\x00\x00\x00\x00\x00" +
+		"\x00\x00\x00\x00\x00\x28\x77\x40"
+	reference := []byte(refHeader + "\x01\x89@ref.lua\x80\x80\x00\x01\x02\x85")
+	// A chunk of panto 0.x (format version 2), which put 'P' in the
+	// format byte and its version after it.
+	older := []byte("\x1bLua\x54P\x02\x19\x93\r\n\x1a\n\x04\x08\x08")
 	cases := []struct {
 		name string
 		data []byte
@@ -304,15 +310,19 @@ func TestDecodeHeader(t *testing.T) {
 		{"signature only", []byte(Signature), "bad binary format (truncated chunk)"},
 		{"half signature", []byte("\x1bL"), "bad binary format (truncated chunk)"},
 		{"text", []byte("return 1"), "bad binary format (not a binary chunk)"},
-		{"reference", reference, "bad binary format (format mismatch: not a panto chunk (format 0, from another Lua implementation))"},
+		{"reference", reference, "bad binary format (format mismatch: not a panto chunk (from another Lua implementation))"},
+		{"reference header only", []byte(refHeader), "bad binary format (truncated chunk)"},
+		{"older panto", older, "panto bytecode format version 2, expected 3"},
+		{"format byte", patch(5, 7), "format mismatch: format 7, expected 0"},
 		{"Lua 5.3", patch(4, 0x53), "version mismatch: chunk is for Lua 5.3, expected 5.4"},
-		{"format version", patch(6, 9), "panto bytecode format version 9, expected 2"},
-		{"newlines", patch(9, '\n'), "corrupted chunk"},
-		{"instruction size", patch(13, 8), "instruction size mismatch"},
-		{"integer size", patch(14, 4), "integer size mismatch"},
-		{"float size", patch(15, 4), "float size mismatch"},
-		{"big endian", patch(16, 0, 0, 0, 0, 0, 0, 0x56, 0x78), "integer format mismatch"},
-		{"float", patch(24, 0, 0, 0, 0, 0, 0, 0, 0), "float format mismatch"},
+		{"tag", patch(31, 'P'), "not a panto chunk (from another Lua implementation)"},
+		{"format version", patch(45, 9), "panto bytecode format version 9, expected 3"},
+		{"newlines", patch(8, '\n'), "corrupted chunk"},
+		{"instruction size", patch(12, 8), "instruction size mismatch"},
+		{"integer size", patch(13, 4), "integer size mismatch"},
+		{"float size", patch(14, 4), "float size mismatch"},
+		{"big endian", patch(15, 0, 0, 0, 0, 0, 0, 0x56, 0x78), "integer format mismatch"},
+		{"float", patch(23, 0, 0, 0, 0, 0, 0, 0, 0), "float format mismatch"},
 		{"trailing", append(append([]byte(nil), good...), 0), "1 extra bytes after the chunk"},
 	}
 	for _, c := range cases {
@@ -390,8 +400,9 @@ func TestEncodeLayout(t *testing.T) {
 		Upvalues:     []UpvalDesc{{Name: "_ENV", InStack: true}},
 		LineInfo:     []int32{1, 1},
 	}
-	want := []byte("\x1bLua\x54P\x02\x19\x93\r\n\x1a\n\x04\x08\x08" +
+	want := []byte("\x1bLua\x54\x00\x19\x93\r\n\x1a\n\x04\x08\x08" +
 		"\x78\x56\x00\x00\x00\x00\x00\x00" + "\x00\x00\x00\x00\x00\x28\x77\x40" +
+		"panto bytecode\x03" +
 		"\x03=x" + "\x00\x00" + "\x00\x01\x02" +
 		"\x02" + "\x4e\x00\x00\x00" + "\x43\x00\x01\x01" +
 		"\x02" + "\x03\xff\xff\xff\xff\xff\xff\xff\xff" + "\x05\x02hi" +

@@ -6,7 +6,7 @@
 # Each test file that all.lua runs is run on its own, in all.lua's order,
 # from the suite's folder and with all.lua's switches as globals, so that
 # one file's failure does not hide the others (all.lua stops at the first
-# error, and calls.lua's binary-chunk check is a documented difference).
+# error).
 # Switches, as the suite's all.lua defines them:
 #   _port=true for attrib.lua (its C-library tests need libs/*.so built
 #   from C, which panto cannot load) and gc.lua (step sizes and the
@@ -37,9 +37,8 @@ port_files=" attrib.lua gc.lua "
 soft=false
 [ "${SOFT:-}" = 1 ] && soft=true
 # Documented differences (docs/compat.md, "The official test suite").
-declare -A known=(
-  [calls.lua]="string.dump writes panto's bytecode, whose header is not the reference's"
-)
+# None today; an entry is FILE.lua and the reason.
+declare -A known=()
 
 # all.lua's driver for big.lua, which yields 'b' and then returns 'a'.
 big_driver='local f = coroutine.wrap(assert(loadfile("big.lua")))

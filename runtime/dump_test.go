@@ -73,6 +73,12 @@ func TestDumpGoFunction(t *testing.T) {
 	}
 }
 
+// refChunk starts like a chunk of the reference interpreter: its header
+// (which panto's shares), an upvalue count and a source name.
+const refChunk = "\x1bLua\x54\x00\x19\x93\r\n\x1a\n\x04\x08\x08" +
+	"\x78\x56\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x28\x77\x40" +
+	"\x01\x89@foo.lua\x80\x80\x00\x01\x02\x85"
+
 func TestLoadBinaryErrors(t *testing.T) {
 	L := NewState()
 	good, _ := L.Dump(loadText(t, L, "return 1"), false)
@@ -80,7 +86,9 @@ func TestLoadBinaryErrors(t *testing.T) {
 		src, name, mode, want string
 	}{
 		{"\x1bLua", "\x1bLua", "bt", "binary string: bad binary format (truncated chunk)"},
-		{"\x1bLua\x54\x00", "@foo.lua", "b", "foo.lua: bad binary format (format mismatch: not a panto chunk (format 0, from another Lua implementation))"},
+		{"\x1bLua\x54\x00", "@foo.lua", "b", "foo.lua: bad binary format (truncated chunk)"},
+		{refChunk, "@foo.lua", "b", "foo.lua: bad binary format (format mismatch: not a panto chunk (from another Lua implementation))"},
+		{"\x1bLua\x54P\x02\x19\x93\r\n\x1a\n", "=old", "b", "old: bad binary format (panto bytecode format version 2, expected 3)"},
 		{"\x1bLua\x53", "=foo", "b", "foo: bad binary format (version mismatch: chunk is for Lua 5.3, expected 5.4)"},
 		{"\x1bLuaXYZ", "foo", "bt", "foo: bad binary format (version mismatch: chunk is for Lua 5.8, expected 5.4)"},
 		{string(good), "x", "t", "attempt to load a binary chunk (mode is 't')"},
