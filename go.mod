@@ -72,3 +72,5 @@ replace github.com/alecthomas/chroma/v2 => ./third_party/chroma
 replace github.com/santhosh-tekuri/jsonschema/v6 => ./third_party/jsonschema
 
 replace github.com/yuin/goldmark => ./third_party/goldmark
+
+replace github.com/BurntSushi/toml => ./third_party/toml

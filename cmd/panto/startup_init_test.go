@@ -30,6 +30,19 @@ var heavyInit = map[string]string{
 	"github.com/dlclark/regexp2/v2/syntax":       "chroma's regular expressions: Unicode tables",
 }
 
+// smallInit lists packages whose init must stay far below initBudget,
+// because a patch in third_party/ moved their work to first use and a
+// regression (an upgrade that drops the patch) would otherwise go
+// unnoticed: the work they did was cheap in bytes but not in time.
+var smallInit = map[string]struct {
+	max    int
+	reason string
+}{
+	// Upstream's init loads the local time zone (reading /etc/localtime,
+	// about 4 KB in 18 allocations even for UTC); patched, 2 allocations.
+	"github.com/BurntSushi/toml/internal": {1 << 10, "third_party/toml: the local zones are made on first use"},
+}
+
 // initRecord is one line of GODEBUG=inittrace=1's report.
 type initRecord struct {
 	pkg   string
@@ -80,7 +93,14 @@ func TestStartupInitStaysSmall(t *testing.T) {
 		t.Fatalf("the init trace has %d packages; the format changed?\n%s", len(recs), out)
 	}
 	heavySeen := map[string]bool{}
+	smallSeen := map[string]bool{}
 	for _, r := range recs {
+		if small, ok := smallInit[r.pkg]; ok {
+			smallSeen[r.pkg] = true
+			if r.bytes > small.max {
+				t.Errorf("%s allocates %d bytes in init, over its %d-byte limit (%s)", r.pkg, r.bytes, small.max, small.reason)
+			}
+		}
 		if r.bytes <= initBudget {
 			continue
 		}
@@ -90,6 +110,11 @@ func TestStartupInitStaysSmall(t *testing.T) {
 		}
 		t.Errorf("%s allocates %d bytes in init, over the %d-byte budget that every panto process pays: compute it on first use (sync.OnceValue)",
 			r.pkg, r.bytes, initBudget)
+	}
+	for pkg := range smallInit {
+		if !smallSeen[pkg] {
+			t.Errorf("%s is listed in smallInit but is not in the init trace: remove it from the list", pkg)
+		}
 	}
 	for pkg := range heavyInit {
 		if !heavySeen[pkg] {

@@ -342,15 +342,19 @@ func (p *parser) valueFloat(it item) (any, tomlType) {
 	return num, p.typeOfPrimitive(it)
 }
 
+// localZone is time.Local as a function, for dtTypes (panto's patch: the
+// local zones of internal are made on first use).
+func localZone() *time.Location { return time.Local }
+
 var dtTypes = []struct {
 	fmt  string
-	zone *time.Location
+	zone func() *time.Location
 }{
-	{time.RFC3339Nano, time.Local},
+	{time.RFC3339Nano, localZone},
 	{"2006-01-02T15:04:05.999999999", internal.LocalDatetime},
 	{"2006-01-02", internal.LocalDate},
 	{"15:04:05.999999999", internal.LocalTime},
-	{"2006-01-02T15:04Z07:00", time.Local},
+	{"2006-01-02T15:04Z07:00", localZone},
 	{"2006-01-02T15:04", internal.LocalDatetime},
 	{"15:04", internal.LocalTime},
 }
@@ -363,7 +367,7 @@ func (p *parser) valueDatetime(it item) (any, tomlType) {
 		err error
 	)
 	for _, dt := range dtTypes {
-		t, err = time.ParseInLocation(dt.fmt, it.val, dt.zone)
+		t, err = time.ParseInLocation(dt.fmt, it.val, dt.zone())
 		if err == nil {
 			if missingLeadingZero(it.val, dt.fmt) {
 				p.panicErr(it, errParseDate{it.val})
