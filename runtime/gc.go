@@ -513,7 +513,14 @@ func (L *State) checkFinalizer(o Value, mt *Table) {
 	gs.finobj = append(gs.finobj, o)
 	gs.newFin++
 	gs.startNotifier()
+	// A requested cycle may run here. o need not be reachable from Lua
+	// yet (a Go function sets the metatable of the userdata it is about
+	// to return), so it stays on the stack meanwhile: its own finalizer
+	// must not find it garbage.
+	L.push(o)
 	L.gcPollGo()
+	L.top--
+	L.stack[L.top] = Nil
 }
 
 // SetMetatable sets the metatable of v, like lua_setmetatable: for a
