@@ -40,18 +40,19 @@ func TestPreToolUseWithoutPolicy(t *testing.T) {
 		ran                   string // the file the command made, "" none
 		result                string // what the model reads, for a call that did not run
 		asked                 string
+		notice, decision      string // the user's notice, the hook event's decision ("" unchecked)
 	}{
-		{name: "deny", script: "deny.sh", result: "permission denied: a PreToolUse hook blocked this call: writes are frozen"},
-		{name: "exit 2", script: "block.sh", result: "permission denied: a PreToolUse hook blocked this call: no shell commands today"},
-		{name: "continue false", script: "halt.sh", result: "permission denied: a PreToolUse hook stopped: the budget is spent"},
-		{name: "continue false, no reason", script: "halt_plain.sh", result: "permission denied: a PreToolUse hook stopped: continue is false"},
-		{name: "ask, headless", script: "ask.sh", result: "permission denied: the hook wants a human to look, and this run cannot ask the user"},
+		{name: "deny", script: "deny.sh", result: "permission denied: a PreToolUse hook blocked this call: writes are frozen", decision: "deny"},
+		{name: "exit 2", script: "block.sh", result: "permission denied: a PreToolUse hook blocked this call: no shell commands today", notice: "PreToolUse hook blocked shell: no shell commands today", decision: "deny"},
+		{name: "continue false", script: "halt.sh", result: "permission denied: a PreToolUse hook stopped: the budget is spent", notice: "PreToolUse hook stopped the turn: the budget is spent"},
+		{name: "continue false, no reason", script: "halt_plain.sh", result: "permission denied: a PreToolUse hook stopped: continue is false", notice: "PreToolUse hook stopped the turn: no reason given"},
+		{name: "ask, headless", script: "ask.sh", result: "permission denied: the hook wants a human to look, and this run cannot ask the user", notice: "PreToolUse hook: ask shell", decision: "ask"},
 		{name: "ask, no reason, headless", script: "ask_plain.sh", result: "permission denied: a PreToolUse hook asks before this call, and this run cannot ask"},
 		{name: "ask, user denies", script: "ask.sh", ask: deny, result: "the user denied this call: not today"},
 		{name: "ask, user allows", script: "ask.sh", ask: allow, ran: "ran", asked: "the hook wants a human to look by hook"},
-		{name: "allow", script: "allow.sh", ran: "ran"},
+		{name: "allow", script: "allow.sh", ran: "ran", notice: "PreToolUse hook: allow shell", decision: "allow"},
 		{name: "allow, no reason", script: "allow_plain.sh", ran: "ran"},
-		{name: "rewrite", script: "rewrite.sh", ran: "rewritten"},
+		{name: "rewrite", script: "rewrite.sh", ran: "rewritten", notice: "PreToolUse hook changed the input of shell"},
 		{name: "other tools only", script: "deny.sh", matcher: "Write", ran: "ran"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -82,6 +83,22 @@ func TestPreToolUseWithoutPolicy(t *testing.T) {
 			}
 			if got := strings.Join(asked, "; "); got != c.asked {
 				t.Errorf("asked %q, want %q", got, c.asked)
+			}
+			if n := strings.Join(ts.notices("hook"), "\n"); !strings.Contains(n, c.notice) {
+				t.Errorf("notices %q lack %q", n, c.notice)
+			}
+			hs := ts.hookEvents()
+			if c.matcher != "" {
+				if len(hs) != 0 {
+					t.Errorf("a hook for other tools ran: %v", hs)
+				}
+				return
+			}
+			if len(hs) != 1 || hs[0]["hook_event_name"] != "PreToolUse" || hs[0]["matcher"] != matcher || hs[0]["tool_name"] != "shell" || hs[0]["id"] != "s" {
+				t.Fatalf("hook events %v", hs)
+			}
+			if c.decision != "" && hs[0]["decision"] != c.decision {
+				t.Errorf("decision %v, want %s", hs[0]["decision"], c.decision)
 			}
 		})
 	}
