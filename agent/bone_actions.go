@@ -36,7 +36,8 @@ func (b *bindings) boneLoad(L *runtime.State) int {
 		if !v.IsString() && !v.IsNumber() {
 			L.Errorf("conversation.load: conversation_id must be a string, got %s", v.TypeName())
 		}
-		id = v.AsString()
+		// A number is the id tostring gives it, as bone's Lua does.
+		id = L.ToString(v)
 	}
 	var msgs []conv.Message
 	hasMsgs := false

@@ -43,8 +43,10 @@ end
 -- when the command has returned.
 HANDLERS["conversation.load"] = function(name, res, state)
   local host = host_of(state, name, "conversation.load")
+  -- The id goes as given: the Go half takes a string or a number and
+  -- refuses anything else by name (tostring would turn a table into an
+  -- id no session has).
   local id = res.conversation_id
-  if id ~= nil then id = tostring(id) end
   if res.messages ~= nil and type(res.messages) ~= "table" then
     error("bone command '" .. name .. "': action conversation.load: messages must be an array of messages", 0)
   end

@@ -1,0 +1,169 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// TestBoneSystemPromptAppendsAreParagraphs: each before_turn hook's
+// system_prompt_append is a paragraph of its own after the prompt panto
+// built (and after the previous hook's), never glued to its last word.
+func TestBoneSystemPromptAppendsAreParagraphs(t *testing.T) {
+	init := `
+bone.on("before_turn", function() return { system_prompt_append = "RULE-A" } end)
+bone.on("before_turn", function() return { system_prompt_append = "RULE-B" } end)
+`
+	turns := `{"expect": {"system": "\n\nRULE-A\n\nRULE-B"}, "events": [{"text": "ok"}]}` + "\n"
+	ts, _ := boneSession(t, map[string]string{"turns.jsonl": turns}, map[string]string{".bone-rust/init.lua": init})
+	if res := ts.prompt("go"); res.Err != nil || res.Text != "ok" {
+		t.Fatalf("%+v", res)
+	}
+}
+
+// TestBoneShellWithoutPolicy: a Go embedder's session without a
+// permission policy runs every call, so ctx.shell and ctx.write_file
+// work there without asking anyone.
+func TestBoneShellWithoutPolicy(t *testing.T) {
+	code := `ctx.write_file("made.txt", "abc") return ctx.shell("cat made.txt").stdout`
+	ts, _ := boneSession(t, map[string]string{"turns.jsonl": probeTurns([]string{code})}, map[string]string{".bone-rust/init.lua": probeTool})
+	if res := ts.prompt("go"); res.Err != nil {
+		t.Fatalf("%+v", res)
+	}
+	if got, _ := resultOf(t, ts, "p0"); got != "abc" {
+		t.Errorf("p0: %q, want %q", got, "abc")
+	}
+}
+
+// TestBoneAgentMaxTokensReachesRequest: ctx.agent.run's max_tokens is
+// the bound the sub-agent's requests carry on the wire (here an
+// OpenAI-compatible server on 127.0.0.1), and a run without it keeps the
+// model's own bound.
+func TestBoneAgentMaxTokensReachesRequest(t *testing.T) {
+	var mu sync.Mutex
+	var bounds []any
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		raw, _ := io.ReadAll(r.Body)
+		var body map[string]any
+		json.Unmarshal(raw, &body)
+		mu.Lock()
+		bound, ok := body["max_tokens"]
+		if !ok {
+			bound = body["max_completion_tokens"]
+		}
+		bounds = append(bounds, bound)
+		mu.Unlock()
+		w.Header().Set("Content-Type", "text/event-stream")
+		for _, s := range []string{
+			`{"choices":[{"index":0,"delta":{"role":"assistant","content":"bounded"}}]}`,
+			`{"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}`,
+			"[DONE]",
+		} {
+			fmt.Fprintf(w, "data: %s\n\n", s)
+		}
+	}))
+	defer srv.Close()
+	config := scriptConfig + "\n[providers.local]\nprotocol = \"openai-completions\"\nbase_url = \"" + srv.URL + "/v1\"\nmodels = { w = \"worker-model\" }\n"
+	run := `local a = ctx.agent.run("hi", { provider = "local", model = "w", max_tokens = 77 })
+local b = ctx.agent.run("hi", { provider = "local", model = "w" })
+return tostring(a.content) .. " " .. tostring(b.content)`
+	ts, _ := boneSession(t, map[string]string{"config.toml": config, "turns.jsonl": probeTurns([]string{run})}, map[string]string{".bone-rust/init.lua": probeTool})
+	if res := ts.prompt("go"); res.Err != nil {
+		t.Fatalf("%+v", res)
+	}
+	if got, _ := resultOf(t, ts, "p0"); got != "bounded bounded" {
+		t.Fatalf("p0: %q", got)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(bounds) != 2 || fmt.Sprint(bounds[0]) != "77" || fmt.Sprint(bounds[1]) == "77" {
+		t.Errorf("the requests' bounds: %v, want 77 and then the model's own", bounds)
+	}
+}
+
+// commandThenNotice runs a slash line as the terminal UI does and turns
+// the loop until a notice containing want has come.
+func (ts *testSession) commandThenNotice(line, want string) (string, error) {
+	ts.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	var out string
+	var err error
+	ran := false
+	ts.Post(func() {
+		out, err = ts.Host().RunCommand(ctx, line)
+		ran = true
+	})
+	if lerr := ts.RunLoop(ctx, func() bool { return ran && (err != nil || ts.hasNotice(want)) }); lerr != nil {
+		ts.t.Fatalf("%s: no notice %q: %v (output %q, error %v, notices %q)", line, want, lerr, out, err, ts.allNotices())
+	}
+	return out, err
+}
+
+// TestBoneConfigApplyEdges: config.apply when the session's model left
+// the configuration gives way to the new [models] default; when the new
+// configuration does not load, the switch fails with a notice that says
+// why, and no session_switch is reported.
+func TestBoneConfigApplyEdges(t *testing.T) {
+	init := `
+local function rewrite(ctx, from, to)
+    local file = ctx.cwd .. "/config.toml"
+    local f = assert(io.open(file, "r"))
+    local text = f:read("a")
+    f:close()
+    f = assert(io.open(file, "w"))
+    f:write((text:gsub(from, to)))
+    f:close()
+end
+bone.register_command("rename", function(args, ctx)
+    rewrite(ctx, "m = \"fake%-model%-1\"", "n = \"fake-model-3\"")
+    rewrite(ctx, "default = \"fake:m\"", "default = \"fake:n\"")
+    return { action = "config.apply" }
+end)
+bone.register_command("break", function(args, ctx)
+    rewrite(ctx, "%[models%]", "[models")
+    return { action = "config.reload_tools" }
+end)
+`
+	ts, _ := boneSession(t, map[string]string{"turns.jsonl": ""}, map[string]string{".bone-rust/init.lua": init})
+	if out, err := ts.commandThenSwitch("/rename"); err != nil || out != "applying the configuration" {
+		t.Fatalf("/rename: %q %v", out, err)
+	}
+	if m := ts.Agent().Model(); m == nil || m.ID != "fake-model-3" {
+		t.Fatalf("config.apply did not give way to the new default: %+v", m)
+	}
+	switches := ts.eventCount("session_switch")
+	if _, err := ts.commandThenNotice("/break", "bone: reload failed: "); err != nil {
+		t.Fatal(err)
+	}
+	if n := ts.eventCount("session_switch"); n != switches {
+		t.Errorf("a failed switch was reported as a session_switch (%d, was %d)", n, switches)
+	}
+}
+
+// TestBoneConversationLoadIDTypes: a conversation_id that is neither a
+// string nor a number fails the command with what it should be; a
+// number is taken as its text, as Lua's tostring writes it.
+func TestBoneConversationLoadIDTypes(t *testing.T) {
+	init := `bone.register_command("load", function(args)
+    local id = { "x" }
+    if args == "number" then id = 12345 end
+    return { action = "conversation.load", conversation_id = id }
+end)`
+	ts, _ := boneSession(t, map[string]string{"turns.jsonl": ""}, map[string]string{".bone-rust/init.lua": init})
+	_, err := ts.command("/load")
+	if err == nil || !strings.Contains(err.Error(), "conversation_id must be a string, got table") {
+		t.Fatalf("/load: %v", err)
+	}
+	_, err = ts.command("/load number")
+	if err == nil || !strings.Contains(err.Error(), `no session "12345"`) {
+		t.Fatalf("/load number: %v", err)
+	}
+}
