@@ -24,7 +24,9 @@ import (
 // and float fast paths, moves, loads, jumps, tests, for loops) or goes
 // through Frame.Slow, which runs it with execSlow exactly as the
 // interpreter's slow path does: metamethods, errors, pc saving, calls and
-// interruption checks are the interpreter's own code.
+// interruption checks are the interpreter's own code. Some instructions
+// have a direct method instead (native_ops.go) that calls the same
+// functions execSlow would, without its decoding.
 //
 // A native function returns to execute whenever the frame stops being the
 // one to run: a call of a Lua function (the callee is pushed, and execute
@@ -271,10 +273,11 @@ func ShiftLeft(x, y int64) int64 { return shiftLeft(x, y) }
 // Call runs CALL instruction pc. A call of a native Lua function is made
 // here, as a Go call, so native code calling native code does not go
 // back through execute; when the callee returns to this frame Call
-// returns pc+1. Any other case returns what execute must do: run
-// another Lua frame (an interpreted callee, a callee that tail-called or
-// handed its frame back), or a yield. The callee is pushed as the
-// dispatch loop pushes it, and the call's tick is counted as there.
+// returns pc+1. A Go function runs here too. Any other case returns what
+// execute must do: run another Lua frame (an interpreted callee, a
+// callee that tail-called or handed its frame back), or a yield. The
+// callee is pushed as the dispatch loop pushes it, and the call's tick
+// is counted as there.
 func (f *Frame) Call(pc int) int {
 	L, ci := f.L, f.ci
 	i := ci.cl.p.code[pc]
@@ -285,9 +288,16 @@ func (f *Frame) Call(pc int) int {
 	}
 	ci.pc = pc + 1
 	fn := r(f.regs, a)
-	if L.g.interrupt.tick() || fn.t != tagLuaFn {
+	if L.g.interrupt.tick() {
 		return f.slowCall(i, pc)
 	}
+	if fn.t != tagLuaFn {
+		if fn.t == tagGoFn {
+			return f.callGoDirect(fn, ra, i.C()-1, pc)
+		}
+		return f.slowCall(i, pc)
+	}
+	// enterLua, written out: this is every Lua-to-Lua call.
 	ncl := fn.closure()
 	p := ncl.p
 	nci := ci.next
@@ -313,8 +323,6 @@ func (f *Frame) Call(pc int) int {
 		return slowFrame
 	}
 	n := p.native(L, nci)
-	// A vararg function hands its frame back to be started again after
-	// VARARGPREP moved it: go on with it here.
 	for n == slowFrame && L.ci == nci && nci.cl.p.native != nil && L.hook.mask == 0 {
 		n = nci.cl.p.native(L, nci)
 	}
@@ -514,9 +522,14 @@ func (f *Frame) GetTabUp(a, u, k int) bool {
 }
 
 // Self runs SELF with a constant key when the method is in the table
-// itself (see GetField).
+// itself or along an __index chain of tables (see GetField), or, for a
+// string, in the table that is the string metatable's __index (the
+// string library, for s:sub(...)).
 func (f *Frame) Self(a, b, k int) bool {
 	rb := *r(f.regs, b)
+	if rb.t == tagString {
+		return f.selfString(a, rb, kv(f.kb, k))
+	}
 	if rb.t == tagTable {
 		t := rb.table()
 		key := kv(f.kb, k)
@@ -650,4 +663,25 @@ func (f *Frame) SetTable(a, b int, v *Value) bool {
 		return true
 	}
 	return false
+}
+
+// selfString is Self for a string receiver: the method found in the
+// __index table of the string metatable; false when that is not a
+// table, or lacks the key (finishGet decides then).
+func (f *Frame) selfString(a int, rb Value, key *Value) bool {
+	mt := f.L.g.typeMeta[tagString]
+	if mt == nil {
+		return false
+	}
+	idx := probeStr(mt, &tmNameValues[tmIndex])
+	if idx == nil || idx.t != tagTable {
+		return false
+	}
+	v := probeStr(idx.table(), key)
+	if v == nil || v.t == tagNil {
+		return false
+	}
+	copyVal(r(f.regs, a), v)
+	*r(f.regs, a+1) = rb
+	return true
 }

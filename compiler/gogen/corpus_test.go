@@ -22,7 +22,9 @@ import (
 // for byte, as conformance/golden_test.go checks the interpreter. Modules
 // the programs require, and chunks they load at run time, stay
 // interpreted. By default a handful of programs run; PANTO_TRANSPILE_CORPUS=1
-// (make transpile-corpus) runs all of them.
+// (make transpile-corpus) runs all of them, and a comma-separated list of
+// folders (PANTO_TRANSPILE_CORPUS=coroutine,tailcalls) the programs in
+// them.
 
 // quickCorpus is the default sample: calls, coroutines, errors,
 // metamethods, goto, varargs and the numeric paths.
@@ -53,6 +55,22 @@ func corpusPrograms(t *testing.T) []string {
 		}
 		return out
 	}
+	env := os.Getenv("PANTO_TRANSPILE_CORPUS")
+	var areas []string
+	if env != "1" {
+		areas = strings.Split(env, ",")
+	}
+	inAreas := func(rel string) bool {
+		if areas == nil {
+			return true
+		}
+		for _, a := range areas {
+			if strings.HasPrefix(rel, a+"/") {
+				return true
+			}
+		}
+		return false
+	}
 	var files []string
 	err := filepath.WalkDir(corpusRoot, func(path string, d os.DirEntry, err error) error {
 		if err != nil {
@@ -63,7 +81,9 @@ func corpusPrograms(t *testing.T) []string {
 		}
 		if !d.IsDir() && strings.HasSuffix(path, ".lua") {
 			rel, _ := filepath.Rel(corpusRoot, path)
-			files = append(files, filepath.ToSlash(rel))
+			if rel = filepath.ToSlash(rel); inAreas(rel) {
+				files = append(files, rel)
+			}
 		}
 		return nil
 	})

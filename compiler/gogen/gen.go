@@ -11,8 +11,12 @@
 // of arithmetic, comparisons and for loops are inline Go, with the
 // constants of the bytecode written into the code; everything else, and
 // every fast path that does not apply, runs through the runtime's own
-// slow path (runtime.Frame.Slow), so errors, metamethods, calls and
-// interruption checks are the interpreter's. Each instruction carries its
+// slow path (runtime.Frame.Slow) or a direct Frame method that calls the
+// same runtime functions without its decoding (calls of Go functions,
+// tail calls, returns, table stores, LEN, NEWTABLE...), so errors,
+// metamethods, calls and interruption checks are the interpreter's. A
+// fresh call starts at the first instruction; only a re-entry goes
+// through the switch on the saved pc. Each instruction carries its
 // Lua source line and its listing in a comment.
 //
 // The generator accepts only bytecode that bytecode.Verify accepts: the
@@ -163,11 +167,14 @@ func (g *gen) functionBody(n int, p *bc.Proto, chunkname string) {
 	}
 	g.printf("\n// %s is %s of %s.\n", g.fname(n), what, oneLine(chunkname))
 	g.printf("func %s(L *rt.State, ci *rt.CallInfo) int {\n", g.fname(n))
-	g.printf("var f rt.Frame\nf.Enter(L, ci)\nswitch f.PC() {\n")
+	// A fresh call starts at pc 0 without the switch, which only a
+	// re-entry (after a yield, or a return from an interpreted callee)
+	// needs. (Its case 0 keeps the label pc0 used.)
+	g.printf("var f rt.Frame\nf.Enter(L, ci)\nif pc := f.PC(); pc != 0 {\nswitch pc {\n")
 	for pc := range p.Code {
 		g.printf("case %d:\ngoto pc%d\n", pc, pc)
 	}
-	g.printf("}\nreturn f.Exit(f.PC())\n")
+	g.printf("}\nreturn f.Exit(pc)\n}\n")
 	for pc := range p.Code {
 		line := p.Line(pc)
 		g.printf("pc%d: // line %d: %s\n", pc, line, oneLine(bc.InstructionString(p, pc)))
@@ -217,6 +224,12 @@ func (g *gen) fast(pc int, call string, args ...any) {
 	g.printf("if !"+call+" {\n", args...)
 	g.slowNext(pc)
 	g.printf("}\n")
+}
+
+// fastOr is fast with a direct method for the rest of the instruction
+// (slowCall, returning pc+1 or a code) in place of the slow path.
+func (g *gen) fastOr(pc int, call string, slowCall string) {
+	g.printf("if !%s {\nif n := %s; n != %d {\nreturn f.Exit(n)\n}\n}\n", call, slowCall, pc+1)
 }
 
 // fastSlot writes a read instruction whose common hit is an inlined
@@ -413,6 +426,8 @@ func (g *gen) instruction(pc int) {
 		g.testJump(pc, "x.AsInt() == y.AsInt()", i.K())
 		g.printf("} else if x.IsFloat() && y.IsFloat() {\n")
 		g.testJump(pc, "x.AsFloat() == y.AsFloat()", i.K())
+		g.printf("} else if eq, ok := f.Equal(%d, %d); ok {\n", a, i.B())
+		g.testJump(pc, "eq", i.K())
 		g.printf("}\n")
 		g.slow(pc, g.testSuccs(pc)...)
 	case bc.OpLt, bc.OpLe:
@@ -453,12 +468,30 @@ func (g *gen) instruction(pc int) {
 		g.printf("}\ngoto pc%d\n", pc+2)
 	case bc.OpCall:
 		g.printf("if n := f.Call(%d); n != %d {\nreturn f.Exit(n)\n}\n", pc, pc+1)
+	case bc.OpLen:
+		g.fast(pc, "f.Len(%d, %d)", a, i.B())
+	case bc.OpReturn:
+		if i.K() || i.C() != 0 {
+			g.slow(pc) // upvalues or to-be-closed variables to close, varargs to drop
+			break
+		}
+		g.printf("return f.Return(%d, %d)\n", a, i.B())
+	case bc.OpTailCall:
+		if i.K() || i.C() != 0 {
+			g.slow(pc)
+			break
+		}
+		g.printf("return f.Exit(f.TailCall(%d))\n", pc)
+	case bc.OpTForCall:
+		g.printf("if n := f.TForCall(%d, %d, %d); n != %d {\nreturn f.Exit(n)\n}\n", pc, a, i.C(), pc+1)
+	case bc.OpForPrep:
+		g.printf("if f.ForPrep(%d, %d) {\ngoto pc%d\n}\n", pc, a, pc+i.Bx()+2)
+	case bc.OpClosure:
+		g.printf("f.Closure(%d, %d)\n", a, i.Bx())
 	case bc.OpReturn0:
 		g.printf("return f.Return0()\n")
 	case bc.OpReturn1:
 		g.printf("return f.Return1(%d)\n", a)
-	case bc.OpTailCall, bc.OpReturn:
-		g.slow(pc)
 	case bc.OpGetField:
 		g.fastSlot(pc, a, fmt.Sprintf("rt.StrField(f.R(%d), f.K(%d))", i.B(), i.C()), "f.GetField(%d, %d, %d)", a, i.B(), i.C())
 	case bc.OpGetTabUp:
@@ -473,14 +506,9 @@ func (g *gen) instruction(pc int) {
 			break
 		}
 		g.fast(pc, "f.Self(%d, %d, %d)", a, i.B(), i.C())
-	case bc.OpSetField:
-		g.fast(pc, "f.SetField(%d, %d, %s)", a, i.B(), rkC(i))
-	case bc.OpSetTabUp:
-		g.fast(pc, "f.SetTabUp(%d, %d, %s)", a, i.B(), rkC(i))
-	case bc.OpSetI:
-		g.fast(pc, "f.SetI(%d, %d, %s)", a, i.B(), rkC(i))
-	case bc.OpSetTable:
-		g.fast(pc, "f.SetTable(%d, %d, %s)", a, i.B(), rkC(i))
+	case bc.OpSetField, bc.OpSetTabUp, bc.OpSetI, bc.OpSetTable:
+		name := map[bc.Opcode]string{bc.OpSetField: "SetField", bc.OpSetTabUp: "SetTabUp", bc.OpSetI: "SetI", bc.OpSetTable: "SetTable"}[op]
+		g.fastOr(pc, fmt.Sprintf("f.%s(%d, %d, %s)", name, a, i.B(), rkC(i)), fmt.Sprintf("f.%sSlow(%d, %d, %d, %s)", name, pc, a, i.B(), rkC(i)))
 	case bc.OpForLoop:
 		target := pc + 1 - i.Bx()
 		g.printf("if st := f.R(%d); st.IsInt() {\n", a+2)
@@ -493,8 +521,6 @@ func (g *gen) instruction(pc int) {
 		g.jump(pc, target, true)
 		g.printf("}\n}\n")
 		g.printf("if f.Tick() {\nif n := f.Jump(%d, %d); n != %d {\nreturn n\n}\n}\n", pc, pc+1, pc+1)
-	case bc.OpForPrep:
-		g.slow(pc, pc+1, pc+i.Bx()+2)
 	case bc.OpTForPrep:
 		g.slow(pc, pc+1+i.Bx())
 	case bc.OpTForLoop:
@@ -503,7 +529,11 @@ func (g *gen) instruction(pc int) {
 		g.jump(pc, target, true)
 		g.printf("}\n")
 	case bc.OpNewTable:
-		g.slow(pc, pc+2)
+		narr := i.C()
+		if i.K() {
+			narr += p.Code[pc+1].Ax() * (bc.MaxC + 1)
+		}
+		g.printf("f.NewTable(%d, %d, %d, %d)\ngoto pc%d\n", pc, a, narr, i.B(), pc+2)
 	case bc.OpSetList:
 		if i.K() {
 			g.slow(pc, pc+2)

@@ -1,0 +1,265 @@
+package runtime
+
+import "unsafe"
+
+// Direct paths for native code: instructions that the dispatch loop
+// sends to execSlow, run here by the same runtime functions execSlow
+// calls (storeSlow, callGo, posReturn, forPrep...), with the operands the
+// generated code passes as constants. They skip execSlow's decoding and
+// switch, and the ones below that mirror a dispatch-loop fast path (LEN,
+// EQ, tail calls) keep native code from being slower than the loop
+// there. Each saves the pc where execSlow would, so errors, tracebacks
+// and yields see the same frame state.
+
+// after finishes a direct path that may have run Lua code or moved the
+// stack (a metamethod, a Go function): it returns next, or a hand-back
+// code when a hook was set meanwhile, as Slow does.
+func (f *Frame) after(next int) int {
+	L := f.L
+	if L.hook.mask != 0 {
+		f.ci.pc = next
+		return nativeHandBack
+	}
+	f.regs = L.frameRegs(f.ci.fn + 1)
+	return next
+}
+
+// Len runs R[a] := #R[b] for a string or a table without a metatable
+// (the cases execSlow does without a call), and reports whether it did.
+func (f *Frame) Len(a, b int) bool {
+	rb := r(f.regs, b)
+	switch rb.t {
+	case tagString:
+		setInt(r(f.regs, a), int64(rb.n))
+		return true
+	case tagTable:
+		if t := rb.table(); t.meta == nil {
+			setInt(r(f.regs, a), t.Len())
+			return true
+		}
+	}
+	return false
+}
+
+// Equal compares registers a and b as EQ does when no __eq can apply (ok
+// false: two distinct tables or full userdata, which Slow compares).
+func (f *Frame) Equal(a, b int) (eq, ok bool) {
+	x, y := r(f.regs, a), r(f.regs, b)
+	if x.t == y.t && (x.t == tagTable || x.t == tagUserdata) && x.p != y.p {
+		return false, false
+	}
+	return RawEqual(*x, *y), true
+}
+
+// SetFieldSlow is the rest of SETFIELD when SetField did not apply: a
+// new key, a metatable's __newindex, an error (storeSlow, as execSlow).
+// It returns pc+1 or a code, as Slow.
+func (f *Frame) SetFieldSlow(pc, a, b int, v *Value) int {
+	f.L.storeSlow(f.ci, pc+1, *r(f.regs, a), *kv(f.kb, b), *v)
+	return f.after(pc + 1)
+}
+
+// SetTableSlow is SetFieldSlow for SETTABLE.
+func (f *Frame) SetTableSlow(pc, a, b int, v *Value) int {
+	f.L.storeSlow(f.ci, pc+1, *r(f.regs, a), *r(f.regs, b), *v)
+	return f.after(pc + 1)
+}
+
+// SetISlow is SetFieldSlow for SETI.
+func (f *Frame) SetISlow(pc, a, b int, v *Value) int {
+	f.L.storeSlow(f.ci, pc+1, *r(f.regs, a), Int(int64(b)), *v)
+	return f.after(pc + 1)
+}
+
+// SetTabUpSlow is SetFieldSlow for SETTABUP.
+func (f *Frame) SetTabUpSlow(pc, u, b int, v *Value) int {
+	f.L.storeSlow(f.ci, pc+1, *f.cl.upvals[u].v, *kv(f.kb, b), *v)
+	return f.after(pc + 1)
+}
+
+// NewTable runs NEWTABLE at pc: narr is the array size hint with its
+// EXTRAARG part added, b the hash size hint's operand, decoded as
+// execSlow decodes them; the instruction after it is its EXTRAARG.
+func (f *Frame) NewTable(pc, a, narr, b int) {
+	nhash := b
+	if nhash > 0 {
+		nhash = 1 << (min(nhash, maxSizeHintLog) - 1)
+	}
+	narr = min(narr, 1<<maxSizeHintLog)
+	f.ci.pc = pc + 2
+	f.L.charge(tableBytes + int64(narr)*int64(valueSize) + int64(nhash)*int64(nodeSize))
+	*r(f.regs, a) = TableValue(NewTable(narr, nhash))
+}
+
+// Closure runs CLOSURE: R[a] := a closure of nested prototype n.
+func (f *Frame) Closure(a, n int) {
+	p := f.cl.p.protos[n]
+	f.L.charge(closureBytes + int64(len(p.upvals))*8)
+	*r(f.regs, a) = closureValue(f.L.newClosure(f.cl, p, f.ci.fn+1))
+}
+
+// ForPrep runs FORPREP at pc and reports whether the loop is skipped.
+func (f *Frame) ForPrep(pc, a int) bool {
+	f.ci.pc = pc + 1
+	return f.L.forPrep(f.ci.fn + 1 + a)
+}
+
+// Return runs RETURN of B-1 values from register a (all up to the top
+// when B is 0) for a function that has nothing to close and no varargs
+// to drop (k and C zero; the generator checks), as execSlow does.
+func (f *Frame) Return(a, b int) int {
+	L, ci := f.L, f.ci
+	ra := ci.fn + 1 + a
+	n := b - 1
+	if n < 0 {
+		n = L.top - ra
+	}
+	if L.posReturn(ci, ra, n) {
+		return slowDone
+	}
+	return slowFrame
+}
+
+// TailCall runs TAILCALL instruction pc of a function that has nothing to
+// close and no varargs (k and C zero; the generator checks). A Lua callee
+// with a fixed number of arguments takes the frame over as in the
+// dispatch loop's fast path; a Go callee runs here and its results are
+// returned. Anything else (varargs, __call, a full stack, an expired
+// tick) goes through Slow.
+func (f *Frame) TailCall(pc int) int {
+	L, ci := f.L, f.ci
+	i := ci.cl.p.code[pc]
+	a, b := i.A(), i.B()
+	fn := r(f.regs, a)
+	if b == 0 || L.g.interrupt.countdown <= 0 {
+		return f.Slow(pc)
+	}
+	switch fn.t {
+	case tagLuaFn:
+		ncl := fn.closure()
+		p := ncl.p
+		nargs := b - 1
+		if ci.fn+1+max(p.maxStack, nargs)+1 > len(L.stack) {
+			return f.Slow(pc)
+		}
+		L.g.interrupt.tick()
+		regs := f.regs
+		dst := unsafe.Add(regs, -int(valueSize))
+		for j := 0; j <= nargs; j++ {
+			*(*Value)(unsafe.Add(dst, uintptr(j)*valueSize)) = *r(regs, a+j)
+		}
+		for ; nargs < p.numParams; nargs++ {
+			*(*Value)(unsafe.Add(dst, uintptr(nargs+1)*valueSize)) = Nil
+		}
+		L.top = ci.fn + 1 + nargs
+		ci.top = ci.fn + 1 + p.maxStack
+		ci.cl = ncl
+		ci.pc = 0
+		ci.status |= ciTail
+		ci.nextraargs = 0
+		return slowFrame
+	case tagGoFn:
+		L.g.interrupt.tick()
+		ra := ci.fn + 1 + a
+		L.top = ra + b
+		ci.pc = pc + 1
+		L.callGo(ra, -1, fn.gofn())
+		if L.status == StatusYield {
+			return slowYield
+		}
+		n := L.top - ra
+		if L.posReturn(ci, L.top-n, n) {
+			return slowDone
+		}
+		return slowFrame
+	}
+	return f.Slow(pc)
+}
+
+// TForCall runs TFORCALL instruction pc: the iterator R[a] is called with
+// R[a+1] and R[a+2], its c results landing from R[a+4]. A Go iterator
+// (next, a coroutine.wrap function) runs here; a Lua one is entered as
+// Call enters it.
+func (f *Frame) TForCall(pc, a, c int) int {
+	L, ci := f.L, f.ci
+	regs := f.regs
+	*r(regs, a+4) = *r(regs, a)
+	*r(regs, a+5) = *r(regs, a+1)
+	*r(regs, a+6) = *r(regs, a+2)
+	ra := ci.fn + 1 + a + 4
+	L.top = ra + 3
+	ci.pc = pc + 1
+	fn := r(regs, a+4)
+	switch fn.t {
+	case tagGoFn:
+		L.callGo(ra, c, fn.gofn())
+		if L.status == StatusYield {
+			return slowYield
+		}
+		L.top = ci.top
+		return f.after(pc + 1)
+	case tagLuaFn:
+		return f.enterLua(fn.closure(), ra, c, pc)
+	}
+	return f.Slow(pc)
+}
+
+// callGoDirect is Call's path for a Go function: callGo as precall runs
+// it, then what execSlow does after it (yield, the top for a fixed
+// number of results).
+func (f *Frame) callGoDirect(fn *Value, ra, nresults, pc int) int {
+	L, ci := f.L, f.ci
+	L.callGo(ra, nresults, fn.gofn())
+	if L.status == StatusYield {
+		return slowYield
+	}
+	if nresults >= 0 {
+		L.top = ci.top
+	}
+	return f.after(pc + 1)
+}
+
+// enterLua pushes the frame of a Lua function whose arguments are above
+// ra (L.top set, ci.pc saved) as the dispatch loop pushes it, and runs
+// it at once when it is native; it returns pc+1 when the callee has
+// returned to this frame, else what execute must do (run L.ci, a yield).
+func (f *Frame) enterLua(ncl *Closure, ra, nresults, pc int) int {
+	L, ci := f.L, f.ci
+	p := ncl.p
+	nci := ci.next
+	ntop := ra + 1 + p.maxStack
+	if nci == nil || ntop >= len(L.stack) {
+		return f.slowCall(ci.cl.p.code[pc], pc)
+	}
+	top := L.top
+	for nargs := top - ra - 1; nargs < p.numParams; nargs++ {
+		L.stack[top] = Nil
+		top++
+	}
+	L.top = top
+	nci.fn = ra
+	nci.nresults = nresults
+	nci.status = ciLua
+	nci.top = ntop
+	nci.cl = ncl
+	nci.pc = 0
+	nci.nextraargs = 0
+	L.ci = nci
+	if p.native == nil {
+		return slowFrame
+	}
+	n := p.native(L, nci)
+	// A vararg function hands its frame back to be started again after
+	// VARARGPREP moved it, and a tail call leaves the frame to the next
+	// function: go on with it here while it is native.
+	for n == slowFrame && L.ci == nci && nci.cl.p.native != nil && L.hook.mask == 0 {
+		n = nci.cl.p.native(L, nci)
+	}
+	switch {
+	case n == slowFrame && L.ci == ci:
+		return f.after(pc + 1)
+	case n == nativeHandBack:
+		return slowFrame // execute interprets L.ci, the callee
+	}
+	return n
+}
