@@ -52,6 +52,9 @@ func TestAttachEdges(t *testing.T) {
 		"nul.txt":      strings.Repeat("x", attachSniff-1) + "\x00",
 		"late-nul.txt": strings.Repeat("x", attachSniff) + "\x00\n",
 		"one/only.md":  "x",
+		// Exactly the line cap, and one byte more.
+		"exact.txt": strings.Repeat("l\n", attachMaxLines),
+		"over.txt":  strings.Repeat("l\n", attachMaxLines) + "x",
 	}
 	for i := range attachMaxEntries + 5 {
 		n := fmt.Sprintf("big/f%03d", i)
@@ -76,6 +79,8 @@ func TestAttachEdges(t *testing.T) {
 		{"rune across the sniffed head", "@straddle.txt", "file", []string{`lines="1"`, "xé\n</file>"}, "straddle.txt (1 line)"},
 		{"NUL in the head", "@nul.txt", "binary", []string{`binary="true"`}, "nul.txt: a binary file (8.0 KiB), not attached"},
 		{"NUL past the head", "@late-nul.txt", "file", []string{`lines="1"`}, "late-nul.txt (1 line)"},
+		{"exactly the line cap", "@exact.txt", "file", []string{`<file path="exact.txt" lines="2000" size="4000">`}, "exact.txt (2000 lines)"},
+		{"one byte past the line cap", "@over.txt", "file", []string{`lines="2000" size="4001" cut="true"`, "l\nl\n[cut: the first 2000 lines (3.9 KiB) of 3.9 KiB are attached"}, "over.txt (the first 2000 lines of a 3.9 KiB file)"},
 		{"folder of one", "@one", "folder", []string{"<folder path=\"one\" entries=\"1\">\nonly.md\n</folder>"}, "one (1 entry)"},
 		{"folder cut", "@big", "folder", []string{`entries="205" cut="true"`, strings.Join(many[:attachMaxEntries], "\n") + "\n[cut: the first 200 of 205 entries]\n</folder>"}, "big (first 200 of 205 entries)"},
 		{"outside the project", "@" + outside, "file", []string{fmt.Sprintf("<file path=%q", outside), "far away"}, outside + " (1 line)"},

@@ -159,3 +159,31 @@ end }`,
 		t.Errorf("an empty tool list encoded as an object: %q", out)
 	}
 }
+
+// TestJobWithoutModel: an owned agent of a session with no model
+// configured refuses run_async, saying how to give it one, and stays
+// usable (the refusal leaves nothing locked).
+func TestJobWithoutModel(t *testing.T) {
+	ts := newSession(t, map[string]string{
+		"config.toml": "# no providers, no default model\n",
+		"extensions/n.lua": `local panto = require("panto")
+return { name = "n", activate = function()
+  panto.ext.register_command { name = "n", description = "d", handler = function()
+    local w = panto.agent {}
+    local job, err = w:run_async { prompt = "hi" }
+    local again, err2 = w:run_async { prompt = "hi" }
+    w:set_system_prompt("still usable")
+    return tostring(job) .. " | " .. tostring(err) .. " | " .. tostring(err2 == err) .. " " .. w:system_prompt()
+  end }
+end }`,
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	out, err := ts.Host().RunCommand(ctx, "/n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != "nil | run_async: the agent has no model (pass config = panto.ext.resolve_model { ... }) | true still usable" {
+		t.Errorf("/n: %q", out)
+	}
+}
