@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"panto/permission"
 )
 
 // TestBoneSystemPromptAppendsAreParagraphs: each before_turn hook's
@@ -165,5 +167,86 @@ end)`
 	_, err = ts.command("/load number")
 	if err == nil || !strings.Contains(err.Error(), `no session "12345"`) {
 		t.Fatalf("/load number: %v", err)
+	}
+}
+
+// TestBoneToolsCallJudgesCommandAndPath: ctx.tools.call judges a tool
+// that names its command or path field (the standard shell and write)
+// by that command or path, as the model's own call would be: a rule
+// like shell(echo via-tools) or write(ok.txt) allows exactly that.
+func TestBoneToolsCallJudgesCommandAndPath(t *testing.T) {
+	call := func(tool, input string) string {
+		return `local r = ctx.tools.call("` + tool + `", ` + input + `) return tostring(r.ok) .. " " .. tostring(r.content)`
+	}
+	codes := []string{
+		call("shell", `{ command = "echo via-tools" }`),
+		call("shell", `{ command = "echo other" }`),
+		call("write", `{ path = "ok.txt", content = "x" }`),
+		call("write", `{ path = "no.txt", content = "x" }`),
+	}
+	ts, _ := boneSession(t, map[string]string{"turns.jsonl": probeTurns(codes)}, map[string]string{".bone-rust/init.lua": probeTool},
+		bonePolicy(t, permission.Default, []string{"allow shell(echo via-tools)", "allow write(ok.txt)"}, nil))
+	if res := ts.prompt("go"); res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	for id, want := range map[string]string{
+		"p0": "true via-tools",
+		"p1": "false permission denied",
+		"p2": "true ",
+		"p3": "false permission denied",
+	} {
+		if got, _ := resultOf(t, ts, id); !strings.HasPrefix(got, want) {
+			t.Errorf("%s: %q, want %q...", id, got, want)
+		}
+	}
+}
+
+// TestBoneBeforeTurnAfterNew: /new rebuilds the Lua state and runs
+// bone's files again; the new state's before_turn hook is the one that
+// runs, once per request (the old state's is gone).
+func TestBoneBeforeTurnAfterNew(t *testing.T) {
+	init := `bone.on("before_turn", function() return { system_prompt_append = "HOOK-" .. tostring(bone.cwd ~= nil) } end)`
+	turns := `{"expect": {"system": "\n\nHOOK-true"}, "events": [{"text": "one"}]}
+{"expect": {"system": "\n\nHOOK-true"}, "events": [{"text": "two"}]}
+`
+	ts, _ := boneSession(t, map[string]string{"turns.jsonl": turns}, map[string]string{".bone-rust/init.lua": init})
+	if res := ts.prompt("first"); res.Err != nil || res.Text != "one" {
+		t.Fatalf("%+v", res)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := ts.New(ctx); err != nil {
+		t.Fatal(err)
+	}
+	res := ts.prompt("second")
+	if res.Err != nil || res.Text != "two" {
+		t.Fatalf("after /new: %+v", res)
+	}
+}
+
+// TestBoneQuietHooks: a before_turn hook that returns nothing (one that
+// only looks) changes nothing and is no problem; ctx.config.set_value
+// on an empty YAML file writes the key.
+func TestBoneQuietHooks(t *testing.T) {
+	init := probeTool + `
+bone.on("before_turn", function(ev, ctx) ctx.state.set("looked", #ev.messages) end)
+`
+	setEmpty := `
+local dir = ctx.config_dir .. "/config"
+os.execute("mkdir -p '" .. dir .. "'")
+local f = assert(io.open(dir .. "/empty.yaml", "w")) f:close()
+ctx.config.set_value("empty", "a.b", 5)
+return tostring(ctx.config.get("empty", "a.b")) .. " " .. tostring(ctx.state.get("looked"))`
+	ts, _ := boneSession(t, map[string]string{"turns.jsonl": probeTurns([]string{setEmpty})}, map[string]string{".bone-rust/init.lua": init})
+	if res := ts.prompt("go"); res.Err != nil || res.Text != "probed" {
+		t.Fatalf("%+v", res)
+	}
+	if got, _ := resultOf(t, ts, "p0"); got != "5 1" {
+		t.Errorf("p0: %q, want %q", got, "5 1")
+	}
+	for _, n := range ts.allNotices() {
+		if strings.Contains(n, "before_turn") {
+			t.Errorf("a quiet hook was reported: %q", n)
+		}
 	}
 }
