@@ -30,9 +30,13 @@ func TestWriteMessages(t *testing.T) {
 		{func(s *Spec) { s.Version = "1\xff" }, `bundle version "1\xff" is not valid UTF-8`},
 		{func(s *Spec) { s.Compiler = "c\x7f" }, `compiler version "c\x7f" contains a control character`},
 		{func(s *Spec) { s.Compiler = "" }, ""}, // the compiler version may be empty
+		{func(s *Spec) { s.Version = long[1:] }, ""}, // exactly the limit
 		{func(s *Spec) { s.Blobs[4].Path = "." }, `blob path "." is not a clean relative path`},
 		{func(s *Spec) { s.Blobs[4].Path = "a\\b" }, `blob path "a\\b" contains a backslash`},
 		{func(s *Spec) { s.Blobs[4].Path = "a\tb" }, `blob path "a\tb" contains a control character or invalid UTF-8`},
+		{func(s *Spec) { s.Blobs[4].Path = "a\x7fb" }, `blob path "a\x7fb" contains a control character or invalid UTF-8`},
+		{func(s *Spec) { s.Blobs[4].Path = "a\xffb" }, `blob path "a\xffb" is not a clean relative path`},
+		{func(s *Spec) { s.Blobs[4].Path = "skills/é~" }, ""},
 		{func(s *Spec) { s.Blobs[4].Path = longPath }, fmt.Sprintf("blob path %.40q... is %d bytes long (limit %d)", longPath, len(longPath), maxPath)},
 		{func(s *Spec) { s.Blobs[4].Path = "extensions/a.lua" }, "blob extensions/a.lua appears twice"},
 		// The first two blobs once sorted (config.toml sorts first).
@@ -145,4 +149,27 @@ func TestExtractToTheCache(t *testing.T) {
 	if got, err := os.ReadFile(filepath.Join(dir, "skills/s/SKILL.md")); err != nil || string(got) != "# skill\n" {
 		t.Errorf("resource %q, %v", got, err)
 	}
+}
+
+// TestRemoveAll: the cache's read-only trees are removed whole, and a
+// folder already gone is no error (nor a panic).
+func TestRemoveAll(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "tree")
+	if err := os.MkdirAll(filepath.Join(dir, "a", "b"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "a", "b", "f"), []byte("x"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{filepath.Join(dir, "a", "b"), filepath.Join(dir, "a"), dir} {
+		if err := os.Chmod(d, 0o555); err != nil {
+			t.Fatal(err)
+		}
+	}
+	removeAll(dir)
+	if _, err := os.Lstat(dir); !os.IsNotExist(err) {
+		t.Errorf("the tree is still there: %v", err)
+	}
+	removeAll(filepath.Join(root, "never-made"))
 }

@@ -10,6 +10,7 @@ import (
 
 	"panto/diag"
 	"panto/extension/discover"
+	"panto/runtime"
 )
 
 // TestCheckSandbox: a check host runs no process and writes no file.
@@ -27,6 +28,9 @@ func TestCheckSandbox(t *testing.T) {
 		{"io.popen", `io.popen("touch ` + target("popened") + `")`, "io.popen", "popened"},
 		{"io.open w", `io.open("` + target("written") + `", "w")`, "io.open for writing", "written"},
 		{"io.open a+", `io.open("` + target("appended") + `", "a+")`, "io.open for writing", "appended"},
+		{"io.open r+", `io.open("` + target("keep") + `", "r+")`, "io.open for writing", ""},
+		{"uv.fs_open r+", `require("luv").fs_open("` + target("keep") + `", "r+", 420)`, "uv.fs_open for writing", ""},
+		{"uv.fs_open O_RDWR", `require("luv").fs_open("` + target("keep") + `", 2, 420)`, "uv.fs_open for writing", ""},
 		{"io.output", `io.output("` + target("output") + `")`, "io.output to a file", "output"},
 		{"os.remove", `os.remove("` + target("keep") + `")`, "os.remove", ""},
 		{"os.rename", `os.rename("` + target("keep") + `", "` + target("renamed") + `")`, "os.rename", "renamed"},
@@ -138,5 +142,37 @@ func TestCheckTimeout(t *testing.T) {
 	}
 	if len(ds) != 2 || !strings.Contains(got[1], "extensions/wait.lua: ran past the check's limit of 50ms") || !strings.Contains(got[0], "extensions/bad.lua:1:") {
 		t.Errorf("%s", strings.Join(got, "\n"))
+	}
+}
+
+// TestReadOnlyModes: which io.open modes and fs_open flags count as
+// reading only; anything that may write, or that cannot be read as a
+// mode, does not.
+func TestReadOnlyModes(t *testing.T) {
+	for _, c := range []struct {
+		mode runtime.Value
+		want bool
+	}{
+		{runtime.Nil, true}, {str("r"), true}, {str("rb"), true},
+		{str("r+"), false}, {str("rb+"), false}, {str("w"), false}, {str("a"), false}, {str(""), false},
+		{runtime.Int(1), false},
+	} {
+		if got := readOnlyMode(c.mode); got != c.want {
+			t.Errorf("readOnlyMode(%v) = %v", c.mode, got)
+		}
+	}
+	for _, c := range []struct {
+		flags runtime.Value
+		want  bool
+	}{
+		{runtime.Int(int64(os.O_RDONLY)), true}, {runtime.Int(int64(os.O_WRONLY)), false}, {runtime.Int(int64(os.O_RDWR)), false},
+		{runtime.Int(int64(os.O_RDONLY | os.O_CREATE)), false}, {runtime.Int(int64(os.O_RDONLY | os.O_APPEND)), false},
+		{runtime.Int(int64(os.O_RDONLY | os.O_TRUNC)), false}, {runtime.Float(0.5), false},
+		{str("r"), true}, {str("RS"), true}, {str("sr"), true}, {str("r+"), false}, {str("a"), false},
+		{runtime.Nil, false}, {runtime.True, false},
+	} {
+		if got := readOnlyFlags(c.flags); got != c.want {
+			t.Errorf("readOnlyFlags(%v) = %v", c.flags, got)
+		}
 	}
 }
