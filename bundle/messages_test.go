@@ -29,7 +29,7 @@ func TestWriteMessages(t *testing.T) {
 		{func(s *Spec) { s.Version = long }, fmt.Sprintf("bundle version is %d bytes long (limit %d)", maxName+1, maxName)},
 		{func(s *Spec) { s.Version = "1\xff" }, `bundle version "1\xff" is not valid UTF-8`},
 		{func(s *Spec) { s.Compiler = "c\x7f" }, `compiler version "c\x7f" contains a control character`},
-		{func(s *Spec) { s.Compiler = "" }, ""}, // the compiler version may be empty
+		{func(s *Spec) { s.Compiler = "" }, ""},      // the compiler version may be empty
 		{func(s *Spec) { s.Version = long[1:] }, ""}, // exactly the limit
 		{func(s *Spec) { s.Blobs[4].Path = "." }, `blob path "." is not a clean relative path`},
 		{func(s *Spec) { s.Blobs[4].Path = "a\\b" }, `blob path "a\\b" contains a backslash`},
