@@ -65,6 +65,7 @@ require (
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
 	kernel.org/pub/linux/libs/security/libcap/psx v1.2.78 // indirect
+	xnethtml v0.0.0
 )
 
 replace github.com/alecthomas/chroma/v2 => ./third_party/chroma
@@ -74,3 +75,5 @@ replace github.com/santhosh-tekuri/jsonschema/v6 => ./third_party/jsonschema
 replace github.com/yuin/goldmark => ./third_party/goldmark
 
 replace github.com/BurntSushi/toml => ./third_party/toml
+
+replace xnethtml => ./third_party/xnethtml

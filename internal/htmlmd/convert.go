@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"golang.org/x/net/html"
-	"golang.org/x/net/html/atom"
+	"xnethtml/html"
+	"xnethtml/html/atom"
 )
 
 // dropped are the elements whose whole subtree is left out: code and

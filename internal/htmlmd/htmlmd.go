@@ -4,9 +4,10 @@
 // and drops what a reader of the page never sees or skips (scripts,
 // styles, navigation bars, forms, footers).
 //
-// The page is parsed with golang.org/x/net/html, the HTML5 parsing
-// algorithm browsers use, so broken markup ends as the tree a browser
-// would build. The converter walks that tree: block elements become
+// The page is parsed with golang.org/x/net/html (linked as xnethtml,
+// third_party's copy that builds its entity table on first use rather
+// than in every process's init), the HTML5 parsing algorithm browsers
+// use, so broken markup ends as the tree a browser would build. The converter walks that tree: block elements become
 // Markdown blocks separated by blank lines; the text between them is
 // collapsed the way a browser collapses white space, except inside
 // <pre>. When the page has a <main> element (or else exactly one
@@ -19,8 +20,8 @@ import (
 	"net/url"
 	"strings"
 
-	"golang.org/x/net/html"
-	"golang.org/x/net/html/atom"
+	"xnethtml/html"
+	"xnethtml/html/atom"
 )
 
 // maxDepth bounds the element nesting the converter follows: deeper

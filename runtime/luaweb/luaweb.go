@@ -23,7 +23,7 @@ import (
 	"strings"
 	"time"
 
-	"golang.org/x/net/html/charset"
+	"xnethtml/html/charset"
 
 	"panto/runtime"
 )

@@ -12,7 +12,7 @@ import (
 	"slices"
 	"strings"
 
-	a "golang.org/x/net/html/atom"
+	a "xnethtml/html/atom"
 )
 
 // A parser implements the HTML5 parsing algorithm:
