@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -177,6 +178,7 @@ func TestSteeringAfterToolCalls(t *testing.T) {
 // turn runs are refused.
 func TestTurnWhileBusy(t *testing.T) {
 	ts, _ := seqSession(t, map[string]string{}, []seqResp{{events: []provider.Event{text("x")}, hang: true}})
+	id := ts.ID()
 	r, err := ts.Start(context.Background(), []conv.Block{conv.TextBlock("q")})
 	if err != nil {
 		t.Fatal(err)
@@ -201,6 +203,20 @@ func TestTurnWhileBusy(t *testing.T) {
 	}
 	if _, ok := ts.RunQueued(ctx); ok {
 		t.Error("RunQueued while running")
+	}
+	running := func(what string, err error) {
+		t.Helper()
+		if err == nil || !strings.Contains(err.Error(), "a turn is running") {
+			t.Errorf("%s while running: %v", what, err)
+		}
+	}
+	running("Resume", ts.Resume(ctx, "abc"))
+	running("ResumePath", ts.ResumePath(ctx, filepath.Join(t.TempDir(), "s.jsonl")))
+	running("Branch", ts.Branch(ctx, "abc"))
+	_, err = ts.Rewind(ctx, 1, RestoreBoth)
+	running("Rewind", err)
+	if ts.ID() != id {
+		t.Errorf("the session changed to %s", ts.ID())
 	}
 	ts.Cancel()
 	if res := ts.Wait(ctx, r); res.Status != "cancelled" {
@@ -334,5 +350,38 @@ func TestCloseReleasesTheSession(t *testing.T) {
 	}
 	if n := ts2.Agent().Conversation().Len(); n != 2 {
 		t.Errorf("resumed %d messages", n)
+	}
+}
+
+// createFails is a file store whose Create fails once armed, as a full
+// disk or a read-only data folder would.
+type createFails struct {
+	*store.FileStore
+	armed bool
+}
+
+func (c *createFails) Create(cwd, parent string) (*store.Writer, error) {
+	if c.armed {
+		return nil, errString("read-only file system")
+	}
+	return c.FileStore.Create(cwd, parent)
+}
+
+// TestNewFailsCleanly: /new whose session file cannot be made says why
+// and leaves the current session as it was, usable.
+func TestNewFailsCleanly(t *testing.T) {
+	cs := &createFails{FileStore: store.NewFileStore(t.TempDir())}
+	ts, _ := seqSession(t, map[string]string{}, []seqResp{answer("a1"), answer("a2")}, func(o *Options) { o.Store = cs })
+	ts.prompt("q1")
+	id := ts.ID()
+	cs.armed = true
+	if err := ts.New(context.Background()); err == nil || err.Error() != "read-only file system" {
+		t.Fatalf("New = %v", err)
+	}
+	if ts.ID() != id || ts.Agent().Conversation().Len() != 2 {
+		t.Errorf("after a failed /new: id %s (was %s), %d messages", ts.ID(), id, ts.Agent().Conversation().Len())
+	}
+	if r := ts.prompt("q2"); r.Status != "completed" || len(ts.stored()) != 4 {
+		t.Errorf("the session is not usable: %+v", r)
 	}
 }

@@ -191,3 +191,46 @@ func TestOwnedAgentLocalTools(t *testing.T) {
 		t.Errorf("an agent without tools names %v", got)
 	}
 }
+
+// TestTextAroundRedactedThinking: text before a redacted reasoning block
+// is complete before it, and text after it is a block of its own.
+func TestTextAroundRedactedThinking(t *testing.T) {
+	ts, _ := seqSession(t, map[string]string{}, []seqResp{{events: []provider.Event{
+		text("before"),
+		{Type: provider.RedactedThinking, Data: "R"},
+		text("after"),
+		done("", conv.Usage{}),
+	}}})
+	if res := ts.prompt("q"); res.Status != "completed" {
+		t.Fatalf("result %+v", res)
+	}
+	var got []string
+	for _, e := range ts.eventsOf("assistant_text_complete") {
+		got = append(got, e.Fields["text"].(string))
+	}
+	if strings.Join(got, "|") != "before|after" {
+		t.Errorf("assistant_text_complete %q", got)
+	}
+	bs := ts.Agent().Conversation().Messages[1].Blocks
+	if len(bs) != 3 || bs[0].Text != "before" || !bs[1].Redacted || bs[2].Text != "after" {
+		t.Errorf("blocks %+v", bs)
+	}
+}
+
+// TestThinkingLastIsCompleted: a response that ends on reasoning still
+// completes its block, once, for the session and for an owned agent.
+func TestThinkingLastIsCompleted(t *testing.T) {
+	resp := func() seqResp {
+		return seqResp{events: []provider.Event{{Type: provider.ThinkingDelta, Text: "only thoughts"}, done("", conv.Usage{})}}
+	}
+	ts, _ := seqSession(t, map[string]string{}, []seqResp{resp(), resp()})
+	ts.prompt("q")
+	if ev := ts.eventsOf("thinking_complete"); len(ev) != 1 || ev[0].Fields["text"] != "only thoughts" {
+		t.Errorf("thinking_complete %+v", ev)
+	}
+	a := &Agent{sess: ts.Session, conv: &conv.Conversation{}, model: ts.Agent().Model()}
+	_, ev := ownedTurn(t, ts, a, false, "q")
+	if got := ev.summary(); strings.Count(got, "thinking_complete text=only thoughts") != 1 {
+		t.Errorf("owned agent events:\n%s", got)
+	}
+}
