@@ -66,3 +66,29 @@ func TestResponsesTypeFromEventLine(t *testing.T) {
 		t.Errorf("%s %v %+v", problem, got.Err, got)
 	}
 }
+
+// TestResponsesSkipsEmptyUserMessages: a user message with nothing to
+// send (only empty text) is left out of the input rather than sent as
+// a message with no content, which the API refuses.
+func TestResponsesSkipsEmptyUserMessages(t *testing.T) {
+	body, err := buildResponsesRequest(&provider.Request{Model: "m", Messages: []conv.Message{
+		{Role: conv.User, Blocks: []conv.Block{conv.TextBlock("")}},
+		{Role: conv.User},
+		{Role: conv.User, Blocks: []conv.Block{conv.TextBlock("hi")}},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r struct {
+		Input []struct {
+			Role    string          `json:"role"`
+			Content json.RawMessage `json:"content"`
+		} `json:"input"`
+	}
+	if err := json.Unmarshal(body, &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Input) != 1 || r.Input[0].Role != "user" || string(r.Input[0].Content) != `[{"type":"input_text","text":"hi"}]` {
+		t.Errorf("input %s, want only the message saying hi", body)
+	}
+}
