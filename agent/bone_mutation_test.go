@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"panto/agent/conv"
 	"panto/permission"
 )
 
@@ -248,5 +249,53 @@ return tostring(ctx.config.get("empty", "a.b")) .. " " .. tostring(ctx.state.get
 		if strings.Contains(n, "before_turn") {
 			t.Errorf("a quiet hook was reported: %q", n)
 		}
+	}
+}
+
+// TestBoneLoadedToolMessages: conversation.load keeps a tool message's
+// call id, tool name and error mark, and a system message is stored
+// as panto's own message, so the loaded session reads as it was given.
+func TestBoneLoadedToolMessages(t *testing.T) {
+	init := `bone.register_command("import", function()
+    return { action = "conversation.load", messages = {
+        { role = "system", content = "be brief" },
+        { role = "user", content = "read it" },
+        { role = "assistant", blocks = { { type = "tool_call", id = "t1", name = "read", input = { path = "a" } } } },
+        { role = "tool", tool_call_id = "t1", tool_name = "read", is_error = true, content = "no such file" },
+    } }
+end)`
+	ts, _ := boneSession(t, map[string]string{"turns.jsonl": ""}, map[string]string{".bone-rust/init.lua": init})
+	if _, err := ts.commandThenSwitch("/import"); err != nil {
+		t.Fatal(err)
+	}
+	a := ts.Agent()
+	a.mu.Lock()
+	msgs := append([]conv.Message(nil), a.conv.Messages...)
+	a.mu.Unlock()
+	if len(msgs) != 4 {
+		t.Fatalf("%d messages loaded: %+v", len(msgs), msgs)
+	}
+	if m := msgs[0]; m.Role != conv.System || m.Text() != "be brief" {
+		t.Errorf("system message: %+v", m)
+	}
+	if m := msgs[3]; m.Role != conv.Tool || m.ToolCallID != "t1" || m.ToolName != "read" || !m.IsError || m.Text() != "no such file" {
+		t.Errorf("tool message: %+v", m)
+	}
+	// The stored session holds the same messages: resuming it reads
+	// them back, the system message included.
+	id := ts.ID()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := ts.New(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := ts.Resume(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	a = ts.Agent()
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if n := len(a.conv.Messages); n != 4 || a.conv.Messages[0].Role != conv.System || a.conv.Messages[3].ToolName != "read" {
+		t.Errorf("resumed: %+v", a.conv.Messages)
 	}
 }
