@@ -174,3 +174,14 @@ func TestAttachmentsSplit(t *testing.T) {
 		t.Error("HasMentions")
 	}
 }
+
+// TestParseMentionsEmptyQuotes: @"" names no path (it would otherwise
+// attach the whole project folder), while @"x" names x.
+func TestParseMentionsEmptyQuotes(t *testing.T) {
+	if got := ParseMentions(`say @"" please`); len(got) != 0 {
+		t.Errorf(`@"": %+v`, got)
+	}
+	if got := ParseMentions(`say @"x" please`); len(got) != 1 || got[0] != (Mention{"x", 4, 8}) {
+		t.Errorf(`@"x": %+v`, got)
+	}
+}
