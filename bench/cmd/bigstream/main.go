@@ -6,7 +6,11 @@
 // measurement), checks that panto printed exactly the answer, and
 // prints the peak resident set size and its ratio to the answer.
 //
-//	cd bench && go run ./cmd/bigstream -panto ../bin/panto [-size 1073741824] [-chunk 1000]
+//	cd bench && go run ./cmd/bigstream -panto ../bin/panto [-size 1073741824] [-chunk 1000] [-resume]
+//
+// -resume then continues that session with one more short turn
+// (`--continue`, a one-line answer) and prints its time and peak RSS:
+// what resuming a session whose last entry is the whole answer costs.
 //
 // `make mem-answer` runs it with 1 GiB. It needs GNU time (Linux); it is
 // a manual measurement, never part of `make test` (it takes minutes and
@@ -34,14 +38,19 @@ func main() {
 	size := flag.Int64("size", 1<<30, "the answer's length in bytes")
 	chunk := flag.Int("chunk", 1000, "the length of each text delta")
 	session := flag.Bool("session", true, "keep the session on disk (--no-session otherwise)")
+	resume := flag.Bool("resume", false, "then time --continue of that session with a short turn")
 	flag.Parse()
-	if err := run(*pantoBin, *size, *chunk, *session); err != nil {
+	if *resume && !*session {
+		fmt.Fprintln(os.Stderr, "bigstream: -resume needs the session kept on disk")
+		os.Exit(2)
+	}
+	if err := run(*pantoBin, *size, *chunk, *session, *resume); err != nil {
 		fmt.Fprintln(os.Stderr, "bigstream:", err)
 		os.Exit(1)
 	}
 }
 
-func run(pantoBin string, size int64, chunk int, session bool) error {
+func run(pantoBin string, size int64, chunk int, session, resume bool) error {
 	bin, err := filepath.Abs(pantoBin)
 	if err != nil {
 		return err
@@ -50,9 +59,14 @@ func run(pantoBin string, size int64, chunk int, session bool) error {
 	if err != nil {
 		return err
 	}
+	requests := 0
 	go http.Serve(ln, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		io.Copy(io.Discard, r.Body)
 		w.Header().Set("Content-Type", "text/event-stream")
+		if requests++; requests > 1 {
+			serve(w, 5, chunk) // the resumed session's short turn
+			return
+		}
 		serve(w, size, chunk)
 	}))
 
@@ -72,12 +86,14 @@ func run(pantoBin string, size int64, chunk int, session bool) error {
 	if err := os.WriteFile(filepath.Join(ext, "config.toml"), []byte(cfg), 0o644); err != nil {
 		return err
 	}
+	env := append(os.Environ(), "HOME="+dir, "XDG_DATA_HOME="+filepath.Join(dir, "data"), "XDG_CONFIG_HOME="+filepath.Join(dir, "config"))
 	args := []string{"-v", bin, "run", ext, "--prompt", "write a lot"}
 	if !session {
 		args = append(args, "--no-session")
 	}
 	cmd := exec.Command("/usr/bin/time", args...)
-	cmd.Env = append(os.Environ(), "HOME="+dir, "XDG_DATA_HOME="+filepath.Join(dir, "data"), "XDG_CONFIG_HOME="+filepath.Join(dir, "config"))
+	cmd.Dir = dir
+	cmd.Env = env
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.StdoutPipe()
@@ -94,19 +110,48 @@ func run(pantoBin string, size int64, chunk int, session bool) error {
 	if bad != "" || printed != size+1 {
 		return fmt.Errorf("panto printed %d bytes (want %d and a newline): %s", printed, size, bad)
 	}
-	m := regexp.MustCompile(`Maximum resident set size \(kbytes\): (\d+)`).FindStringSubmatch(stderr.String())
-	if m == nil {
-		return fmt.Errorf("no peak RSS in /usr/bin/time's output:\n%s", tail(stderr.String()))
-	}
-	kb, _ := strconv.ParseInt(m[1], 10, 64)
-	el := regexp.MustCompile(`Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)`).FindStringSubmatch(stderr.String())
-	wall := "?"
-	if el != nil {
-		wall = el[1]
+	kb, wall, err := timeFigures(stderr.String())
+	if err != nil {
+		return err
 	}
 	fmt.Printf("answer %d MiB in %d-byte deltas, session kept: %v\npeak RSS %d MiB (%.2f× the answer), elapsed %s\n",
 		size>>20, chunk, session, kb>>10, float64(kb<<10)/float64(size), wall)
+	if !resume {
+		return nil
+	}
+	again := exec.Command("/usr/bin/time", "-v", bin, "run", ext, "--continue", "--prompt", "and now briefly")
+	again.Dir = dir
+	again.Env = env
+	var errs bytes.Buffer
+	again.Stderr = &errs
+	printedAgain, err := again.Output()
+	if err != nil {
+		return fmt.Errorf("panto --continue: %v\n%s", err, tail(errs.String()))
+	}
+	if want := text(0, 5) + "\n"; string(printedAgain) != want {
+		return fmt.Errorf("panto --continue printed %q, want %q", tail(string(printedAgain)), want)
+	}
+	kb, wall, err = timeFigures(errs.String())
+	if err != nil {
+		return err
+	}
+	fmt.Printf("--continue with one short turn: peak RSS %d MiB, elapsed %s\n", kb>>10, wall)
 	return nil
+}
+
+// timeFigures reads the peak RSS (KiB) and the elapsed time from
+// /usr/bin/time -v's report.
+func timeFigures(report string) (int64, string, error) {
+	m := regexp.MustCompile(`Maximum resident set size \(kbytes\): (\d+)`).FindStringSubmatch(report)
+	if m == nil {
+		return 0, "", fmt.Errorf("no peak RSS in /usr/bin/time's output:\n%s", tail(report))
+	}
+	kb, _ := strconv.ParseInt(m[1], 10, 64)
+	wall := "?"
+	if el := regexp.MustCompile(`Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)`).FindStringSubmatch(report); el != nil {
+		wall = el[1]
+	}
+	return kb, wall, nil
 }
 
 // serve writes the stream: size bytes of text, each delta's text its
