@@ -1,5 +1,7 @@
 package runtime
 
+import bc "panto/bytecode"
+
 // yieldSignal is what a Go function returns (through L.Yield) to say that
 // it yielded instead of producing results.
 const yieldSignal = -1
@@ -62,6 +64,24 @@ func (L *State) callGo(fnIdx, nresults int, f *GoFunction) {
 		L.runError("Go function '%s' returned %d results but pushed %d", f.Name, n, L.top-ci.fn-1)
 	}
 	L.posReturn(ci, L.top-n, n)
+}
+
+// callGoVM runs the Go function of instruction i, a CALL at pc-1 of frame
+// ci, for the dispatch loop, which has set L.top for its arguments, saved
+// pc in ci and counted the call's tick: it is execSlow's CALL for a Go
+// function, without the way through execSlow's dispatch and precall.
+// It returns pc, or slowYield when the function yielded.
+func (L *State) callGoVM(ci *callInfo, i bc.Instruction, pc int) int {
+	ra := ci.fn + 1 + i.A()
+	nresults := i.C() - 1
+	L.callGo(ra, nresults, L.stack[ra].gofn())
+	if L.status == StatusYield {
+		return slowYield
+	}
+	if nresults >= 0 {
+		L.top = ci.top
+	}
+	return pc
 }
 
 // pretailcall reuses frame ci for a tail call of the value at fnIdx. delta

@@ -49,6 +49,8 @@ func (L *State) execute(ci *callInfo, resumable bool) {
 		cb   unsafe.Pointer // &code[0]
 		pc   int
 		regs unsafe.Pointer // &L.stack[base]: registers without bounds checks
+		npc  int            // what execSlow and the loop's other helpers return
+		cond bool           // a test's outcome, for condJump
 	)
 	fs.resumable = resumable
 newFrame:
@@ -499,7 +501,7 @@ run:
 			}
 		case bc.OpEq:
 			x, y := r(regs, a), r(regs, i.B())
-			var cond bool
+			cond = false
 			if x.t == y.t {
 				switch x.t {
 				case tagNil, tagFalse, tagTrue:
@@ -526,18 +528,10 @@ run:
 			} else if x.IsNumber() && y.IsNumber() {
 				goto slow
 			}
-			if cond != i.K() {
-				pc++
-			} else {
-				off := fetch(cb, pc).SJ() + 1
-				pc += off
-				if off <= 0 && L.g.interrupt.tick() {
-					goto interrupt
-				}
-			}
+			goto condJump
 		case bc.OpLt:
 			x, y := r(regs, a), r(regs, i.B())
-			var cond bool
+			cond = false
 			if x.t == tagInt && y.t == tagInt {
 				cond = int64(x.n) < int64(y.n)
 			} else if x.t == tagFloat && y.t == tagFloat {
@@ -545,18 +539,10 @@ run:
 			} else {
 				goto slow
 			}
-			if cond != i.K() {
-				pc++
-			} else {
-				off := fetch(cb, pc).SJ() + 1
-				pc += off
-				if off <= 0 && L.g.interrupt.tick() {
-					goto interrupt
-				}
-			}
+			goto condJump
 		case bc.OpLe:
 			x, y := r(regs, a), r(regs, i.B())
-			var cond bool
+			cond = false
 			if x.t == tagInt && y.t == tagInt {
 				cond = int64(x.n) <= int64(y.n)
 			} else if x.t == tagFloat && y.t == tagFloat {
@@ -564,18 +550,10 @@ run:
 			} else {
 				goto slow
 			}
-			if cond != i.K() {
-				pc++
-			} else {
-				off := fetch(cb, pc).SJ() + 1
-				pc += off
-				if off <= 0 && L.g.interrupt.tick() {
-					goto interrupt
-				}
-			}
+			goto condJump
 		case bc.OpEqK:
 			x, k := r(regs, a), kv(kb, i.B())
-			var cond bool
+			cond = false
 			if x.t == k.t {
 				switch x.t {
 				case tagInt:
@@ -596,37 +574,21 @@ run:
 			} else if x.IsNumber() && k.IsNumber() {
 				goto slow
 			}
-			if cond != i.K() {
-				pc++
-			} else {
-				off := fetch(cb, pc).SJ() + 1
-				pc += off
-				if off <= 0 && L.g.interrupt.tick() {
-					goto interrupt
-				}
-			}
+			goto condJump
 		case bc.OpEqI:
 			x := r(regs, a)
 			imm := int64(i.SB())
-			var cond bool
+			cond = false
 			if x.t == tagInt {
 				cond = int64(x.n) == imm
 			} else if x.t == tagFloat {
 				cond = x.AsFloat() == float64(imm)
 			}
-			if cond != i.K() {
-				pc++
-			} else {
-				off := fetch(cb, pc).SJ() + 1
-				pc += off
-				if off <= 0 && L.g.interrupt.tick() {
-					goto interrupt
-				}
-			}
+			goto condJump
 		case bc.OpLtI, bc.OpLeI, bc.OpGtI, bc.OpGeI:
 			x := r(regs, a)
 			imm := int64(i.SB())
-			var cond bool
+			cond = false
 			if x.t == tagInt {
 				v := int64(x.n)
 				switch i.Op() {
@@ -654,25 +616,10 @@ run:
 			} else {
 				goto slow
 			}
-			if cond != i.K() {
-				pc++
-			} else {
-				off := fetch(cb, pc).SJ() + 1
-				pc += off
-				if off <= 0 && L.g.interrupt.tick() {
-					goto interrupt
-				}
-			}
+			goto condJump
 		case bc.OpTest:
-			if r(regs, a).Truthy() != i.K() {
-				pc++
-			} else {
-				off := fetch(cb, pc).SJ() + 1
-				pc += off
-				if off <= 0 && L.g.interrupt.tick() {
-					goto interrupt
-				}
-			}
+			cond = r(regs, a).Truthy()
+			goto condJump
 		case bc.OpTestSet:
 			rb := r(regs, i.B())
 			if rb.Truthy() != i.K() {
@@ -696,7 +643,13 @@ run:
 			ci = fs.ci
 			ci.pc = pc
 			fn := r(regs, a)
-			if L.g.interrupt.tick() || fn.t != tagLuaFn {
+			if L.g.interrupt.tick() {
+				goto slow
+			}
+			if fn.t != tagLuaFn {
+				if fn.t == tagGoFn {
+					goto goCall
+				}
 				goto slow
 			}
 			ncl := fn.closure()
@@ -905,10 +858,36 @@ run:
 			goto slow
 		}
 
+	condJump:
+		// The end of a test: skip the JMP that follows when cond differs
+		// from the k bit, else make that jump here. One copy for every
+		// test keeps execute below the compiler's "big function" size,
+		// beyond which it would stop inlining the helpers of the fast
+		// paths (copyVal, setFloat, probeStr...) and spill the loop's
+		// state at every instruction.
+		if cond != i.K() {
+			pc++
+		} else {
+			off := fetch(cb, pc).SJ() + 1
+			pc += off
+			if off <= 0 && L.g.interrupt.tick() {
+				goto interrupt
+			}
+		}
+		continue
+
+	goCall:
+		// A CALL of a Go function, whose tick was counted without expiring
+		// the countdown: run it without going through execSlow and precall.
+		npc = L.callGoVM(fs.ci, i, pc)
+		goto slowDone
+
 	slow:
 		// Run the whole instruction out of line, then reload the frame's
 		// state, which no local carries across the call.
-		switch npc := L.execSlow(fs.ci, i, pc); npc {
+		npc = L.execSlow(fs.ci, i, pc)
+	slowDone:
+		switch npc {
 		case slowFrame:
 			ci = L.ci
 			if ci.status&ciLua == 0 {
