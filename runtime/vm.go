@@ -211,6 +211,10 @@ run:
 					}
 				} else if rb.t == tagString {
 					v = probeStr(t, rb)
+					if v == nil && t.meta == nil {
+						ixT, ixK = t, rb
+						goto newField
+					}
 				}
 				if v != nil && (v.t != tagNil || t.meta == nil) {
 					if i.K() {
@@ -244,8 +248,8 @@ run:
 		case bc.OpSetField:
 			ta := r(regs, a)
 			if ta.t == tagTable {
-				t := ta.table()
-				if v := probeStr(t, kv(kb, i.B())); v != nil && (v.t != tagNil || t.meta == nil) {
+				t, key := ta.table(), kv(kb, i.B())
+				if v := probeStr(t, key); v != nil && (v.t != tagNil || t.meta == nil) {
 					if i.K() {
 						copyVal(v, kv(kb, i.C()))
 					} else {
@@ -255,6 +259,10 @@ run:
 						t.tmAbsent = 0
 					}
 					continue
+				}
+				if t.meta == nil {
+					ixT, ixK = t, key
+					goto newField
 				}
 			}
 			goto slow
@@ -875,6 +883,12 @@ run:
 			}
 		}
 		continue
+
+	newField:
+		// SETFIELD and SETTABLE of a string key that probeStr did not find
+		// in a table without a metatable (see newFieldVM).
+		npc = L.newFieldVM(fs.ci, i, pc, ixT, ixK)
+		goto slowDone
 
 	goCall:
 		// A CALL of a Go function, whose tick was counted without expiring

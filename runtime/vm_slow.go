@@ -651,3 +651,35 @@ func (L *State) storeSlow(ci *callInfo, pc int, t, key, val Value) {
 	L.top = ci.top
 	L.finishSet(t, key, val)
 }
+
+// newFieldVM stores a new string key for the dispatch loop: instruction i
+// (SETFIELD, or SETTABLE with a string key), whose next instruction is at
+// pc, assigns to the key k that probeStr did not find in t, a table
+// without a metatable (a constructor's fields, an object's first
+// assignments). When k's main position has never held a key, no chain
+// passes through it, so k is absent (not merely stored as another copy of
+// the string) and goes there, as newKey would put it, with no growth to
+// charge. Anything else (a collision, no hash part, a key without its
+// hash, a nil value) is left to execSlow.
+func (L *State) newFieldVM(ci *callInfo, i bc.Instruction, pc int, t *Table, k *Value) int {
+	if h := k.h; h != 0 && k.t == tagString && len(t.nodes) > 0 {
+		n := &t.nodes[h&uint32(len(t.nodes)-1)]
+		if n.key.t == tagNil {
+			var src Value
+			if i.K() {
+				src = ci.cl.p.k[i.C()]
+			} else {
+				src = L.stack[ci.fn+1+i.C()]
+			}
+			if src.t != tagNil {
+				n.val = src
+				n.key = *k
+				if t.tmAbsent != 0 {
+					t.tmAbsent = 0
+				}
+				return pc
+			}
+		}
+	}
+	return L.execSlow(ci, i, pc)
+}
