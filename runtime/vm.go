@@ -684,19 +684,23 @@ run:
 			ci = nci
 			goto newFrame
 		case bc.OpTailCall:
-			// A tail call of a Lua function with a fixed number of
-			// arguments, from a function that is not vararg and has no
-			// upvalues to close, reuses the frame here; the rest (and the
-			// interruption check) goes through pretailcall in execSlow.
+			// A tail call of a Lua function from a function that is not
+			// vararg and has no upvalues to close reuses the frame here;
+			// the rest (and the interruption check) goes through
+			// pretailcall in execSlow.
 			fn := r(regs, a)
-			b := i.B()
-			if fn.t != tagLuaFn || b == 0 || i.K() || i.C() != 0 || L.g.interrupt.countdown <= 0 {
+			if fn.t != tagLuaFn || i.K() || i.C() != 0 || L.g.interrupt.countdown <= 0 {
 				goto slow
 			}
 			ncl := fn.closure()
 			p := ncl.p
 			ci = fs.ci
-			nargs := b - 1
+			nargs := i.B() - 1
+			if nargs < 0 {
+				// The arguments end at the top a multiple-result call or
+				// VARARG left: return f(g(x)).
+				nargs = L.top - fs.base - a - 1
+			}
 			if ci.fn+1+max(p.maxStack, nargs)+1 > len(L.stack) {
 				goto slow
 			}
