@@ -547,7 +547,15 @@ run:
 			} else {
 				goto slow
 			}
-			goto condJump
+			if cond != i.K() {
+				pc++
+			} else {
+				off := fetch(cb, pc).SJ() + 1
+				pc += off
+				if off <= 0 && L.g.interrupt.tick() {
+					goto interrupt
+				}
+			}
 		case bc.OpLe:
 			x, y := r(regs, a), r(regs, i.B())
 			cond = false
@@ -558,7 +566,15 @@ run:
 			} else {
 				goto slow
 			}
-			goto condJump
+			if cond != i.K() {
+				pc++
+			} else {
+				off := fetch(cb, pc).SJ() + 1
+				pc += off
+				if off <= 0 && L.g.interrupt.tick() {
+					goto interrupt
+				}
+			}
 		case bc.OpEqK:
 			x, k := r(regs, a), kv(kb, i.B())
 			cond = false
@@ -624,7 +640,15 @@ run:
 			} else {
 				goto slow
 			}
-			goto condJump
+			if cond != i.K() {
+				pc++
+			} else {
+				off := fetch(cb, pc).SJ() + 1
+				pc += off
+				if off <= 0 && L.g.interrupt.tick() {
+					goto interrupt
+				}
+			}
 		case bc.OpTest:
 			cond = r(regs, a).Truthy()
 			goto condJump
@@ -791,6 +815,8 @@ run:
 			if L.g.interrupt.tick() {
 				goto interrupt
 			}
+		case bc.OpForPrep:
+			goto forPrep
 		case bc.OpTForPrep:
 			fs.ci.pc = pc // as the reference, which saves it in case of a __close error
 			if r(regs, a+3).t != tagNil {
@@ -892,6 +918,10 @@ run:
 		// SETFIELD and SETTABLE of a string key that probeStr did not find
 		// in a table without a metatable (see newFieldVM).
 		npc = L.newFieldVM(fs.ci, i, pc, ixT, ixK)
+		goto slowDone
+
+	forPrep:
+		npc = L.forPrepVM(fs.ci, i, pc)
 		goto slowDone
 
 	goCall:
@@ -1052,17 +1082,7 @@ func (L *State) forPrep(ra int) bool {
 		if skip {
 			return true
 		}
-		var count uint64
-		if st > 0 {
-			count = uint64(lim) - uint64(i0)
-			if st != 1 {
-				count /= uint64(st)
-			}
-		} else {
-			count = uint64(i0) - uint64(lim)
-			count /= uint64(-(st + 1)) + 1
-		}
-		s[ra+1] = Int(int64(count))
+		s[ra+1] = Int(int64(forCount(i0, lim, st)))
 		s[ra+3] = init
 		return false
 	}
@@ -1090,6 +1110,39 @@ func (L *State) forPrep(ra int) bool {
 	s[ra+2] = Float(fs)
 	s[ra+3] = Float(fi)
 	return false
+}
+
+// forCount is the number of iterations after the first of an integer
+// loop from i0 to lim (reached: the loop runs) by st (not zero).
+func forCount(i0, lim, st int64) uint64 {
+	if st > 0 {
+		count := uint64(lim) - uint64(i0)
+		if st != 1 {
+			count /= uint64(st)
+		}
+		return count
+	}
+	return (uint64(i0) - uint64(lim)) / (uint64(-(st + 1)) + 1)
+}
+
+// forPrepVM runs FORPREP (instruction i, next instruction at pc) for the
+// dispatch loop and returns the pc to go on at: a loop whose three
+// control values are integers, the usual for i = 1, n, is prepared here,
+// anything else (floats, strings, errors) by execSlow.
+func (L *State) forPrepVM(ci *callInfo, i bc.Instruction, pc int) int {
+	ra := ci.fn + 1 + i.A()
+	s := L.stack[ra : ra+4]
+	init, limit, step := s[0], s[1], s[2]
+	if init.t != tagInt || limit.t != tagInt || step.t != tagInt || step.n == 0 {
+		return L.execSlow(ci, i, pc)
+	}
+	i0, lim, st := int64(init.n), int64(limit.n), int64(step.n)
+	if st > 0 && i0 > lim || st < 0 && i0 < lim {
+		return pc + i.Bx() + 1 // the loop does not run
+	}
+	s[1] = Int(int64(forCount(i0, lim, st)))
+	s[3] = init
+	return pc
 }
 
 // forNumber converts a 'for' control value to a float (strings convert, as
