@@ -1,6 +1,7 @@
 package store
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -50,5 +51,22 @@ func TestHexIDEveryDigit(t *testing.T) {
 	var s idSet
 	if !s.add("99999999") || s.add("99999999") {
 		t.Error("an id of nines is not kept as used")
+	}
+}
+
+// TestNewSessionIDIsAUUID: a session id is a version 4 UUID in its
+// canonical form, the id pi writes and reads, each one new.
+func TestNewSessionIDIsAUUID(t *testing.T) {
+	form := regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
+	seen := map[string]bool{}
+	for range 100 {
+		id := NewSessionID()
+		if !form.MatchString(id) {
+			t.Fatalf("session id %q is not a version 4 UUID", id)
+		}
+		if seen[id] {
+			t.Fatalf("session id %q made twice", id)
+		}
+		seen[id] = true
 	}
 }
