@@ -109,6 +109,11 @@ assert(provs[1].models[1] == "haiku" and provs[1].models[2] == "sonnet")
 assert(provs[1].api_key_env == nil, "credentials leak")
 local refs = ext.models { query = "SON" }
 assert(#refs == 2 and refs[1] == "anthropic:sonnet" and refs[2] == "local:sonnet", table.concat(refs, ","))
+-- The query matches the alias or the upstream id, either alone.
+refs = ext.models { query = "Tiny" }
+assert(#refs == 1 and refs[1] == "local:small", table.concat(refs, ","))
+refs = ext.models { query = "smal" }
+assert(#refs == 1 and refs[1] == "local:small", table.concat(refs, ","))
 assert(#ext.models { provider = "local" } == 2)
 assert(#ext.models { limit = 1 } == 1)
 assert(#ext.models { limit = 1000 } == 4)
