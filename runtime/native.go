@@ -443,12 +443,8 @@ func IndexField(t, k *Value) *Value {
 // metatable), and reports whether it did; else Slow must.
 func (f *Frame) GetField(a, b, k int) bool {
 	if rb := r(f.regs, b); rb.t == tagTable {
-		t, key := rb.table(), kv(f.kb, k)
-		if v := probeStr(t, key); v != nil && (v.t != tagNil || t.meta == nil) {
-			copyVal(r(f.regs, a), v)
-			return true
-		}
-		if v, ok := indexStr(t, key); ok {
+		// indexStr's first step is the probe of the table itself.
+		if v, ok := indexStr(rb.table(), kv(f.kb, k)); ok {
 			copyVal(r(f.regs, a), v)
 			return true
 		}
@@ -531,15 +527,9 @@ func (f *Frame) Self(a, b, k int) bool {
 		return f.selfString(a, rb, kv(f.kb, k))
 	}
 	if rb.t == tagTable {
-		t := rb.table()
-		key := kv(f.kb, k)
-		if v := probeStr(t, key); v != nil && (v.t != tagNil || t.meta == nil) {
-			copyVal(r(f.regs, a), v)
-			*r(f.regs, a+1) = rb
-			return true
-		}
-		// Methods are usually found along an __index chain.
-		if v, ok := indexStr(t, key); ok {
+		// Methods are usually found along an __index chain; indexStr's
+		// first step is the probe of the table itself.
+		if v, ok := indexStr(rb.table(), kv(f.kb, k)); ok {
 			copyVal(r(f.regs, a), v)
 			*r(f.regs, a+1) = rb
 			return true
@@ -564,8 +554,10 @@ func (f *Frame) GetTable(a, b, c int) bool {
 			}
 		}
 	} else if rc.t == tagString {
-		if v := probeStr(t, rc); v != nil && (v.t != tagNil || t.meta == nil) {
-			copyVal(r(f.regs, a), v)
+		// Keys built at run time (json's escapes[c]) are other copies of
+		// the stored strings: getStr compares bytes when pointers differ.
+		if v := t.getStr(*rc); v.t != tagNil || t.meta == nil {
+			*r(f.regs, a) = v
 			return true
 		}
 	}
@@ -667,21 +659,20 @@ func (f *Frame) SetTable(a, b int, v *Value) bool {
 
 // selfString is Self for a string receiver: the method found in the
 // __index table of the string metatable; false when that is not a
-// table, or lacks the key (finishGet decides then).
+// table, or lacks the key (finishGet decides then). The library's names
+// are not the constants' copies of the strings, so this compares bytes
+// (getStr) where the table paths compare pointers first.
 func (f *Frame) selfString(a int, rb Value, key *Value) bool {
-	mt := f.L.g.typeMeta[tagString]
-	if mt == nil {
+	L := f.L
+	idx := L.fastTM(L.g.typeMeta[tagString], tmIndex)
+	if idx.t != tagTable || key.t != tagString {
 		return false
 	}
-	idx := probeStr(mt, &tmNameValues[tmIndex])
-	if idx == nil || idx.t != tagTable {
+	v := idx.table().getStr(*key)
+	if v.t == tagNil {
 		return false
 	}
-	v := probeStr(idx.table(), key)
-	if v == nil || v.t == tagNil {
-		return false
-	}
-	copyVal(r(f.regs, a), v)
+	*r(f.regs, a) = v
 	*r(f.regs, a+1) = rb
 	return true
 }

@@ -263,3 +263,33 @@ func (f *Frame) enterLua(ncl *Closure, ra, nresults, pc int) int {
 	}
 	return n
 }
+
+// Less compares registers a and b as LT does for two numbers of any
+// kinds (ok false for anything else, which Slow compares: strings,
+// __lt).
+func (f *Frame) Less(a, b int) (lt, ok bool) {
+	x, y := r(f.regs, a), r(f.regs, b)
+	if x.IsNumber() && y.IsNumber() {
+		return numLess(*x, *y), true
+	}
+	return false, false
+}
+
+// LessEqual is Less for LE.
+func (f *Frame) LessEqual(a, b int) (le, ok bool) {
+	x, y := r(f.regs, a), r(f.regs, b)
+	if x.IsNumber() && y.IsNumber() {
+		return numLessEq(*x, *y), true
+	}
+	return false, false
+}
+
+// Close runs CLOSE at pc for register a: upvalues and to-be-closed
+// variables from a up (closeAll, as execSlow).
+func (f *Frame) Close(pc, a int) int {
+	L, ci := f.L, f.ci
+	ci.pc = pc + 1
+	L.top = ci.top // __close methods are called above the frame
+	L.closeAll(ci.fn+1+a, Nil, false)
+	return f.after(pc + 1)
+}

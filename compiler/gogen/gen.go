@@ -432,10 +432,16 @@ func (g *gen) instruction(pc int) {
 		g.slow(pc, g.testSuccs(pc)...)
 	case bc.OpLt, bc.OpLe:
 		o := arithOps[op]
+		mixed := "Less"
+		if op == bc.OpLe {
+			mixed = "LessEqual"
+		}
 		g.printf("if x, y := f.R(%d), f.R(%d); x.IsInt() && y.IsInt() {\n", a, i.B())
 		g.testJump(pc, "x.AsInt() "+o+" y.AsInt()", i.K())
 		g.printf("} else if x.IsFloat() && y.IsFloat() {\n")
 		g.testJump(pc, "x.AsFloat() "+o+" y.AsFloat()", i.K())
+		g.printf("} else if c, ok := f.%s(%d, %d); ok {\n", mixed, a, i.B())
+		g.testJump(pc, "c", i.K())
 		g.printf("}\n")
 		g.slow(pc, g.testSuccs(pc)...)
 	case bc.OpEqK:
@@ -522,7 +528,11 @@ func (g *gen) instruction(pc int) {
 		g.printf("}\n}\n")
 		g.printf("if f.Tick() {\nif n := f.Jump(%d, %d); n != %d {\nreturn n\n}\n}\n", pc, pc+1, pc+1)
 	case bc.OpTForPrep:
+		// Without a to-be-closed value (the common case) it only jumps.
+		g.printf("if f.R(%d).IsNil() {\ngoto pc%d\n}\n", a+3, pc+1+i.Bx())
 		g.slow(pc, pc+1+i.Bx())
+	case bc.OpClose:
+		g.printf("if n := f.Close(%d, %d); n != %d {\nreturn f.Exit(n)\n}\n", pc, a, pc+1)
 	case bc.OpTForLoop:
 		target := pc + 1 - i.Bx()
 		g.printf("if v := f.R(%d); !v.IsNil() {\n*f.R(%d) = *v\n", a+4, a+2)
