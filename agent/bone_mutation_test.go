@@ -299,3 +299,39 @@ end)`
 		t.Errorf("resumed: %+v", a.conv.Messages)
 	}
 }
+
+// TestBoneStateClearOneKey: ctx.state.clear(key) forgets that key only.
+func TestBoneStateClearOneKey(t *testing.T) {
+	code := `ctx.state.set("one_a", 1) ctx.state.set("one_b", 2) ctx.state.clear("one_a")
+return tostring(ctx.state.get("one_a")) .. " " .. tostring(ctx.state.get("one_b"))`
+	ts, _ := boneSession(t, map[string]string{"turns.jsonl": probeTurns([]string{code})}, map[string]string{".bone-rust/init.lua": probeTool})
+	if res := ts.prompt("go"); res.Err != nil {
+		t.Fatalf("%+v", res)
+	}
+	if got, _ := resultOf(t, ts, "p0"); got != "nil 2" {
+		t.Errorf("p0: %q, want %q", got, "nil 2")
+	}
+}
+
+// TestBoneConfigApplyKeepsChosenModel: config.apply resolves the
+// session's own model again, not the default: a session switched to
+// another provider stays there.
+func TestBoneConfigApplyKeepsChosenModel(t *testing.T) {
+	config := scriptConfig + `
+[providers.other]
+protocol = "script"
+script = "other.jsonl"
+models = { o = "other-model" }
+`
+	init := `bone.register_command("apply", function() return { action = "config.apply" } end)`
+	ts, _ := boneSession(t, map[string]string{"config.toml": config, "turns.jsonl": "", "other.jsonl": ""}, map[string]string{".bone-rust/init.lua": init})
+	if err := ts.SetModel("other:o", ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ts.commandThenSwitch("/apply"); err != nil {
+		t.Fatal(err)
+	}
+	if m := ts.Agent().Model(); m == nil || m.ID != "other-model" {
+		t.Errorf("config.apply moved the session to %+v", m)
+	}
+}
