@@ -16,11 +16,11 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"xnethtml/html"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/htmlindex"
 	"golang.org/x/text/transform"
+	"xnethtml/html"
 )
 
 // Lookup returns the encoding with the specified label, and its canonical
