@@ -274,12 +274,7 @@ func shapeHint(t *runtime.Table, where *chunkWhere) (hint string, line int) {
 		if known {
 			continue
 		}
-		var foreign *abi.Foreign
-		for _, typ := range types {
-			if f := typ.ForeignName(key); f != nil && foreign == nil {
-				foreign = f
-			}
-		}
+		foreign := foreignName(types, key)
 		text := ""
 		switch {
 		case foreign != nil:
@@ -315,6 +310,18 @@ func shapeHint(t *runtime.Table, where *chunkWhere) (hint string, line int) {
 		b.WriteString(h.text)
 	}
 	return b.String(), hints[0].line
+}
+
+// foreignName is what the first of types that knows key as another
+// agent's name says about it, or nil: the entry's word is the one a
+// returned table most likely meant, so it wins over the tool's.
+func foreignName(types []*abi.Type, key string) *abi.Foreign {
+	for _, typ := range types {
+		if f := typ.ForeignName(key); f != nil {
+			return f
+		}
+	}
+	return nil
 }
 
 // DefaultLoadBudget is the budget of each evaluation and activation when

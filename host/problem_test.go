@@ -29,3 +29,32 @@ func TestProblemAtPositions(t *testing.T) {
 		})
 	}
 }
+
+// TestNewProblem: the exported constructor other packages report with
+// keeps the subject and the message apart, positions a message that
+// starts with the file's "file:line: " and prints as the host's own
+// problems do.
+func TestNewProblem(t *testing.T) {
+	cases := []struct {
+		name, file, subject, msg string
+		wantLine                 int
+		wantMsg, wantString      string
+	}{
+		{"positioned", "extensions/p.lua", "protocol 'p' on_close", "extensions/p.lua:7: closed twice",
+			7, "closed twice", "handler: extensions/p.lua:7: closed twice (protocol 'p' on_close)"},
+		{"no file", "", "custom store", "disk full",
+			0, "disk full", "handler: disk full (custom store)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := NewProblem(StageHandler, c.file, c.subject, c.msg)
+			if p.Stage != StageHandler || p.File != c.file || p.Subject != c.subject || p.Line != c.wantLine || p.Message != c.wantMsg {
+				t.Errorf("NewProblem = stage %q file %q subject %q line %d message %q; want stage %q file %q subject %q line %d message %q",
+					p.Stage, p.File, p.Subject, p.Line, p.Message, StageHandler, c.file, c.subject, c.wantLine, c.wantMsg)
+			}
+			if got := p.String(); got != c.wantString {
+				t.Errorf("String() = %q, want %q", got, c.wantString)
+			}
+		})
+	}
+}
