@@ -168,7 +168,7 @@ func KindFor(status int, d Details) provider.Kind {
 		}
 	}
 	switch t := strings.ToLower(d.Type + " " + d.Code); {
-	case strings.Contains(t, "overloaded") || strings.Contains(text, "overloaded"):
+	case strings.Contains(text, "overloaded"): // text holds t too
 		return provider.Overloaded
 	case strings.Contains(t, "rate_limit"):
 		return provider.RateLimit

@@ -2,8 +2,10 @@ package wire
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"panto/agent/provider"
 )
@@ -67,6 +69,7 @@ func TestKindFor(t *testing.T) {
 		{0, Details{Code: "rate_limit_exceeded"}, provider.RateLimit},
 		{0, Details{Type: "api_error"}, provider.Server},
 		{0, Details{Type: "invalid_request_error"}, provider.InvalidRequest},
+		{0, Details{Code: "invalid_prompt"}, provider.InvalidRequest},
 		{0, Details{Code: "context_length_exceeded"}, provider.ContextOverflow},
 		{0, Details{Type: "authentication_error"}, provider.Authentication},
 		{0, Details{Message: "something odd"}, provider.Server},
@@ -93,6 +96,7 @@ func TestRetryAfter(t *testing.T) {
 		{map[string]string{"Retry-After": now.Add(-time.Hour).Format(http.TimeFormat)}, 0},
 		{map[string]string{"Retry-After-Ms": "250", "Retry-After": "9"}, 250 * time.Millisecond},
 		{map[string]string{"Retry-After-Ms": "nonsense", "Retry-After": "9"}, 9 * time.Second},
+		{map[string]string{"Retry-After-Ms": "0", "Retry-After": "9"}, 9 * time.Second},
 	}
 	for _, c := range cases {
 		h := http.Header{}
@@ -114,13 +118,35 @@ func TestRedact(t *testing.T) {
 	}
 }
 
+// TestClip: a message up to 2000 bytes is kept whole; a longer one is
+// cut at the last character boundary at or before byte 2000, so the
+// cut never splits a UTF-8 sequence, and marked with an ellipsis.
 func TestClip(t *testing.T) {
-	long := ""
-	for len(long) < 3000 {
-		long += "日本"
-	}
-	got := clip(long)
-	if len(got) > 2010 || got[len(got)-3:] != "…" {
-		t.Errorf("clip kept %d bytes", len(got))
+	ascii := strings.Repeat("a", 2001)
+	// "日本" is two 3-byte runes: the boundaries fall on multiples of 3,
+	// the last one at or before 2000 being 1998.
+	wide := strings.Repeat("日本", 500)
+	for _, c := range []struct {
+		name, in, want string
+	}{
+		{"short", "hello", "hello"},
+		{"exactly the limit", ascii[:2000], ascii[:2000]},
+		{"inside a character", wide, wide[:1998] + "…"},
+		{"one byte over", ascii, ascii[:2000] + "…"},
+	} {
+		// A clip that does not stop at a boundary may not stop at all:
+		// the first failure ends the table.
+		ok := t.Run(c.name, func(t *testing.T) {
+			got := clip(c.in)
+			if got != c.want {
+				t.Errorf("clip kept %d bytes, want %d", len(got), len(c.want))
+			}
+			if !utf8.ValidString(got) {
+				t.Error("the clipped message is not valid UTF-8")
+			}
+		})
+		if !ok {
+			break
+		}
 	}
 }
