@@ -51,7 +51,9 @@ func TestAttachEdges(t *testing.T) {
 		"straddle.txt": strings.Repeat("x", attachSniff-1) + "é\n",
 		"nul.txt":      strings.Repeat("x", attachSniff-1) + "\x00",
 		"late-nul.txt": strings.Repeat("x", attachSniff) + "\x00\n",
-		"one/only.md":  "x",
+		// NUL is valid UTF-8: only the NUL test tells this one.
+		"nul-first.bin": "\x00abc\n",
+		"one/only.md":   "x",
 		// Exactly the line cap, and one byte more.
 		"exact.txt": strings.Repeat("l\n", attachMaxLines),
 		"over.txt":  strings.Repeat("l\n", attachMaxLines) + "x",
@@ -78,6 +80,7 @@ func TestAttachEdges(t *testing.T) {
 		{"not UTF-8", "@latin1.txt", "binary", []string{`binary="true" size="13"`, "a binary file of 13 bytes"}, "latin1.txt: a binary file (13 bytes), not attached"},
 		{"rune across the sniffed head", "@straddle.txt", "file", []string{`lines="1"`, "xé\n</file>"}, "straddle.txt (1 line)"},
 		{"NUL in the head", "@nul.txt", "binary", []string{`binary="true"`}, "nul.txt: a binary file (8.0 KiB), not attached"},
+		{"NUL as the first byte", "@nul-first.bin", "binary", []string{`binary="true" size="5"`}, "nul-first.bin: a binary file (5 bytes), not attached"},
 		{"NUL past the head", "@late-nul.txt", "file", []string{`lines="1"`}, "late-nul.txt (1 line)"},
 		{"exactly the line cap", "@exact.txt", "file", []string{`<file path="exact.txt" lines="2000" size="4000">`}, "exact.txt (2000 lines)"},
 		{"one byte past the line cap", "@over.txt", "file", []string{`lines="2000" size="4001" cut="true"`, "l\nl\n[cut: the first 2000 lines (3.9 KiB) of 3.9 KiB are attached"}, "over.txt (the first 2000 lines of a 3.9 KiB file)"},

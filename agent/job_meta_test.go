@@ -187,3 +187,34 @@ end }`,
 		t.Errorf("/n: %q", out)
 	}
 }
+
+// TestJobMetadataNotJSON: metadata that has no JSON form (a function)
+// is the caller's error, raised before any job starts: the agent stays
+// idle, so the next run_async with metadata that encodes runs.
+func TestJobMetadataNotJSON(t *testing.T) {
+	ts := newSession(t, map[string]string{
+		"extensions/m.lua": `local panto = require("panto")
+` + jobSettleLua + `
+return { name = "m", activate = function()
+  panto.ext.register_command { name = "m", description = "d", handler = function()
+    local w = panto.agent { config = assert(panto.ext.resolve_model {}) }
+    local ok, err = pcall(w.run_async, w, { prompt = "hi", metadata = { f = print } })
+    local job = assert(w:run_async { prompt = "hi", metadata = { n = 1 } })
+    settle(job)
+    local r = job:result()
+    job:close()
+    return tostring(ok) .. " | " .. tostring(err) .. " | " .. r.status .. " " .. r.text
+  end }
+end }`,
+		"turns.jsonl": "{\"text\": \"hello\"}\n",
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	out, err := ts.Host().RunCommand(ctx, "/m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "false | run_async: metadata must encode as JSON"; !strings.HasPrefix(out, want) || !strings.HasSuffix(out, " | completed hello") {
+		t.Errorf("/m: %q, want it to start %q and the second job to complete", out, want)
+	}
+}
