@@ -119,8 +119,14 @@ func TestConfigure(t *testing.T) {
 	if _, err := Configure("work", p, "opus", getenv); err == nil || !strings.Contains(err.Error(), `provider "work" has no model "opus" (its models are sonnet, tiny)`) {
 		t.Errorf("unknown model: %v", err)
 	}
-	if _, err := Configure("work", config.Provider{Protocol: "demo"}, "m", getenv); err == nil || !strings.Contains(err.Error(), "not built in") {
+	if _, err := Configure("work", config.Provider{Protocol: "demo"}, "m", getenv); err == nil || !strings.Contains(err.Error(), `provider "work": protocol "demo" is not built in (built-in: `) {
 		t.Errorf("extension protocol: %v", err)
+	} else {
+		for _, n := range Names() {
+			if !strings.Contains(err.Error(), n) {
+				t.Errorf("extension protocol: %v does not list %s", err, n)
+			}
+		}
 	}
 	if _, err := Configure("work", p, "sonnet", env(nil)); provider.AsError(err) == nil {
 		t.Errorf("missing key: %v", err)

@@ -138,7 +138,7 @@ base_url = "https://a.example"
 api_key_env = "A_API_KEY"
 base_url_env = "A_BASE_URL"
 default = "big"
-models = { big = { id = "a-big", context_window = 1000 }, small = { id = "a-small" } }
+models = { big = { id = "a-big", context_window = 1000 }, small = { id = "a-small" }, tiny = { id = "a-tiny", context_window = 1 } }
 [providers.b]
 protocol = "openai"
 base_url = "https://b.example/v1"
@@ -175,7 +175,8 @@ models = { m = { id = "b-m" } }
 			if a.BaseURL != tt.aBase || b.BaseURL != tt.bBase || !a.Catalog || a.APIKeyEnv != "A_API_KEY" || a.Label != "A" {
 				t.Errorf("providers %+v %+v", a, b)
 			}
-			if a.Models["big"] != "a-big" || a.ModelContextWindow("big") != tt.windowA || a.ModelContextWindow("small") != 0 {
+			// The smallest window given is carried; a model without one has none.
+			if a.Models["big"] != "a-big" || a.ModelContextWindow("big") != tt.windowA || a.ModelContextWindow("small") != 0 || a.ModelContextWindow("tiny") != 1 {
 				t.Errorf("models %+v %+v", a.Models, a.ModelOptions)
 			}
 		})

@@ -100,6 +100,8 @@ func TestLocalServers(t *testing.T) {
 		{"nourl", "", true},
 		{"a=ftp://x", "", true},
 		{"a:b=http://x", "", true},
+		{"=http://x", "", true},
+		{" =http://x", "", true},
 	} {
 		got, err := LocalServers(env(map[string]string{LocalServersEnv: tt.v}))
 		if (err != nil) != tt.err {
@@ -125,5 +127,39 @@ func TestDetectedGetsNoKey(t *testing.T) {
 	p.Detected = false // the same table written by the user gets the default key, as before
 	if key, _ := Credentials("ollama", p, env(map[string]string{"OPENAI_API_KEY": "sk-secret"})); key != "sk-secret" {
 		t.Errorf("a configured local server: key %q", key)
+	}
+}
+
+// TestDetectFallsBackToTags: a server whose /v1/models lists nothing
+// is asked /api/tags (Ollama's own list) before it counts as having no
+// models.
+func TestDetectFallsBackToTags(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		switch r.URL.Path {
+		case "/v1/models":
+			w.Write([]byte(`{"object":"list","data":[]}`))
+		case "/api/tags":
+			w.Write([]byte(`{"models":[{"name":"llama3:8b"}]}`))
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	f := DetectWithin(context.Background(), []LocalServer{{Name: "ollama", Label: "Ollama", URL: srv.URL}}, 2*time.Second)
+	if f == nil || f.Providers["ollama"].Models["llama3:8b"] != "llama3:8b" || f.Models.Default != "ollama:llama3:8b" {
+		t.Errorf("layer %+v, want ollama with llama3:8b from /api/tags", f)
+	}
+}
+
+// TestDetectBadURL: PANTO_LOCAL_SERVERS checks only the scheme, so a
+// malformed address reaches the probe, which finds nothing there.
+func TestDetectBadURL(t *testing.T) {
+	servers, err := LocalServers(env(map[string]string{LocalServersEnv: "odd=http://bad host:1"}))
+	if err != nil || len(servers) != 1 {
+		t.Fatalf("%v, %v", servers, err)
+	}
+	if f := DetectWithin(context.Background(), servers, 2*time.Second); f != nil {
+		t.Errorf("a malformed address gave %+v", f)
 	}
 }
