@@ -165,6 +165,19 @@ func TestCapFor(t *testing.T) {
 			t.Errorf("capFor(%v, %d) = %d, want %d", c.sizes, c.over, got, want)
 		}
 	}
+	// Asked for exactly what the floor frees: a text just above the floor
+	// frees less than its note when cut, so a higher cap that leaves it
+	// whole frees as much, and the longer texts keep more.
+	for _, sizes := range [][]int{{257, 1000}, {260, 700, 900}, {1000}} {
+		over := freed(sizes, minCutChars)
+		got, want := capFor(sizes, over), linear(sizes, over)
+		if got != want {
+			t.Errorf("capFor(%v, %d) = %d, want %d", sizes, over, got, want)
+		}
+	}
+	if over := freed([]int{257, 1000}, minCutChars); linear([]int{257, 1000}, over) == minCutChars {
+		t.Error("the exact case does not test above the floor")
+	}
 }
 
 // TestFitRequestCutsOnlyLongTexts: texts of minCutChars or fewer are

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"panto/extension/discover"
@@ -87,5 +88,34 @@ func TestToolPath(t *testing.T) {
 	nohome := &Session{setup: &discover.Setup{}, cwd: "/proj"}
 	if got := nohome.toolPath("~/x"); got != "/proj/~/x" {
 		t.Errorf("without a home: %q", got)
+	}
+}
+
+// TestRewindKeepsWhatItCannotRead: a file the turn wrote that can no
+// longer be read for another reason than being gone (here a folder now
+// stands at its path) is listed in Kept with the reason, not skipped in
+// silence, and is left alone.
+func TestRewindKeepsWhatItCannotRead(t *testing.T) {
+	ts := newSession(t, map[string]string{"tools/put.lua": putTool, "turns.jsonl": putReply("a.txt", "one") + doneReply, "a.txt": "a0"})
+	ts.prompt("change it")
+	a := filepath.Join(ts.dir, "a.txt")
+	if readFile(t, a) != "one" {
+		t.Fatalf("the tool did not write: %q", readFile(t, a))
+	}
+	if err := os.Remove(a); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(a, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	res, err := ts.Rewind(context.Background(), 1, RestoreCode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Kept) != 1 || !strings.HasPrefix(res.Kept[0], a+": ") || len(res.Restored)+len(res.Removed) != 0 {
+		t.Fatalf("result %+v, want a.txt kept with why", res)
+	}
+	if fi, err := os.Stat(a); err != nil || !fi.IsDir() {
+		t.Errorf("the folder at a.txt was touched: %v", err)
 	}
 }

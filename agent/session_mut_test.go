@@ -385,3 +385,32 @@ func TestNewFailsCleanly(t *testing.T) {
 		t.Errorf("the session is not usable: %+v", r)
 	}
 }
+
+// TestFailedModelRecordFreesTheAgent: when the first turn's model record
+// cannot be saved, the prompt fails with the reason and the agent is not
+// left marked running: the next prompt runs once saving works again.
+func TestFailedModelRecordFreesTheAgent(t *testing.T) {
+	ts, p := seqSession(t, map[string]string{}, []seqResp{answer("hello")})
+	a := ts.Agent()
+	a.mu.Lock()
+	saved := a.rec
+	a.mu.Unlock()
+	failSaving(ts, func(e *store.Entry) bool { return e.Type == store.TypeModelChange })
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if _, err := ts.Prompt(ctx, "q"); err == nil || err.Error() != "disk full" {
+		t.Fatalf("prompt error %v, want the save error", err)
+	}
+	if a.Running() {
+		t.Fatal("the agent is still marked running")
+	}
+	if n := len(p.requests()); n != 0 {
+		t.Errorf("%d requests sent for a prompt that failed to start", n)
+	}
+	a.mu.Lock()
+	a.rec = saved
+	a.mu.Unlock()
+	if res := ts.prompt("q"); res.Status != "completed" || res.Text != "hello" {
+		t.Fatalf("the next prompt: %+v", res)
+	}
+}

@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"sync"
@@ -503,5 +504,77 @@ func TestSavingErrorsFailTheTurn(t *testing.T) {
 				t.Error("a turn started for a prompt that was not saved")
 			}
 		})
+	}
+}
+
+// TestToolCallCompleteFiresAtItsEnd: a call the protocol ends explicitly
+// fires tool_call_complete at its end event, before what the message
+// streams after it (more text, a second call), not only when the
+// message ends.
+func TestToolCallCompleteFiresAtItsEnd(t *testing.T) {
+	ts, _ := seqSession(t, map[string]string{"tools/echo.lua": echoTool}, []seqResp{
+		{events: []provider.Event{
+			{Type: provider.ToolCallStart, Index: 0, ID: "c1", Name: "echo"},
+			{Type: provider.ToolCallDelta, Index: 0, Text: `{"message":"one"}`},
+			{Type: provider.ToolCallEnd, Index: 0},
+			text("and then"),
+			{Type: provider.ToolCallStart, Index: 1, ID: "c2", Name: "echo"},
+			{Type: provider.ToolCallDelta, Index: 1, Text: `{"message":"two"}`},
+			done("", conv.Usage{}),
+		}},
+		answer("done"),
+	})
+	if res := ts.prompt("q"); res.Status != "completed" {
+		t.Fatalf("result %+v", res)
+	}
+	ts.noProblems()
+	var order []string
+	ts.mu.Lock()
+	for _, e := range ts.events {
+		if e.Type == "tool_result" {
+			break // the first message's events are over
+		}
+		switch e.Type {
+		case "tool_call_complete":
+			order = append(order, "complete "+e.Fields["id"].(string))
+		case "tool":
+			order = append(order, "tool "+fmt.Sprint(e.Fields["index"]))
+		case "assistant_text_delta":
+			order = append(order, "text")
+		}
+	}
+	ts.mu.Unlock()
+	// The first call completes at its end event; the second, never ended
+	// explicitly, completes when the message ends. The host numbers calls
+	// from 1.
+	want := []string{"tool 1", "complete c1", "text", "tool 2", "complete c2"}
+	if strings.Join(order, ", ") != strings.Join(want, ", ") {
+		t.Errorf("events in order %q, want %q", order, want)
+	}
+}
+
+// TestFailedContinuationOfAnEmptyConversation: a turn that continues the
+// conversation as it stands (no new user message) on a session with no
+// message yet, whose request fails, records its error as the only
+// message instead of looking past the start of the conversation.
+func TestFailedContinuationOfAnEmptyConversation(t *testing.T) {
+	boom := &provider.Error{Kind: provider.Terminal, Message: "refused"}
+	ts, p := seqSession(t, map[string]string{}, []seqResp{{open: boom}})
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	r, err := ts.Start(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := ts.Wait(ctx, r)
+	if res.Status != "failed" || !errors.Is(res.Err, boom) {
+		t.Fatalf("result %+v", res)
+	}
+	if n := len(p.requests()); n != 1 {
+		t.Errorf("%d requests, want 1", n)
+	}
+	ms := ts.stored()
+	if len(ms) != 1 || ms[0].Role != conv.Assistant || ms[0].StopReason != conv.StopError || ms[0].Error != res.Err.Error() {
+		t.Errorf("stored %+v, want the error alone", ms)
 	}
 }
