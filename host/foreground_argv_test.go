@@ -15,6 +15,7 @@ return { name = "fg", activate = function()
     { { argv = 5 }, "run_foreground: 'argv' must be an array of strings, got number" },
     { { argv = { "a", true } }, "run_foreground: argv[2] must be a string, got boolean" },
     { { argv = { "a\0b" } }, "run_foreground: argv[1] contains a NUL byte" },
+    { { argv = { "" } }, "run_foreground: argv[1] (the program) must not be empty" },
   }) do
     local ok, err = pcall(panto.ext.run_foreground, bad[1])
     assert(not ok, "accepted")
