@@ -27,6 +27,10 @@ func TestParseDetails(t *testing.T) {
 		{"plain text", "  bad\n gateway  ", Details{Message: "bad gateway"}},
 		{"html", "<html><body><h1>502</h1></body></html>", Details{}},
 		{"empty", "", Details{}},
+		{"an error with a message only", `{"error":{"message":"invalid x-api-key"}}`, Details{Message: "invalid x-api-key"}},
+		{"an empty error object", `{"error":{}}`, Details{Message: `{"error":{}}`}},
+		{"JSON of another shape", `{"status":"down"}`, Details{Message: `{"status":"down"}`}},
+		{"a null detail", `{"detail":null}`, Details{Message: `{"detail":null}`}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -72,6 +76,9 @@ func TestKindFor(t *testing.T) {
 		{0, Details{Code: "invalid_prompt"}, provider.InvalidRequest},
 		{0, Details{Code: "context_length_exceeded"}, provider.ContextOverflow},
 		{0, Details{Type: "authentication_error"}, provider.Authentication},
+		{0, Details{Type: "permission_error"}, provider.Authentication},
+		{0, Details{Code: "invalid_api_key"}, provider.Authentication},
+		{0, Details{Type: "not_found_error"}, provider.ModelNotFound},
 		{0, Details{Message: "something odd"}, provider.Server},
 	}
 	for _, c := range cases {
@@ -97,6 +104,7 @@ func TestRetryAfter(t *testing.T) {
 		{map[string]string{"Retry-After-Ms": "250", "Retry-After": "9"}, 250 * time.Millisecond},
 		{map[string]string{"Retry-After-Ms": "nonsense", "Retry-After": "9"}, 9 * time.Second},
 		{map[string]string{"Retry-After-Ms": "0", "Retry-After": "9"}, 9 * time.Second},
+		{map[string]string{"Retry-After-Ms": "1e12", "Retry-After": "9"}, 9 * time.Second},
 	}
 	for _, c := range cases {
 		h := http.Header{}
@@ -147,6 +155,21 @@ func TestClip(t *testing.T) {
 		})
 		if !ok {
 			break
+		}
+	}
+}
+
+// TestQuote: a payload up to 200 bytes is quoted whole; a longer one is
+// cut to its first 200 bytes and marked.
+func TestQuote(t *testing.T) {
+	exact := strings.Repeat("x", 200)
+	for _, c := range []struct{ in, want string }{
+		{`{"a":1}`, `"{\"a\":1}"`},
+		{exact, `"` + exact + `"`},
+		{exact + "y", `"` + exact + `…"`},
+	} {
+		if got := Quote([]byte(c.in)); got != c.want {
+			t.Errorf("Quote of %d bytes = %s, want %s", len(c.in), got, c.want)
 		}
 	}
 }

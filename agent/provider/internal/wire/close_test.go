@@ -2,6 +2,9 @@ package wire
 
 import (
 	"context"
+	"errors"
+	"io"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -103,5 +106,49 @@ func TestRefusalBodyBound(t *testing.T) {
 				t.Errorf("%v, want status %d and %q", err, c.status, c.want)
 			}
 		})
+	}
+}
+
+// cancelOnRead cancels the caller's context as the client starts
+// reading the response body: a user who gives up while a refusal's body
+// is still arriving.
+type cancelOnRead struct {
+	cancel context.CancelFunc
+}
+
+func (c cancelOnRead) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := http.DefaultTransport.RoundTrip(req)
+	if err == nil {
+		resp.Body = readCancelling{resp.Body, c.cancel}
+	}
+	return resp, err
+}
+
+type readCancelling struct {
+	io.ReadCloser
+	cancel context.CancelFunc
+}
+
+func (r readCancelling) Read(p []byte) (int, error) {
+	r.cancel()
+	return r.ReadCloser.Read(p)
+}
+
+// TestCancelDuringRefusal: cancelled while the body of a refusal is
+// read, Open returns the context's error, not the refusal: the user
+// stopped the request, and a server error would be retried.
+func TestCancelDuringRefusal(t *testing.T) {
+	srv := serve(t, 500, "application/json", `{"error":{"type":"api_error","message":"boom"}}`)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c := call(srv.URL)
+	c.Client = &http.Client{Transport: cancelOnRead{cancel}}
+	s, err := Open(ctx, c, &scripted{})
+	if err == nil {
+		s.Close()
+		t.Fatal("the stream opened")
+	}
+	if !errors.Is(err, context.Canceled) || provider.AsError(err) != nil {
+		t.Errorf("%v, want context.Canceled", err)
 	}
 }

@@ -160,6 +160,8 @@ func TestMayCarryCredentials(t *testing.T) {
 		{"https://api.example.com/v1", "https://api.example.com:8443/v1", false},
 		{"http://api.example.com/v1", "https://api.example.com/v1", true},
 		{"http://api.example.com:8080/v1", "https://api.example.com:8443/v1", false},
+		{"http://api.example.com:8080/v1", "https://api.example.com/v1", false},
+		{"http://api.example.com/v1", "https://api.example.com:8443/v1", false},
 		{"http://127.0.0.1:8080/v1", "http://localhost:8080/v1", false},
 		{"http://127.0.0.1:8080/v1", "http://127.0.0.1:8080/x", true},
 	}

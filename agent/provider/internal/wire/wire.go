@@ -186,7 +186,6 @@ type Stream struct {
 	next  int
 	done  bool  // Done was delivered
 	err   error // delivered once the queue is empty
-	ended bool  // the body is finished (EOF, error or Done)
 }
 
 // Recv returns the next event; see provider.Stream.
@@ -225,7 +224,6 @@ func (s *Stream) fill() {
 		ev, err := s.events.Next()
 		if err == io.EOF {
 			s.queue, err = s.dec.End(s.queue)
-			s.ended = true
 			if err == nil && !hasDone(s.queue) {
 				err = &provider.Error{Kind: provider.Transport, Message: "the stream ended before the response was complete"}
 			}
