@@ -385,11 +385,13 @@ func stalling(t *testing.T) *httptest.Server {
 }
 
 // TestStalledStream: a server that stops sending ends the stream with a
-// retryable transport error that names idle_timeout.
+// retryable transport error that names idle_timeout. The bound leaves
+// the first event time to arrive on a loaded machine (50 ms did not
+// always, under the mutation harness).
 func TestStalledStream(t *testing.T) {
 	srv := stalling(t)
 	c := call(srv.URL)
-	c.IdleTimeout = 50 * time.Millisecond
+	c.IdleTimeout = 250 * time.Millisecond
 	s, err := Open(context.Background(), c, &scripted{})
 	if err != nil {
 		t.Fatal(err)
@@ -398,14 +400,15 @@ func TestStalledStream(t *testing.T) {
 	got, err := drain(t, s)
 	pe := provider.AsError(err)
 	if strings.Join(got, "|") != "a" || pe == nil || pe.Kind != provider.Transport || !pe.Retryable() ||
-		pe.Message != "no data for 50ms (idle_timeout)" || pe.Provider != "prov" {
+		pe.Message != "no data for 250ms (idle_timeout)" || pe.Provider != "prov" {
 		t.Errorf("got %q, %v; want a, then the idle timeout", got, err)
 	}
 }
 
 // TestDrippingStream: a server that keeps sending a little (a comment
 // now and then) never trips the idle watchdog but is ended by
-// request_timeout.
+// request_timeout. On a loaded machine the bound may pass before the
+// headers arrive: Open then fails with the same error.
 func TestDrippingStream(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/event-stream")
@@ -422,14 +425,13 @@ func TestDrippingStream(t *testing.T) {
 	defer srv.Close()
 	c := call(srv.URL)
 	c.IdleTimeout = time.Minute
-	c.RequestTimeout = 100 * time.Millisecond
+	c.RequestTimeout = 200 * time.Millisecond
 	s, err := Open(context.Background(), c, &scripted{})
-	if err != nil {
-		t.Fatal(err)
+	if err == nil {
+		defer s.Close()
+		_, err = drain(t, s)
 	}
-	defer s.Close()
-	_, err = drain(t, s)
-	if pe := provider.AsError(err); pe == nil || pe.Kind != provider.Transport || pe.Message != "the response took longer than 100ms (request_timeout)" {
+	if pe := provider.AsError(err); pe == nil || pe.Kind != provider.Transport || pe.Message != "the response took longer than 200ms (request_timeout)" {
 		t.Errorf("%v, want the request timeout", err)
 	}
 }
