@@ -29,13 +29,15 @@ import (
 // functions execSlow would, without its decoding.
 //
 // A native function returns to execute whenever the frame stops being the
-// one to run: a call of a Lua function (the callee is pushed, and execute
-// runs it, native or not), a return, a yield, or a hook being set (the
+// one to run: a call of an interpreted Lua function (the callee is
+// pushed, and execute runs it), a return, a yield, or a hook being set (the
 // interpreter goes on with the frame at its saved pc). A return to a
 // native caller enters its function again at the saved pc, and so does a
 // resume after a yield, after finishOp has completed the interrupted
-// instruction. Calls therefore never nest Go frames for Lua-to-Lua calls,
-// and coroutines, error unwinding and tracebacks see ordinary frames.
+// instruction. A native function calls a native callee directly (Call),
+// nesting Go frames, but only a bounded number of them (maxNativeDepth)
+// before it returns to execute; coroutines, error unwinding and
+// tracebacks see ordinary frames.
 
 // NativeFunc is the Go implementation of one prototype. It runs frame ci
 // of L from ci's saved pc and returns one of the codes Frame's methods
@@ -322,6 +324,10 @@ func (f *Frame) Call(pc int) int {
 	if p.native == nil {
 		return slowFrame
 	}
+	// The Go frames nested here are bounded by the tick: when it expires,
+	// the call goes through slowCall and every native caller returns to
+	// execute (see maxNativeDepth).
+	nci.ndepth = ci.ndepth
 	n := p.native(L, nci)
 	for n == slowFrame && L.ci == nci && nci.cl.p.native != nil && L.hook.mask == 0 {
 		n = nci.cl.p.native(L, nci)
@@ -338,6 +344,21 @@ func (f *Frame) Call(pc int) int {
 	}
 	return n
 }
+
+// maxNativeDepth bounds the Go frames of native functions that native
+// calls nest, so the Go stack stays small however deep the Lua recursion
+// goes (the Lua stack's limit bounds that, with "stack overflow" at the
+// depth the interpreter gives). A CALL counts a tick, and when the tick
+// expires (every checkInterval ticks at most) Call leaves the callee to
+// execute, so every native caller returns there: a chain of calls nests
+// fewer than checkInterval Go frames. A Lua iterator of a generic for
+// counts no tick, so enterLua counts its nesting in ndepth (Call passes
+// the count on) and leaves the callee to execute past maxNativeDepth.
+// Either way the callers are re-entered through their pc switch later,
+// once per so many levels. A frame that execute runs starts again at
+// zero: Go-level calls (call, which enters execute) are bounded by
+// maxCcalls.
+const maxNativeDepth = 100
 
 // slowCall is Call through execSlow, the tick already counted.
 func (f *Frame) slowCall(i bc.Instruction, pc int) int {
@@ -580,12 +601,41 @@ func (f *Frame) GetI(a, b, c int) bool {
 
 // SetField runs R[a][K[b]] := v (v is RK(C)) when the table already has
 // a slot for the key that the store may simply overwrite (a value, or no
-// metatable to consult), as the dispatch loop does; else Slow must.
+// metatable to consult), as the dispatch loop does, or when the key is
+// new and its main position free (newField); else Slow must.
 func (f *Frame) SetField(a, b int, v *Value) bool {
 	if ta := r(f.regs, a); ta.t == tagTable {
 		t := ta.table()
-		if slot := probeStr(t, kv(f.kb, b)); slot != nil && (slot.t != tagNil || t.meta == nil) {
-			copyVal(slot, v)
+		k := kv(f.kb, b)
+		if slot := probeStr(t, k); slot != nil {
+			if slot.t != tagNil || t.meta == nil {
+				copyVal(slot, v)
+				if t.tmAbsent != 0 {
+					t.tmAbsent = 0
+				}
+				return true
+			}
+		} else if t.meta == nil || t.meta.tmAbsent&(1<<tmNewindex) != 0 {
+			return newField(t, k, v)
+		}
+	}
+	return false
+}
+
+// newField stores v under the short string key k, which probeStr did not
+// find in t, when k's main position has never held a key (a
+// constructor's fields, an object's first assignments): no chain passes
+// through such a node, so k is absent, and it goes where newKey would put
+// it, with no growth to charge, as the dispatch loop's newFieldVM. t has
+// no __newindex to consult (no metatable, or one known to lack it).
+// Anything else (a collision, no hash part, a nil value) is left to the
+// slow path.
+func newField(t *Table, k, v *Value) bool {
+	if h := k.h; h != 0 && k.t == tagString && len(t.nodes) > 0 && v.t != tagNil {
+		n := &t.nodes[h&uint32(len(t.nodes)-1)]
+		if n.key.t == tagNil {
+			n.val = *v
+			n.key = *k
 			if t.tmAbsent != 0 {
 				t.tmAbsent = 0
 			}

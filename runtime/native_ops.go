@@ -245,9 +245,10 @@ func (f *Frame) enterLua(ncl *Closure, ra, nresults, pc int) int {
 	nci.pc = 0
 	nci.nextraargs = 0
 	L.ci = nci
-	if p.native == nil {
+	if p.native == nil || ci.ndepth >= maxNativeDepth {
 		return slowFrame
 	}
+	nci.ndepth = ci.ndepth + 1
 	n := p.native(L, nci)
 	// A vararg function hands its frame back to be started again after
 	// VARARGPREP moved it, and a tail call leaves the frame to the next

@@ -145,6 +145,10 @@ type callInfo struct {
 	prev, next *callInfo
 	nresults   int // results the caller wants, -1 for all
 	status     uint16
+	// ndepth counts the native Go frames nested below this native
+	// frame's own by calls of Lua iterators (native.go, maxNativeDepth):
+	// 0 for a frame execute runs.
+	ndepth uint16
 
 	// Lua functions.
 	cl         *Closure

@@ -1001,6 +1001,7 @@ native:
 	// stops being the one to run; a hand-back goes on interpreting the
 	// frame from its saved pc. Out of the way of the interpreter's own
 	// call path, which only tests the prototype's native field.
+	ci.ndepth = 0
 	switch fs.cl.p.native(L, ci) {
 	case slowFrame:
 		ci = L.ci

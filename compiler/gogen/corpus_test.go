@@ -177,6 +177,8 @@ const corpusMain = `package main
 import (
 	"os"
 	"path/filepath"
+	"runtime/debug"
+	"strconv"
 	"strings"
 
 	"panto/bytecode"
@@ -188,6 +190,10 @@ import (
 )
 
 func main() {
+	// TestDeepRecursionTranspiled limits the Go stack.
+	if n, err := strconv.Atoi(os.Getenv("PANTO_TEST_MAXSTACK")); err == nil {
+		debug.SetMaxStack(n)
+	}
 	script := ""
 	for _, a := range os.Args[2:] {
 		if strings.HasSuffix(a, ".lua") {
