@@ -31,6 +31,7 @@ func TestParseDetails(t *testing.T) {
 		{"an empty error object", `{"error":{}}`, Details{Message: `{"error":{}}`}},
 		{"JSON of another shape", `{"status":"down"}`, Details{Message: `{"status":"down"}`}},
 		{"a null detail", `{"detail":null}`, Details{Message: `{"detail":null}`}},
+		{"a one-character detail", `{"detail":7}`, Details{Message: "7"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
