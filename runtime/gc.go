@@ -227,7 +227,7 @@ func (m *marker) traverseTable(t *Table) {
 	case wv:
 		for i := range t.nodes {
 			if n := &t.nodes[i]; n.val.t != tagNil {
-				m.mark(n.key)
+				m.mark(n.key.value())
 			}
 		}
 		m.weakVals = append(m.weakVals, t)
@@ -243,7 +243,7 @@ func (m *marker) traverseTable(t *Table) {
 		}
 		for i := range t.nodes {
 			if n := &t.nodes[i]; n.val.t != tagNil {
-				m.mark(n.key)
+				m.mark(n.key.value())
 				m.mark(n.val)
 			}
 		}
@@ -256,7 +256,7 @@ func (m *marker) traverseEphemeron(t *Table) bool {
 	changed := false
 	for i := range t.nodes {
 		n := &t.nodes[i]
-		if n.val.t != tagNil && m.isMarked(n.key) && m.mark(n.val) {
+		if n.val.t != tagNil && m.isMarked(n.key.value()) && m.mark(n.val) {
 			changed = true
 		}
 	}
@@ -381,8 +381,8 @@ func (m *marker) countWeakStrings(ts []*Table, keys, values bool) {
 			if n.val.t == tagNil {
 				continue
 			}
-			if keys && n.key.t == tagString {
-				m.markString(n.key)
+			if keys && n.key.t() == tagString {
+				m.markString(n.key.value())
 			}
 			if values && n.val.t == tagString {
 				m.markString(n.val)
@@ -396,7 +396,7 @@ func (m *marker) countWeakStrings(ts []*Table, keys, values bool) {
 func (m *marker) clearByKeys(ts []*Table) {
 	for _, t := range ts {
 		for i := range t.nodes {
-			if n := &t.nodes[i]; n.val.t != tagNil && !m.isMarked(n.key) {
+			if n := &t.nodes[i]; n.val.t != tagNil && !m.isMarked(n.key.value()) {
 				n.val = Nil
 			}
 		}

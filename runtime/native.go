@@ -429,7 +429,7 @@ func StrField(t, k *Value) *Value {
 		return nil
 	}
 	n := (*node)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(nodes)), uintptr(k.h&uint32(len(nodes)-1))*nodeSize))
-	if n.key.p != k.p || n.key.n != k.n || n.key.t != tagString || n.val.t == tagNil {
+	if n.key.p != k.p || n.key.n != k.n || n.key.t() != tagString || n.val.t == tagNil {
 		return nil
 	}
 	return &n.val
@@ -491,17 +491,18 @@ func indexStr(t *Table, key *Value) (*Value, bool) {
 			j := uintptr(h & uint32(len(nodes)-1))
 			for {
 				n := (*node)(unsafe.Add(nb, j*nodeSize))
-				if n.key.h == h && n.key.t == tagString {
+				if n.key.h == h && n.key.t() == tagString {
 					if n.key.p != k.p || n.key.n != k.n {
 						return nil, false
 					}
 					v = &n.val
 					break
 				}
-				if n.next == 0 {
+				d := n.next()
+				if d == 0 {
 					break
 				}
-				j += uintptr(n.next)
+				j += uintptr(d)
 			}
 		}
 		if !inMeta {
@@ -633,9 +634,9 @@ func (f *Frame) SetField(a, b int, v *Value) bool {
 func newField(t *Table, k, v *Value) bool {
 	if h := k.h; h != 0 && k.t == tagString && len(t.nodes) > 0 && v.t != tagNil {
 		n := &t.nodes[h&uint32(len(t.nodes)-1)]
-		if n.key.t == tagNil {
+		if n.key.tn == 0 { // no key, and so no chain from here
 			n.val = *v
-			n.key = *k
+			n.key = nodeKey{p: k.p, n: k.n, h: h, tn: int32(tagString)}
 			if t.tmAbsent != 0 {
 				t.tmAbsent = 0
 			}

@@ -858,17 +858,18 @@ run:
 					j := uintptr(h & uint32(len(nodes)-1))
 					for {
 						n := (*node)(unsafe.Add(nb, j*nodeSize))
-						if n.key.h == h && n.key.t == tagString {
+						if n.key.h == h && n.key.t() == tagString {
 							if n.key.p != k.p || n.key.n != k.n {
 								goto slow
 							}
 							v = &n.val
 							break
 						}
-						if n.next == 0 {
+						d := n.next()
+						if d == 0 {
 							break
 						}
-						j += uintptr(n.next)
+						j += uintptr(d)
 					}
 				}
 				if !inMeta {
@@ -1495,19 +1496,16 @@ func probeStr(t *Table, k *Value) *Value {
 	if len(nodes) == 0 {
 		return nil
 	}
-	nb := unsafe.Pointer(unsafe.SliceData(nodes))
-	i := uintptr(k.h & uint32(len(nodes)-1))
-	for {
-		// Chains stay inside the node slice: no bounds check needed.
-		n := (*node)(unsafe.Add(nb, i*nodeSize))
-		if n.key.p == k.p && n.key.n == k.n && n.key.t == tagString {
-			return &n.val
-		}
-		if n.next == 0 {
+	// Chains stay inside the node slice: no bounds check needed.
+	n := (*node)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(nodes)), uintptr(k.h&uint32(len(nodes)-1))*nodeSize))
+	for n.key.p != k.p || n.key.n != k.n || n.key.tn&tagMask != int32(tagString) {
+		d := n.key.tn >> tagBits
+		if d == 0 {
 			return nil
 		}
-		i += uintptr(n.next)
+		n = (*node)(unsafe.Add(unsafe.Pointer(n), int(d)*int(nodeSize)))
 	}
+	return &n.val
 }
 
 // maxFastIndexDepth bounds the __index chains the dispatch loop follows;

@@ -664,7 +664,7 @@ func (L *State) storeSlow(ci *callInfo, pc int, t, key, val Value) {
 func (L *State) newFieldVM(ci *callInfo, i bc.Instruction, pc int, t *Table, k *Value) int {
 	if h := k.h; h != 0 && k.t == tagString && len(t.nodes) > 0 {
 		n := &t.nodes[h&uint32(len(t.nodes)-1)]
-		if n.key.t == tagNil {
+		if n.key.t() == tagNil {
 			var src Value
 			if i.K() {
 				src = ci.cl.p.k[i.C()]
@@ -673,7 +673,7 @@ func (L *State) newFieldVM(ci *callInfo, i bc.Instruction, pc int, t *Table, k *
 			}
 			if src.t != tagNil {
 				n.val = src
-				n.key = *k
+				n.key.set(*k)
 				if t.tmAbsent != 0 {
 					t.tmAbsent = 0
 				}
