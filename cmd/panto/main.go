@@ -196,10 +196,10 @@ func isTerminal(f *os.File) bool {
 // (internal/gcpace): GOGC=400 while the live heap is small, since Lua
 // programs allocate small, short-lived objects at a high rate and with
 // Go's default the collector costs more than the program (closures-heavy
-// code ran 1.7x faster in bench/ with 400), falling to 200 as the live
-// heap grows past 4 MB, where 400 would let the process hold five times
-// its heap for no speed (docs/benchmarks.md, "Memory: the collector's
-// pace").
+// code ran 1.7x faster in bench/ with 400), falling to 100 as the live
+// heap grows from 4 to 16 MB, where 400 would let the process hold five
+// times its heap for no speed (docs/benchmarks.md, "Memory: the
+// collector's pace" and "Peak memory, third pass").
 func tuneGC() {
 	gcpace.Start()
 	// Near the machine's or the process's memory ceiling Go collects

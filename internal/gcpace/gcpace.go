@@ -8,17 +8,20 @@
 // program: GOGC=400 made allocation-heavy bench programs up to 1.7x
 // faster. But GOGC is a ratio, so the same setting lets a program whose
 // live heap is large hold five times that heap, where the reference Lua
-// (pause 200%) holds at most about twice. Measured on the bench programs
-// (docs/benchmarks.md, "Memory: the collector's pace"), the programs with
-// a large live heap (binary_trees, json) run as fast at GOGC=200 as at
-// 400 with about a third less peak memory, while the ones with a small
-// heap (closures, oop, strings) need 400's larger minimum heap (16 MB).
+// (pause 200%) holds about twice. And the same program's live heap is
+// already larger in panto: a value takes three words against Lua's two.
+// Measured on luacheck over 232 files (docs/benchmarks.md, "Peak memory,
+// third pass"), a heap goal of twice the live heap (GOGC=100) rather than
+// three times (200) peaks 10-15% lower for about 10% more CPU, while
+// the programs with a small live heap (closures, oop, strings) need 400's
+// larger minimum heap.
 //
 // So the pace follows the live heap measured at the end of each
-// collection: 400 up to knee, then falling as knee*400/live down to 200
-// at twice the knee and beyond. The heap goal therefore grows
-// continuously: 5x the live heap below the knee, 16-24 MB between it and
-// twice it, 3x the live heap above.
+// collection: 400 up to knee, then falling as knee*400/live down to 100
+// at four times the knee and beyond. The heap goal therefore grows
+// continuously: 5x the live heap below the knee, the live heap plus
+// 16 MB between the knee and four times it, twice the live heap above,
+// as the reference Lua's.
 package gcpace
 
 import (
@@ -31,8 +34,9 @@ import (
 const (
 	// smallPercent is GOGC while the live heap is at most knee.
 	smallPercent = 400
-	// largePercent is GOGC once the live heap is twice knee or more.
-	largePercent = 200
+	// largePercent is GOGC once the live heap is four times knee or
+	// more: a heap goal of twice the live heap.
+	largePercent = 100
 	// knee is the live heap where the pace starts to tighten.
 	knee = 4 << 20
 	// step rounds the percentage, so that a heap that wobbles does not

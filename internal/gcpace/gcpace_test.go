@@ -21,9 +21,12 @@ func TestPercentFor(t *testing.T) {
 		{knee * 4 / 3, 300}, // 400 * 3/4
 		{knee * 8 / 5, 250}, // 400 * 5/8
 		{2*knee - 1, 200},   // 200.00005 rounded down
-		{2 * knee, 200},     // the floor from here on
-		{64 * knee, 200},    // a large heap: three times it at most
-		{1 << 40, 200},      // no overflow
+		{2 * knee, 200},     // twice the knee: a heap goal of three times the live heap
+		{knee * 8 / 3, 150}, // 400 * 3/8
+		{4*knee - 1, 100},   // 100.00002 rounded down
+		{4 * knee, 100},     // the floor from here on
+		{64 * knee, 100},    // a large heap: twice it at most
+		{1 << 40, 100},      // no overflow
 	} {
 		if got := percentFor(tc.live); got != tc.want {
 			t.Errorf("percentFor(%d) = %d, want %d", tc.live, got, tc.want)
@@ -39,7 +42,7 @@ func currentPercent() int {
 	return int(s[0].Value.Uint64())
 }
 
-// The pace follows the live heap: 200 while 40 MB are held, 400 again
+// The pace follows the live heap: 100 while 40 MB are held, 400 again
 // once they are released. Run in a child process, so that the user's
 // GOGC cannot interfere and the settings do not leak into other tests.
 func TestStartFollowsTheLiveHeap(t *testing.T) {
