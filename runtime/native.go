@@ -272,32 +272,37 @@ func IDiv(a, b int64) int64 { return idiv(a, b) }
 // ShiftLeft is Lua's shift: left by y bits, right for negative y.
 func ShiftLeft(x, y int64) int64 { return shiftLeft(x, y) }
 
-// Call runs CALL instruction pc. A call of a native Lua function is made
-// here, as a Go call, so native code calling native code does not go
-// back through execute; when the callee returns to this frame Call
-// returns pc+1. A Go function runs here too. Any other case returns what
-// execute must do: run another Lua frame (an interpreted callee, a
-// callee that tail-called or handed its frame back), or a yield. The
-// callee is pushed as the dispatch loop pushes it, and the call's tick
-// is counted as there.
+// Call runs CALL instruction pc (see CallABC, which generated code calls
+// with the operands decoded).
 func (f *Frame) Call(pc int) int {
+	i := f.ci.cl.p.code[pc]
+	return f.CallABC(pc, i.A(), i.B(), i.C())
+}
+
+// CallABC runs CALL instruction pc, whose operands are a, b and c. A call
+// of a native Lua function is made here, as a Go call, so native code
+// calling native code does not go back through execute; when the callee
+// returns to this frame CallABC returns pc+1. A Go function runs here
+// too. Any other case returns what execute must do: run another Lua
+// frame (an interpreted callee, a callee that tail-called or handed its
+// frame back), or a yield. The callee is pushed as the dispatch loop
+// pushes it, and the call's tick is counted as there.
+func (f *Frame) CallABC(pc, a, b, c int) int {
 	L, ci := f.L, f.ci
-	i := ci.cl.p.code[pc]
-	a := i.A()
 	ra := ci.fn + 1 + a
-	if b := i.B(); b != 0 {
+	if b != 0 {
 		L.top = ra + b
 	}
 	ci.pc = pc + 1
 	fn := r(f.regs, a)
 	if L.g.interrupt.tick() {
-		return f.slowCall(i, pc)
+		return f.slowCall(ci.cl.p.code[pc], pc)
 	}
 	if fn.t != tagLuaFn {
 		if fn.t == tagGoFn {
-			return f.callGoDirect(fn, ra, i.C()-1, pc)
+			return f.callGoDirect(fn, ra, c-1, pc)
 		}
-		return f.slowCall(i, pc)
+		return f.slowCall(ci.cl.p.code[pc], pc)
 	}
 	// enterLua, written out: this is every Lua-to-Lua call.
 	ncl := fn.closure()
@@ -305,7 +310,7 @@ func (f *Frame) Call(pc int) int {
 	nci := ci.next
 	ntop := ra + 1 + p.maxStack
 	if nci == nil || ntop >= len(L.stack) {
-		return f.slowCall(i, pc)
+		return f.slowCall(ci.cl.p.code[pc], pc)
 	}
 	top := L.top
 	for nargs := top - ra - 1; nargs < p.numParams; nargs++ {
@@ -314,7 +319,7 @@ func (f *Frame) Call(pc int) int {
 	}
 	L.top = top
 	nci.fn = ra
-	nci.nresults = i.C() - 1
+	nci.nresults = c - 1
 	nci.status = ciLua
 	nci.top = ntop
 	nci.cl = ncl
@@ -329,6 +334,13 @@ func (f *Frame) Call(pc int) int {
 	// execute (see maxNativeDepth).
 	nci.ndepth = ci.ndepth
 	n := p.native(L, nci)
+	if n == slowFrame && L.ci == ci { // the callee returned: the common case
+		if L.hook.mask != 0 {
+			return nativeHandBack
+		}
+		f.regs = L.frameRegs(ci.fn + 1)
+		return pc + 1
+	}
 	for n == slowFrame && L.ci == nci && nci.cl.p.native != nil && L.hook.mask == 0 {
 		n = nci.cl.p.native(L, nci)
 	}
@@ -384,7 +396,8 @@ func (f *Frame) Return1(a int) int {
 	if nres := ci.nresults; nres == 0 {
 		L.top = fn
 	} else {
-		L.stack[fn] = *r(f.regs, a)
+		// The function's slot is just below the registers.
+		*(*Value)(unsafe.Add(f.regs, -int(valueSize))) = *r(f.regs, a)
 		L.top = fn + 1
 		for j := 1; j < nres; j++ {
 			L.stack[fn+j] = Nil

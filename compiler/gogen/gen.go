@@ -473,7 +473,7 @@ func (g *gen) instruction(pc int) {
 		g.jump(pc+1, target, j.SJ()+1 <= 0)
 		g.printf("}\ngoto pc%d\n", pc+2)
 	case bc.OpCall:
-		g.printf("if n := f.Call(%d); n != %d {\nreturn f.Exit(n)\n}\n", pc, pc+1)
+		g.printf("if n := f.CallABC(%d, %d, %d, %d); n != %d {\nreturn f.Exit(n)\n}\n", pc, a, i.B(), i.C(), pc+1)
 	case bc.OpLen:
 		g.fast(pc, "f.Len(%d, %d)", a, i.B())
 	case bc.OpReturn:
