@@ -119,3 +119,51 @@ func TestRewindKeepsWhatItCannotRead(t *testing.T) {
 		t.Errorf("the folder at a.txt was touched: %v", err)
 	}
 }
+
+// delTool removes a file, declaring the write effect and its path
+// field, so its change is a checkpoint like a write's.
+const delTool = `local panto = require("panto")
+return { name = "del", description = "remove a file", effects = { "write" }, path_field = "path",
+  schema = { type = "object", properties = { path = { type = "string" } } },
+  handler = function(args)
+    local root = panto.ext.dirs.project_root or "."
+    assert(os.remove(root .. "/" .. args.path))
+    return "removed " .. args.path
+  end }`
+
+// TestRewindRecreatesTheFolder: a file a tool removed, whose folder was
+// removed afterwards (a shell command emptying it), comes back in a
+// folder made again with the usual rwxr-xr-x (less the umask), as
+// os.Mkdir(…, 0o755) would make it.
+func TestRewindRecreatesTheFolder(t *testing.T) {
+	turns := `{"events": [{"tool_call": {"id": "c1", "name": "del", "input": {"path": "sub/a.txt"}}}]}` + "\n" + doneReply
+	ts := newSession(t, map[string]string{"tools/del.lua": delTool, "turns.jsonl": turns, "sub/a.txt": "a0"})
+	ts.prompt("remove it")
+	ts.noProblems()
+	sub := filepath.Join(ts.dir, "sub")
+	if err := os.Remove(sub); err != nil {
+		t.Fatalf("the tool did not remove sub/a.txt: %v", err)
+	}
+	res, err := ts.Rewind(context.Background(), 1, RestoreCode)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := readFile(t, filepath.Join(sub, "a.txt")); got != "a0" || len(res.Restored) != 1 {
+		t.Fatalf("sub/a.txt %q, result %+v", got, res)
+	}
+	ref := filepath.Join(t.TempDir(), "ref")
+	if err := os.Mkdir(ref, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.Stat(ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.Stat(sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Mode() != want.Mode() {
+		t.Errorf("the folder's mode %v, want %v", got.Mode(), want.Mode())
+	}
+}
