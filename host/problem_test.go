@@ -18,6 +18,7 @@ func TestProblemAtPositions(t *testing.T) {
 		{"shortened, another file", long, "...other/thing.lua:1: boom", "...other/thing.lua:1: boom", 0},
 		{"another file", "ext/a.lua", "ext/b.lua:2: boom", "ext/b.lua:2: boom", 0},
 		{"no position", "ext/a.lua", "boom", "boom", 0},
+		{"digits without a colon", "ext/a.lua", "ext/a.lua:12 boom", "ext/a.lua:12 boom", 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
