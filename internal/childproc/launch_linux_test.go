@@ -48,7 +48,12 @@ func TestMain(m *testing.M) {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)
 		}
-		select {} // until killed
+		// Until killed. Not `select {}`: without cgo the runtime sees
+		// every goroutine blocked and ends the process as deadlocked,
+		// which is not the kill -9 this parent stands in for.
+		for {
+			time.Sleep(time.Hour)
+		}
 	}
 	os.Exit(m.Run())
 }
