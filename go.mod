@@ -77,3 +77,5 @@ replace github.com/yuin/goldmark => ./third_party/goldmark
 replace github.com/BurntSushi/toml => ./third_party/toml
 
 replace xnethtml => ./third_party/xnethtml
+
+replace github.com/google/jsonschema-go => ./third_party/jsonschemago
