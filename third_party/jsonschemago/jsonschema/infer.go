@@ -17,6 +17,7 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
+	"sync"
 	"time"
 )
 
@@ -84,7 +85,7 @@ func For[T any](opts *ForOptions) (*Schema, error) {
 	if opts == nil {
 		opts = &ForOptions{}
 	}
-	schemas := maps.Clone(initialSchemaMap)
+	schemas := maps.Clone(initialSchemaMap())
 	// Add types from the options. They override the default ones.
 	maps.Copy(schemas, opts.TypeSchemas)
 	s, err := forType(reflect.TypeFor[T](), map[reflect.Type]bool{}, opts.IgnoreInvalidTypes, schemas)
@@ -100,7 +101,7 @@ func ForType(t reflect.Type, opts *ForOptions) (*Schema, error) {
 	if opts == nil {
 		opts = &ForOptions{}
 	}
-	schemas := maps.Clone(initialSchemaMap)
+	schemas := maps.Clone(initialSchemaMap())
 	// Add types from the options. They override the default ones.
 	maps.Copy(schemas, opts.TypeSchemas)
 	s, err := forType(t, map[reflect.Type]bool{}, opts.IgnoreInvalidTypes, schemas)
@@ -264,7 +265,7 @@ func forType(t reflect.Type, seen map[reflect.Type]bool, ignore bool, schemas ma
 					}
 					// Check that all keywords relevant for objects are absent, except properties.
 					ov := reflect.ValueOf(override).Elem()
-					for _, sfi := range schemaFieldInfos {
+					for _, sfi := range schemaFieldInfos() {
 						if sfi.sf.Name == "Type" || sfi.sf.Name == "Properties" {
 							continue
 						}
@@ -330,7 +331,7 @@ func forType(t reflect.Type, seen map[reflect.Type]bool, ignore bool, schemas ma
 				if tag == "" {
 					return nil, fmt.Errorf("empty jsonschema tag on struct field %s.%s", t, field.Name)
 				}
-				if disallowedPrefixRegexp.MatchString(tag) {
+				if disallowedPrefixRegexp().MatchString(tag) {
 					return nil, fmt.Errorf("tag must not begin with 'WORD=': %q", tag)
 				}
 				fs.Description = tag
@@ -380,9 +381,9 @@ func forType(t reflect.Type, seen map[reflect.Type]bool, ignore bool, schemas ma
 }
 
 // initialSchemaMap holds types from the standard library that have MarshalJSON methods.
-var initialSchemaMap = make(map[reflect.Type]*Schema)
-
-func init() {
+// panto's patch: made by the first call rather than in init.
+var initialSchemaMap = sync.OnceValue(func() map[reflect.Type]*Schema {
+	initialSchemaMap := make(map[reflect.Type]*Schema)
 	ss := &Schema{Type: "string"}
 	initialSchemaMap[reflect.TypeFor[time.Time]()] = ss
 	initialSchemaMap[reflect.TypeFor[slog.Level]()] = ss
@@ -393,7 +394,9 @@ func init() {
 	}
 	initialSchemaMap[reflect.TypeFor[big.Rat]()] = ss
 	initialSchemaMap[reflect.TypeFor[big.Float]()] = ss
-}
+	return initialSchemaMap
+})
 
 // Disallow jsonschema tag values beginning "WORD=", for future expansion.
-var disallowedPrefixRegexp = regexp.MustCompile("^[^ \t\n]*=")
+// panto's patch: compiled by its first use rather than in init.
+var disallowedPrefixRegexp = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^[^ \t\n]*=") })

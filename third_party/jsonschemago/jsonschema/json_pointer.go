@@ -153,7 +153,7 @@ func lookupSchemaField(v reflect.Value, name string) reflect.Value {
 		// for pointer dereference. So we use FieldByName to get the DependencySchemas map.
 		return v.FieldByName("DependencySchemas")
 	}
-	if sf, ok := schemaFieldMap[name]; ok {
+	if sf, ok := schemaFieldMap()[name]; ok {
 		return v.FieldByIndex(sf.Index)
 	}
 	return reflect.Value{}

@@ -15,6 +15,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"sync"
 )
 
 // A Schema is a JSON schema object.
@@ -175,7 +176,7 @@ func (s *Schema) CloneSchemas() *Schema {
 	}
 	s2 := *s
 	v := reflect.ValueOf(&s2)
-	for _, info := range schemaFieldInfos {
+	for _, info := range schemaFieldInfos() {
 		fv := v.Elem().FieldByIndex(info.sf.Index)
 		switch info.sf.Type {
 		case schemaType:
@@ -550,7 +551,7 @@ func (s *Schema) every(f func(*Schema) bool) bool {
 // everyChild reports whether f is true for every immediate child schema of s.
 func (s *Schema) everyChild(f func(*Schema) bool) bool {
 	v := reflect.ValueOf(s)
-	for _, info := range schemaFieldInfos {
+	for _, info := range schemaFieldInfos() {
 		fv := v.Elem().FieldByIndex(info.sf.Index)
 		switch info.sf.Type {
 		case schemaType:
@@ -603,14 +604,26 @@ type structFieldInfo struct {
 	jsonName string
 }
 
-var (
-	// the visible fields of Schema that have a JSON name, sorted by that name
-	schemaFieldInfos []structFieldInfo
-	// map from JSON name to field
-	schemaFieldMap = map[string]reflect.StructField{}
-)
+// panto's patch: the field tables below were built in init, which every
+// program linking this package paid at start-up; they are now built by
+// their first use.
+var schemaFields = sync.OnceValues(makeSchemaFields)
 
-func init() {
+// schemaFieldInfos returns the visible fields of Schema that have a JSON
+// name, sorted by that name.
+func schemaFieldInfos() []structFieldInfo {
+	infos, _ := schemaFields()
+	return infos
+}
+
+// schemaFieldMap returns the map from JSON name to field.
+func schemaFieldMap() map[string]reflect.StructField {
+	_, m := schemaFields()
+	return m
+}
+
+func makeSchemaFields() (schemaFieldInfos []structFieldInfo, schemaFieldMap map[string]reflect.StructField) {
+	schemaFieldMap = map[string]reflect.StructField{}
 	t := reflect.VisibleFields(reflect.TypeFor[Schema]())
 	for _, sf := range t {
 		info := fieldJSONInfo(sf)
@@ -639,4 +652,5 @@ func init() {
 	for _, info := range schemaFieldInfos {
 		schemaFieldMap[info.jsonName] = info.sf
 	}
+	return schemaFieldInfos, schemaFieldMap
 }
