@@ -36,8 +36,11 @@ help:
 # urfave_cli_no_docs leaves out urfave/cli's man-page and Markdown
 # writers, which panto does not use and whose renderer (blackfriday)
 # compiles regular expressions in init (docs/benchmarks.md, "Start-up").
+# CGO_ENABLED=0: a static binary starts with 10% fewer instructions and
+# fewer page faults (no dynamic loader, no libc thread set-up), and panto
+# needs no C: the child-process lifeline and Landlock are pure Go.
 build: generate
-	$(GO) build -tags pantonative,urfave_cli_no_docs -o $(BIN) ./cmd/panto
+	CGO_ENABLED=0 $(GO) build -tags pantonative,urfave_cli_no_docs -o $(BIN) ./cmd/panto
 
 generate:
 	$(GO) run ./cmd/stdgen
@@ -75,8 +78,11 @@ demo: build
 
 # The one command CI runs (see .ci/run): static checks, the race-enabled
 # unit tests, then the conformance corpus against the recorded goldens.
+# -race needs cgo, which the shipped build leaves out: the child-process
+# helper, whose behaviour differs most between the two, runs without too.
 test: vet fmt cross
 	$(GO) test -race -count=1 $$($(GO) list ./... | grep -v /conformance)
+	CGO_ENABLED=0 $(GO) test -count=1 ./internal/childproc
 	$(GO) test -count=1 ./conformance
 	$(MAKE) test-native
 

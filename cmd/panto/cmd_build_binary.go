@@ -168,6 +168,11 @@ func (b *binaryBuild) run() error {
 	args = append(args, "./cmd/panto")
 	cmd := exec.Command(b.goCmd, args...)
 	cmd.Dir = root
+	// Without cgo unless the caller asks for it, as `make build` builds
+	// panto: a static binary starts faster (docs/benchmarks.md).
+	if _, set := os.LookupEnv("CGO_ENABLED"); !set {
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	}
 	var log bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &log, &log
 	if err := cmd.Run(); err != nil {

@@ -61,10 +61,12 @@ func build() {
 	}
 	dir = d
 	bin := filepath.Join(d, "panto")
-	// urfave_cli_no_docs as in `make build`: cmd/panto's start-up test
-	// checks the init work of the binary as shipped.
+	// urfave_cli_no_docs and no cgo as in `make build`: cmd/panto's
+	// start-up test checks the init work of the binary as shipped, and
+	// the end-to-end tests run that binary.
 	cmd := exec.Command("go", "build", "-tags", "urfave_cli_no_docs", "-o", bin, "./cmd/panto")
 	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
