@@ -79,3 +79,5 @@ replace github.com/BurntSushi/toml => ./third_party/toml
 replace xnethtml => ./third_party/xnethtml
 
 replace github.com/google/jsonschema-go => ./third_party/jsonschemago
+
+replace github.com/modelcontextprotocol/go-sdk => ./third_party/mcpsdk
