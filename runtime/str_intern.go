@@ -26,24 +26,43 @@ import (
 // internString returns s as a Lua string backed by the canonical copy of
 // its bytes, with the hash cached, and the handle that keeps the copy
 // canonical. Strings longer than shortStringLen are not interned (they are
-// rarely keys): they come back hashed, with a zero handle.
+// rarely keys): they come back hashed, with a zero handle. A pinned name
+// comes back as its pinned copy, with a zero handle too: it stays
+// canonical for good.
 func internString(s string) (Value, unique.Handle[string]) {
 	if len(s) > shortStringLen || len(s) == 0 {
 		v := String(s)
 		v.h = hashString(s)
 		return v, unique.Handle[string]{}
 	}
+	pinned.RLock()
+	c, ok := pinned.m[s]
+	pinned.RUnlock()
+	if ok {
+		return internedValue(c), unique.Handle[string]{}
+	}
 	hd := unique.Make(s)
-	c := hd.Value()
-	return Value{p: unsafe.Pointer(unsafe.StringData(c)), n: uint64(len(c)), t: tagString, h: hashString(c)}, hd
+	return internedValue(hd.Value()), hd
+}
+
+// internedValue is the Lua string of the canonical copy c.
+func internedValue(c string) Value {
+	return Value{p: unsafe.Pointer(unsafe.StringData(c)), n: uint64(len(c)), t: tagString, h: hashString(c)}
 }
 
 // pinned keeps names interned for good: the runtime's own (metamethod
 // names) and those Go code stores with Table.SetName (library functions,
-// globals). Each distinct name is pinned once.
+// globals). Each distinct name is pinned once, as a copy of its own that
+// internString hands out from then on. It is not package unique's copy:
+// a handle there costs a weak pointer and a cleanup, several hundred
+// instructions each in a span's list of specials, and the two hundred
+// names every State registers are paid by every panto process at
+// start-up. The one case that loses the shortcut is a constant interned
+// before its name is pinned (a chunk loaded before the Go module that
+// defines the name): its lookups compare bytes, as for any string.
 var pinned struct {
-	sync.Mutex
-	m map[string]unique.Handle[string]
+	sync.RWMutex
+	m map[string]string
 }
 
 // internPinned interns s for good. It is for names, a bounded set, never
@@ -53,18 +72,21 @@ func internPinned(s string) Value {
 		v, _ := internString(s)
 		return v
 	}
-	pinned.Lock()
-	hd, ok := pinned.m[s]
+	pinned.RLock()
+	c, ok := pinned.m[s]
+	pinned.RUnlock()
 	if !ok {
-		if pinned.m == nil {
-			pinned.m = make(map[string]unique.Handle[string])
+		pinned.Lock()
+		if c, ok = pinned.m[s]; !ok {
+			if pinned.m == nil {
+				pinned.m = make(map[string]string)
+			}
+			c = strings.Clone(s)
+			pinned.m[c] = c
 		}
-		hd = unique.Make(s)
-		pinned.m[hd.Value()] = hd
+		pinned.Unlock()
 	}
-	pinned.Unlock()
-	c := hd.Value()
-	return Value{p: unsafe.Pointer(unsafe.StringData(c)), n: uint64(len(c)), t: tagString, h: hashString(c)}
+	return internedValue(c)
 }
 
 // SetName stores t[name] = v for a name that Lua code spells as a

@@ -28,3 +28,46 @@ func TestSetNameMatchesConstants(t *testing.T) {
 		t.Fatal("lookup by content failed")
 	}
 }
+
+// Names pinned and constants interned from several goroutines at once
+// (states created and chunks loaded in parallel) agree on one copy of
+// each name: every pointer handed out for a name is the same.
+func TestInternPinnedConcurrent(t *testing.T) {
+	names := []string{"pin_alpha", "pin_beta", "pin_gamma", "pin_delta"}
+	const workers = 8
+	got := make([][]Value, workers)
+	done := make(chan int)
+	for w := range workers {
+		go func() {
+			for _, n := range names {
+				var v Value
+				if w%2 == 0 {
+					v = internPinned(string([]byte(n)))
+				} else {
+					v, _ = internString(string([]byte(n)))
+				}
+				got[w] = append(got[w], v)
+			}
+			done <- w
+		}()
+	}
+	for range workers {
+		<-done
+	}
+	for i, n := range names {
+		want := internPinned(n)
+		for w := range workers {
+			if w%2 == 1 && got[w][i].p != want.p {
+				// A constant interned before the name was pinned keeps
+				// its own copy; once pinned, constants get the pinned one.
+				if k, _ := internString(n); k.p != want.p {
+					t.Fatalf("%s: a constant interned after pinning is not the pinned copy", n)
+				}
+				continue
+			}
+			if got[w][i].p != want.p {
+				t.Fatalf("%s: worker %d got another copy than the pinned one", n, w)
+			}
+		}
+	}
+}
