@@ -81,3 +81,5 @@ replace xnethtml => ./third_party/xnethtml
 replace github.com/google/jsonschema-go => ./third_party/jsonschemago
 
 replace github.com/modelcontextprotocol/go-sdk => ./third_party/mcpsdk
+
+replace github.com/dlclark/regexp2/v2 => ./third_party/regexp2
