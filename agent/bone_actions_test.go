@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"panto/agent/conv"
 )
 
 // TestBoneConversationLoad: conversation.load with a stored session's
@@ -215,5 +217,32 @@ bone.register_command("bad", function() return { action = "conversation.load", m
 	}
 	if n := ts.eventCount("session_switch"); n != 0 {
 		t.Errorf("%d switches", n)
+	}
+}
+
+// TestBoneLoadMessagesWhileRunning: the switch conversation.load posts
+// runs after its command has returned, so a turn may have started by
+// then (a prompt sent right after the command); the switch then fails
+// instead of replacing the conversation under the running turn.
+func TestBoneLoadMessagesWhileRunning(t *testing.T) {
+	ts, _ := boneSession(t, map[string]string{"turns.jsonl": `{"events": [{"text": "x"}]}` + "\n"}, map[string]string{".bone-rust/init.lua": ""})
+	before := ts.ID()
+	a := ts.Agent()
+	a.mu.Lock()
+	a.running = true
+	a.mu.Unlock()
+	defer func() {
+		a.mu.Lock()
+		a.running = false
+		a.mu.Unlock()
+	}()
+	// No loop turn runs meanwhile: the test is the owner here.
+	msgs := []conv.Message{{Role: conv.User, Blocks: []conv.Block{conv.TextBlock("loaded")}}}
+	err := ts.loadMessages(context.Background(), msgs)
+	if err == nil || !strings.Contains(err.Error(), "a turn is running") {
+		t.Errorf("loadMessages: %v, want a turn-is-running error", err)
+	}
+	if ts.ID() != before || ts.Agent().Conversation().Len() != 0 {
+		t.Errorf("the session switched to %s with %d messages", ts.ID(), ts.Agent().Conversation().Len())
 	}
 }

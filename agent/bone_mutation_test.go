@@ -335,3 +335,25 @@ models = { o = "other-model" }
 		t.Errorf("config.apply moved the session to %+v", m)
 	}
 }
+
+// TestBoneHostBindingArguments: the bone layer's own bindings (the
+// panto.bone module) name a wrong argument by its position, as Lua's
+// own functions do, instead of failing somewhere deeper.
+func TestBoneHostBindingArguments(t *testing.T) {
+	codes := []string{
+		`local ok, err = pcall(require("panto.bone").before_request, 5) return tostring(ok) .. " " .. tostring(err)`,
+		`local ok, err = pcall(require("panto.bone").with_max_tokens, nil, 5) return tostring(ok) .. " " .. tostring(err)`,
+	}
+	ts, _ := boneSession(t, map[string]string{"turns.jsonl": probeTurns(codes)}, map[string]string{".bone-rust/init.lua": probeTool})
+	if res := ts.prompt("go"); res.Err != nil {
+		t.Fatalf("%+v", res)
+	}
+	for id, want := range map[string]string{
+		"p0": "false bad argument #1 to 'panto.bone.before_request' (function expected, got number)",
+		"p1": "false with_max_tokens: expected a model configuration, got nil",
+	} {
+		if got, _ := resultOf(t, ts, id); got != want {
+			t.Errorf("%s: %q, want %q", id, got, want)
+		}
+	}
+}

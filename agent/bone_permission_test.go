@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -41,6 +42,18 @@ bone.register_tool({
 		}
 		if got, _ := resultOf(t, ts, "p1"); !strings.Contains(got, "ctx.write_file: permission denied") {
 			t.Errorf("ctx.write_file: %q", got)
+		}
+		// The notice says the same: the reason, then how to allow it.
+		got, _ := resultOf(t, ts, "p0")
+		_, denial, _ := strings.Cut(got, "permission denied: ")
+		reason, hint, ok := strings.Cut(denial, ", and this run cannot ask the user for approval (")
+		hint = strings.TrimSuffix(hint, ")")
+		if !ok || reason == "" || hint == "" {
+			t.Fatalf("ctx.shell's denial %q has no reason and hint", got)
+		}
+		want := `shell "echo hi" was not run: ` + reason + ", and a headless run cannot ask; " + hint
+		if !slices.Contains(ts.notices("permission"), want) {
+			t.Errorf("permission notices %q, want one %q", ts.notices("permission"), want)
 		}
 	})
 	t.Run("allow rules", func(t *testing.T) {
