@@ -214,7 +214,9 @@ func TestOpenRefusals(t *testing.T) {
 		{"a web page", 200, "text/html; charset=utf-8", "<html>login</html>", provider.InvalidRequest, 200, "the server answered text/html, not an event stream"},
 		{"a web page with a broken Content-Type", 200, "TEXT/HTML; charset", "<html>login</html>", provider.InvalidRequest, 200, "the server answered text/html, not an event stream"},
 		{"JSON with a broken Content-Type", 200, "application/json; =x", `{"error":"model 'x' not found"}`, "", 200, "model 'x' not found"},
-		{"a 300 without a Location", 300, "text/plain", "choose", "", 300, ""},
+		{"a 300 without a Location", 300, "text/plain", "choose", "", 300, "choose"},
+		{"a 300 with an event stream", 300, "text/event-stream", events("done"), "", 300, "(HTTP 300)"},
+		{"a JSON error that is a number", 200, "application/json", `{"error":1}`, "", 200, `{"error":1}`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -455,6 +457,32 @@ func TestCancelledStream(t *testing.T) {
 	}
 	if _, err := s.Recv(); !errors.Is(err, context.Canceled) {
 		t.Errorf("Recv again: %v, want context.Canceled", err)
+	}
+}
+
+// TestCancelledStreamDropsItsQueue: events decoded before the cancel
+// and not yet received are not delivered after it.
+func TestCancelledStreamDropsItsQueue(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		io.WriteString(w, events("two"))
+		w.(http.Flusher).Flush()
+		<-r.Context().Done()
+	}))
+	defer srv.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s, err := Open(ctx, call(srv.URL), &scripted{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if ev, err := s.Recv(); err != nil || ev.Text != "2a" {
+		t.Fatalf("first event %+v, %v", ev, err)
+	}
+	cancel()
+	if ev, err := s.Recv(); !errors.Is(err, context.Canceled) {
+		t.Errorf("Recv after cancel: %+v, %v; want context.Canceled", ev, err)
 	}
 }
 
