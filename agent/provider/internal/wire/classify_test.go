@@ -125,6 +125,12 @@ func TestRedact(t *testing.T) {
 	if got := Redact("short k", "k"); got != "short k" {
 		t.Error("a key too short to be one is not searched for")
 	}
+	if got := Redact("key 12345678 here", "12345678"); got != "key [redacted] here" {
+		t.Errorf("an 8-character key: %q", got)
+	}
+	if got := Redact("key 1234567 here", "1234567"); got != "key 1234567 here" {
+		t.Errorf("a 7-character key: %q", got)
+	}
 }
 
 // TestClip: a message up to 2000 bytes is kept whole; a longer one is
@@ -142,6 +148,8 @@ func TestClip(t *testing.T) {
 		{"exactly the limit", ascii[:2000], ascii[:2000]},
 		{"inside a character", wide, wide[:1998] + "…"},
 		{"one byte over", ascii, ascii[:2000] + "…"},
+		// Not UTF-8 (a raw body may be anything): no boundary at all.
+		{"continuation bytes only", strings.Repeat("\x80", 2001), "…"},
 	} {
 		// A clip that does not stop at a boundary may not stop at all:
 		// the first failure ends the table.
