@@ -149,3 +149,19 @@ func TestOneNanosecondIdleTimeout(t *testing.T) {
 		t.Errorf("%v, want the 1ns idle timeout", err)
 	}
 }
+
+// TestReadAtTheBound: once max_response_bytes is reached, read returns
+// no byte with its error. Bytes returned with an error are data to an
+// io.Reader's caller: the SSE reader would parse whatever its buffer
+// held there, and could complete an event from a body that was cut.
+func TestReadAtTheBound(t *testing.T) {
+	s := &Stream{max: 4, got: 4, body: io.NopCloser(strings.NewReader("more"))}
+	p := []byte("\n\n\n\n")
+	if n, err := s.read(p); n != 0 || !errors.Is(err, errTooLong) {
+		t.Errorf("read at the bound = %d, %v; want 0 and the bound's error", n, err)
+	}
+	s.got = 2
+	if n, err := s.read(p); n != 2 || err != nil || string(p[:2]) != "mo" {
+		t.Errorf("read 2 bytes short of the bound = %d, %v (%q); want 2 bytes", n, err, p[:n])
+	}
+}
