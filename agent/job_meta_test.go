@@ -218,3 +218,37 @@ end }`,
 		t.Errorf("/m: %q, want it to start %q and the second job to complete", out, want)
 	}
 }
+
+// TestOwnedAgentMaxRequestsFromLua: panto.agent's max_requests bounds
+// the agent's turn: a model that keeps calling tools is stopped after
+// that many requests, with the bound named.
+func TestOwnedAgentMaxRequestsFromLua(t *testing.T) {
+	ts := newSession(t, map[string]string{
+		"tools/echo.lua": echoTool,
+		"extensions/m.lua": `local panto = require("panto")
+` + jobSettleLua + `
+return { name = "m", activate = function()
+  panto.ext.register_command { name = "m", description = "d", handler = function()
+    local w = panto.agent { config = assert(panto.ext.resolve_model {}), tools = { "echo" }, max_requests = 1 }
+    local job = assert(w:run_async { prompt = "hi", dispatch_tools = true })
+    settle(job)
+    local r = job:result()
+    job:close()
+    return r.status .. " | " .. tostring(r.error)
+  end }
+end }`,
+		"turns.jsonl": `{"events": [{"tool_call": {"id": "c1", "name": "echo", "input": {"message": "1"}}}]}
+{"events": [{"tool_call": {"id": "c2", "name": "echo", "input": {"message": "2"}}}]}
+{"text": "unused"}
+`,
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	out, err := ts.Host().RunCommand(ctx, "/m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "failed | the turn stopped after 1 model requests (the limit is max_requests = 1): the model kept calling tools"; out != want {
+		t.Errorf("/m: %q, want %q", out, want)
+	}
+}

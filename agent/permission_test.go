@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -236,6 +237,11 @@ func TestAskAnswers(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(ts.dir, ".panto", "local", "config.toml"))
 	if err != nil || !strings.Contains(string(data), `allow = ["shell(ls*)"]`) {
 		t.Errorf("always did not write the rule: %q %v", data, err)
+	}
+	// The user is told where the rule went, since it outlives the session.
+	want := "added shell(ls*) to [permissions] allow in " + ts.RuleFile("project")
+	if got := ts.notices("permission"); !slices.Contains(got, want) {
+		t.Errorf("permission notices %q, want %q", got, want)
 	}
 	// Each decision is an event (--mode json prints them).
 	n := 0

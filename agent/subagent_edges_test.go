@@ -85,3 +85,24 @@ end }`,
 		}
 	}
 }
+
+// TestSubagentWithoutSessionFiles: with --no-session a subagent runs
+// and answers, and its result links no transcript (none was kept).
+func TestSubagentWithoutSessionFiles(t *testing.T) {
+	ts := newSession(t, map[string]string{
+		"turns.jsonl": strings.Join([]string{
+			`{"events": [` + taskCall("t1", "explore", "find the answer") + `]}`,
+			`{"expect": {"user": "find the answer"}, "text": "the answer is 42"}`,
+			`{"expect": {"tool_result": "the answer is 42"}, "text": "done"}`,
+		}, "\n"),
+	}, withStd, func(o *Options) { o.NoSession = true })
+	res := ts.prompt("go")
+	if res.Status != "completed" || res.Text != "done" {
+		t.Fatalf("result %+v", res)
+	}
+	for _, m := range toolResults(ts.Agent().Conversation()) {
+		if m.ToolCallID == "t1" && strings.Contains(m.Text(), "transcript") {
+			t.Errorf("the result names a transcript: %q", m.Text())
+		}
+	}
+}
