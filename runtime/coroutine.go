@@ -50,6 +50,7 @@ func (co *State) Resume(from *State, nargs int) (Status, int) {
 		return StatusRuntimeError, 1
 	}
 	co.nny = 0
+	co.metaEpoch++ // nCcalls no longer counts pending metamethods (pushMetaFrame)
 	baseCcalls := co.nCcalls
 	status := co.runResumable(func() { co.resumeBody(nargs) })
 	status = co.precover(status, baseCcalls)
@@ -197,6 +198,7 @@ func (L *State) precover(status Status, baseCcalls int) Status {
 		L.ci = ci
 		L.nny = 0
 		L.nCcalls = baseCcalls
+		L.metaEpoch++
 		ci.ctxStatus = int(status)
 		// The frames above the pcall are dead: its function's slot holds
 		// the error from now on (finishPcallK), and top is just above it.

@@ -26,6 +26,9 @@
 //   - meta.go: metamethod events and lookup, the slow paths of indexing,
 //     arithmetic, comparison, length and concatenation (ltm.c, and lvm.c's
 //     luaV_finishget, luaV_finishset, luaV_concat, luaV_equalobj).
+//   - meta_frame.go: Lua metamethods needed by an instruction of the
+//     dispatch loop, run as frames of the loop and completed on return
+//     (what lvm.c does with a C-level call and luaV_finishOp).
 //   - errors.go: raising errors, the panic payload they unwind with, and
 //     the messages that name variables ("attempt to index a nil value
 //     (global 'x')") (ldo.c's luaD_throw, ldebug.c's luaG_typeerror and
@@ -89,6 +92,11 @@
 //     slowYield like the interpreter's slow path (resume unrolls and
 //     re-enters at the saved pc, after finishOp completed the interrupted
 //     instruction), and error unwinding and tracebacks see plain frames.
+//     The same holds for a Lua metamethod that an instruction run by
+//     Frame.Slow needs: it is pushed as a frame and Slow returns
+//     slowFrame; when it returns, execute completes the instruction
+//     (finishMetaFrame) and enters the native function again at the
+//     saved pc, past that instruction.
 //   - Interruption as often as interpreted: a tick at each call and each
 //     backward jump, checked with the interpreter's jump check.
 //   - Hooks: while a hook is set, frames are interpreted. execute does not

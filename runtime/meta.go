@@ -62,6 +62,11 @@ func (L *State) fastTM(mt *Table, e tmEvent) Value {
 	if mt == nil || mt.tmAbsent&(1<<e) != 0 {
 		return Nil
 	}
+	// The event names are interned: the metatable's key is usually this
+	// very string, found by its pointer in its main position's chain.
+	if v := probeStr(mt, &L.g.tmNames[e]); v != nil && v.t != tagNil {
+		return *v
+	}
 	v := mt.getStr(L.g.tmNames[e])
 	if v.t == tagNil {
 		mt.tmAbsent |= 1 << e
@@ -76,20 +81,35 @@ func (L *State) metaOf(v Value, e tmEvent) Value {
 
 // callMetaRes calls metamethod f with two arguments and returns one result.
 func (L *State) callMetaRes(f, a, b Value) Value {
-	fn := L.top
-	L.ensureStack(fn + 3)
-	s := L.stack
-	s[fn] = f
-	s[fn+1] = a
-	s[fn+2] = b
-	L.top = fn + 3
-	L.callMetamethod(fn, 1)
-	L.top--
-	return L.stack[L.top]
+	v, _ := L.metaRes(f, a, b, false)
+	return v
 }
 
-// callMeta calls metamethod f with three arguments and no results.
-func (L *State) callMeta(f, a, b, c Value) {
+// metaRes is callMetaRes, and with frame set (the dispatch loop's slow
+// path calls) a Lua metamethod is pushed as a frame of the running loop
+// instead of being called (pushMetaFrame): metaRes then reports true and
+// the caller must leave its instruction at once, to be completed by
+// finishMetaFrame when the metamethod returns.
+func (L *State) metaRes(f, a, b Value, frame bool) (Value, bool) {
+	fn := L.top
+	L.ensureStack(fn + 3)
+	s := L.stack[fn : fn+3]
+	copyVal(&s[0], &f)
+	copyVal(&s[1], &a)
+	copyVal(&s[2], &b)
+	L.top = fn + 3
+	if frame && f.t == tagLuaFn {
+		L.pushMetaFrame(fn, 1)
+		return Nil, true
+	}
+	L.callMetamethod(fn, 1)
+	L.top--
+	return L.stack[L.top], false
+}
+
+// callMeta calls metamethod f with three arguments and no results; with
+// frame set, it pushes a Lua metamethod as metaRes does and reports true.
+func (L *State) callMeta(f, a, b, c Value, frame bool) bool {
 	fn := L.top
 	L.ensureStack(fn + 4)
 	s := L.stack
@@ -98,7 +118,12 @@ func (L *State) callMeta(f, a, b, c Value) {
 	s[fn+2] = b
 	s[fn+3] = c
 	L.top = fn + 4
+	if frame && f.t == tagLuaFn {
+		L.pushMetaFrame(fn, 0)
+		return true
+	}
 	L.callMetamethod(fn, 0)
+	return false
 }
 
 // callMetamethod calls a metamethod. From Lua code (the VM's slow paths)
@@ -116,16 +141,23 @@ func (L *State) callMetamethod(fn, nresults int) {
 // finishGet completes t[key] when the fast path failed: it follows the
 // __index chain.
 func (L *State) finishGet(t, key Value) Value {
+	v, _ := L.finishGetFrame(t, key, false)
+	return v
+}
+
+// finishGetFrame is finishGet, pushing a Lua __index function as a frame
+// when frame is set (see metaRes).
+func (L *State) finishGetFrame(t, key Value, frame bool) (Value, bool) {
 	for loop := 0; loop < maxTagLoop; loop++ {
 		var tm Value
 		if t.t == tagTable {
 			tbl := t.table()
 			if v := tbl.Get(key); v.t != tagNil {
-				return v
+				return v, false
 			}
 			tm = L.fastTM(tbl.meta, tmIndex)
 			if tm.t == tagNil {
-				return Nil
+				return Nil, false
 			}
 		} else {
 			tm = L.metaOf(t, tmIndex)
@@ -134,27 +166,31 @@ func (L *State) finishGet(t, key Value) Value {
 			}
 		}
 		if tm.t == tagLuaFn || tm.t == tagGoFn {
-			return L.callMetaRes(tm, t, key)
+			return L.metaRes(tm, t, key, frame)
 		}
 		t = tm
 	}
 	L.runError("'__index' chain too long; possible loop")
-	return Nil
+	return Nil, false
 }
 
 // finishSet completes t[key] = val when the fast path failed.
-func (L *State) finishSet(t, key, val Value) {
+func (L *State) finishSet(t, key, val Value) { L.finishSetFrame(t, key, val, false) }
+
+// finishSetFrame is finishSet, pushing a Lua __newindex function as a
+// frame when frame is set, and then reporting true (see metaRes).
+func (L *State) finishSetFrame(t, key, val Value, frame bool) bool {
 	for loop := 0; loop < maxTagLoop; loop++ {
 		var tm Value
 		if t.t == tagTable {
 			tbl := t.table()
 			if tbl.replaceExisting(key, val) {
-				return
+				return false
 			}
 			tm = L.fastTM(tbl.meta, tmNewindex)
 			if tm.t == tagNil {
 				L.rawSet(tbl, key, val)
-				return
+				return false
 			}
 		} else {
 			tm = L.metaOf(t, tmNewindex)
@@ -163,12 +199,12 @@ func (L *State) finishSet(t, key, val Value) {
 			}
 		}
 		if tm.t == tagLuaFn || tm.t == tagGoFn {
-			L.callMeta(tm, t, key, val)
-			return
+			return L.callMeta(tm, t, key, val, frame)
 		}
 		t = tm
 	}
 	L.runError("'__newindex' chain too long; possible loop")
+	return false
 }
 
 // rawSet stores into a table, rejecting nil and NaN keys.
@@ -230,17 +266,24 @@ func (t *Table) replaceExisting(key, val Value) bool {
 // arithSlow performs an arithmetic or bitwise operation that the fast path
 // could not: it tries metamethods of the first and then the second operand.
 func (L *State) arithSlow(op arithOp, a, b Value) Value {
+	v, _ := L.arithSlowFrame(op, a, b, false)
+	return v
+}
+
+// arithSlowFrame is arithSlow, pushing a Lua metamethod as a frame when
+// frame is set (see metaRes).
+func (L *State) arithSlowFrame(op arithOp, a, b Value, frame bool) (Value, bool) {
 	if op >= arithBand && op != arithUnm {
 		// Bitwise operations convert floats with integer values.
 		x, okx := bitwiseOperand(a)
 		y, oky := bitwiseOperand(b)
 		if okx && oky {
 			v, _ := arithInts(op, x, y)
-			return Int(v)
+			return Int(v), false
 		}
 	} else if a.IsNumber() && b.IsNumber() {
 		if v, ok := arithFast(op, a, b); ok {
-			return v
+			return v, false
 		}
 		// Integer division or modulo by zero.
 		if op == arithMod {
@@ -254,7 +297,7 @@ func (L *State) arithSlow(op arithOp, a, b Value) Value {
 		tm = L.metaOf(b, e)
 	}
 	if tm.t != tagNil {
-		return L.callMetaRes(tm, a, b)
+		return L.metaRes(tm, a, b, frame)
 	}
 	if op >= arithBand && op != arithUnm {
 		if a.IsNumber() && b.IsNumber() {
@@ -273,7 +316,7 @@ func (L *State) arithSlow(op arithOp, a, b Value) Value {
 		L.opError(a, "perform arithmetic on")
 	}
 	L.opError(b, "perform arithmetic on")
-	return Nil
+	return Nil, false
 }
 
 // bitwiseOperand converts a number operand of a bitwise operation.
@@ -289,84 +332,126 @@ func bitwiseOperand(v Value) (int64, bool) {
 
 // equalObj compares two values with __eq, for tables and userdata.
 func (L *State) equalObj(a, b Value) bool {
+	eq, _ := L.equalObjFrame(a, b, false)
+	return eq
+}
+
+// equalObjFrame is equalObj, pushing a Lua __eq as a frame when frame is
+// set (see metaRes).
+func (L *State) equalObjFrame(a, b Value, frame bool) (bool, bool) {
 	if a.t != b.t || (a.t != tagTable && a.t != tagUserdata) {
-		return RawEqual(a, b)
+		return RawEqual(a, b), false
 	}
 	if a.p == b.p {
-		return true
+		return true, false
 	}
 	tm := L.fastTM(L.metatable(a), tmEq)
 	if tm.t == tagNil {
 		tm = L.fastTM(L.metatable(b), tmEq)
 	}
 	if tm.t == tagNil {
-		return false
+		return false, false
 	}
-	return L.callMetaRes(tm, a, b).Truthy()
+	v, pushed := L.metaRes(tm, a, b, frame)
+	return v.Truthy(), pushed
 }
 
 // lessThan compares with the rules of <, trying __lt for non-numbers.
 func (L *State) lessThan(a, b Value) bool {
+	lt, _ := L.lessThanFrame(a, b, false)
+	return lt
+}
+
+// lessThanFrame is lessThan, pushing a Lua __lt as a frame when frame is
+// set (see metaRes).
+func (L *State) lessThanFrame(a, b Value, frame bool) (bool, bool) {
 	if a.IsNumber() && b.IsNumber() {
-		return numLess(a, b)
+		return numLess(a, b), false
 	}
 	if a.t == tagString && b.t == tagString {
-		return a.AsString() < b.AsString()
+		return a.AsString() < b.AsString(), false
 	}
-	if r, ok := L.compareMeta(a, b, tmLt); ok {
-		return r
+	if r, ok, pushed := L.compareMeta(a, b, tmLt, frame); ok {
+		return r, pushed
 	}
 	L.compareError(a, b)
-	return false
+	return false, false
 }
 
 // lessEqual compares with the rules of <=. Like the reference built with
 // 5.3 compatibility, a missing __le falls back to not (b < a).
 func (L *State) lessEqual(a, b Value) bool {
-	if a.IsNumber() && b.IsNumber() {
-		return numLessEq(a, b)
-	}
-	if a.t == tagString && b.t == tagString {
-		return a.AsString() <= b.AsString()
-	}
-	if r, ok := L.compareMeta(a, b, tmLe); ok {
-		return r
-	}
-	if r, ok := L.compareMeta(b, a, tmLt); ok {
-		return !r
-	}
-	L.compareError(a, b)
-	return false
+	le, _ := L.lessEqualFrame(a, b, false)
+	return le
 }
 
-func (L *State) compareMeta(a, b Value, e tmEvent) (bool, bool) {
+// lessEqualFrame is lessEqual, pushing a Lua __le (or the __lt of its
+// fallback) as a frame when frame is set (see metaRes).
+func (L *State) lessEqualFrame(a, b Value, frame bool) (bool, bool) {
+	if a.IsNumber() && b.IsNumber() {
+		return numLessEq(a, b), false
+	}
+	if a.t == tagString && b.t == tagString {
+		return a.AsString() <= b.AsString(), false
+	}
+	if r, ok, pushed := L.compareMeta(a, b, tmLe, frame); ok {
+		return r, pushed
+	}
+	// The frame is marked while __lt stands in for __le, as the reference
+	// marks it (CIST_LEQ): when the call yields or runs as a frame, the
+	// instruction is finished later (finishOp), which must negate it.
+	ci := L.ci
+	ci.status |= ciLeqFallback
+	if r, ok, pushed := L.compareMeta(b, a, tmLt, frame); ok {
+		if pushed {
+			return false, true
+		}
+		ci.status &^= ciLeqFallback
+		return !r, false
+	}
+	ci.status &^= ciLeqFallback
+	L.compareError(a, b)
+	return false, false
+}
+
+// compareMeta calls the metamethod of event e for a and b: ok is false
+// when neither has one, pushed true when it was pushed as a frame.
+func (L *State) compareMeta(a, b Value, e tmEvent, frame bool) (r, ok, pushed bool) {
 	tm := L.metaOf(a, e)
 	if tm.t == tagNil {
 		tm = L.metaOf(b, e)
 	}
 	if tm.t == tagNil {
-		return false, false
+		return false, false, false
 	}
-	return L.callMetaRes(tm, a, b).Truthy(), true
+	v, pushed := L.metaRes(tm, a, b, frame)
+	return v.Truthy(), true, pushed
 }
 
 // objLen implements # for values the fast path did not handle.
 func (L *State) objLen(v Value) Value {
+	n, _ := L.objLenFrame(v, false)
+	return n
+}
+
+// objLenFrame is objLen, pushing a Lua __len as a frame when frame is set
+// (see metaRes).
+func (L *State) objLenFrame(v Value, frame bool) (Value, bool) {
 	switch v.t {
 	case tagString:
-		return Int(int64(v.n))
+		return Int(int64(v.n)), false
 	case tagTable:
 		tm := L.fastTM(v.table().meta, tmLen)
 		if tm.t == tagNil {
-			return Int(v.table().Len())
+			return Int(v.table().Len()), false
 		}
-		return L.callMetaRes(tm, v, v)
+		return L.metaRes(tm, v, v, frame)
 	}
 	tm := L.metaOf(v, tmLen)
 	if tm.t == tagNil {
 		L.opError(v, "get length of")
 	}
-	return L.callMetaRes(tm, v, v)
+	return L.metaRes(tm, v, v, frame)
 }
 
 // concat concatenates the n values at the top of the stack, leaving the
@@ -374,7 +459,12 @@ func (L *State) objLen(v Value) Value {
 // right, joining runs of strings and numbers at once and calling __concat
 // for the rest, as the reference does (so the order of metamethod calls is
 // the same).
-func (L *State) concat(n int) {
+func (L *State) concat(n int) { L.concatFrame(n, false) }
+
+// concatFrame is concat, and with frame set it pushes a Lua __concat as a
+// frame and reports true, leaving the values still to join below it (see
+// metaRes; finishOp goes on from there).
+func (L *State) concatFrame(n int, frame bool) bool {
 	for n > 1 {
 		s := L.stack
 		top := L.top
@@ -390,7 +480,10 @@ func (L *State) concat(n int) {
 				}
 				L.opError(a, "concatenate")
 			}
-			r := L.callMetaRes(tm, a, b)
+			r, pushed := L.metaRes(tm, a, b, frame)
+			if pushed {
+				return true
+			}
 			L.stack[top-2] = r
 			L.top = top - 1
 			n--
@@ -433,6 +526,7 @@ func (L *State) concat(n int) {
 		L.top = top - cnt + 1
 		n -= cnt - 1
 	}
+	return false
 }
 
 // maxStringSize bounds strings built by the VM.
@@ -458,8 +552,9 @@ func appendConcat(buf []byte, v Value) []byte {
 
 // compareImmediate handles LTI/LEI/GTI/GEI when the register is not a
 // number: the immediate becomes a Lua value (a float when the compiler
-// marked it so) and the metamethods decide.
-func (L *State) compareImmediate(i bc.Instruction, a Value) bool {
+// marked it so) and the metamethods decide. A Lua metamethod is pushed as
+// a frame (see metaRes): only the dispatch loop's slow path calls this.
+func (L *State) compareImmediate(i bc.Instruction, a Value) (bool, bool) {
 	var imm Value
 	if i.C() != 0 {
 		imm = Float(float64(i.SB()))
@@ -468,13 +563,13 @@ func (L *State) compareImmediate(i bc.Instruction, a Value) bool {
 	}
 	switch i.Op() {
 	case bc.OpLtI:
-		return L.lessThan(a, imm)
+		return L.lessThanFrame(a, imm, true)
 	case bc.OpLeI:
-		return L.lessEqual(a, imm)
+		return L.lessEqualFrame(a, imm, true)
 	case bc.OpGtI:
-		return L.lessThan(imm, a)
+		return L.lessThanFrame(imm, a, true)
 	default:
-		return L.lessEqual(imm, a)
+		return L.lessEqualFrame(imm, a, true)
 	}
 }
 

@@ -154,6 +154,9 @@ type callInfo struct {
 	cl         *Closure
 	pc         int // next instruction, saved when the frame is not running
 	nextraargs int // extra arguments of a vararg function
+	// metaEpoch is the thread's metaEpoch when the frame's pending
+	// metamethod was pushed (ciMetaPending).
+	metaEpoch uint32
 
 	// Go functions.
 	k          Continuation
@@ -182,6 +185,7 @@ const (
 	ciFin                     // running a finalizer
 	ciClose                   // running __close during a return
 	ciLeqFallback             // a __le emulated with __lt is in progress
+	ciMetaPending             // the frame's instruction waits for a metamethod run as a frame (pushMetaFrame)
 )
 
 // Continuation finishes a Go function after a call it made returned
@@ -253,6 +257,9 @@ type State struct {
 	resumer *State
 	// onClose marks a coroutine whose close is in progress.
 	closing bool
+	// metaEpoch changes whenever nCcalls is set afresh by a resume (see
+	// pushMetaFrame).
+	metaEpoch uint32
 }
 
 // NewState creates an interpreter with the base and coroutine libraries

@@ -759,10 +759,8 @@ run:
 				return
 			}
 			ci = ci.prev
-			if ci.status&ciLua == 0 {
-				// Unreachable: a Lua return never lands in a Go frame
-				// here, since Go-level calls mark their callee fresh.
-				return
+			if ci.status&(ciLua|ciMetaPending) != ciLua {
+				goto returned
 			}
 			goto newFrame
 		case bc.OpReturn1:
@@ -784,8 +782,8 @@ run:
 				return
 			}
 			ci = ci.prev
-			if ci.status&ciLua == 0 {
-				return // unreachable, as for OpReturn0
+			if ci.status&(ciLua|ciMetaPending) != ciLua {
+				goto returned
 			}
 			goto newFrame
 		case bc.OpForLoop:
@@ -939,8 +937,8 @@ run:
 		switch npc {
 		case slowFrame:
 			ci = L.ci
-			if ci.status&ciLua == 0 {
-				return // unreachable, as for OpReturn0
+			if ci.status&(ciLua|ciMetaPending) != ciLua {
+				goto returned
 			}
 			goto newFrame
 		case slowYield:
@@ -980,8 +978,8 @@ hookedStep:
 		switch npc := L.execSlow(hci, i, hci.pc); npc {
 		case slowFrame:
 			ci = L.ci
-			if ci.status&ciLua == 0 {
-				return // unreachable, as for OpReturn0
+			if ci.status&(ciLua|ciMetaPending) != ciLua {
+				goto returned
 			}
 			goto newFrame
 		case slowYield:
@@ -1006,8 +1004,8 @@ native:
 	switch fs.cl.p.native(L, ci) {
 	case slowFrame:
 		ci = L.ci
-		if ci.status&ciLua == 0 {
-			return // unreachable, as for OpReturn0
+		if ci.status&(ciLua|ciMetaPending) != ciLua {
+			goto returned
 		}
 		goto newFrame
 	case slowYield:
@@ -1019,6 +1017,18 @@ native:
 		return
 	}
 	goto interpret
+
+returned:
+	// A frame returned to ci, which is not a plain Lua frame: a Go frame
+	// (unreachable: a Lua return never lands in one here, since Go-level
+	// calls mark their callee fresh), or a Lua frame whose instruction
+	// waits for the metamethod that returned (see pushMetaFrame).
+	if ci.status&ciLua == 0 {
+		return
+	}
+	L.finishMetaFrame(ci)
+	ci = L.ci
+	goto newFrame
 }
 
 // arithFast performs an arithmetic operation on two numbers, with the
@@ -1281,14 +1291,15 @@ func (L *State) divideByZero(op arithOp) {
 	L.runError("attempt to divide by zero")
 }
 
-// arithSlowK is arithSlow for instructions with a constant operand; flip
-// says the constant was the left operand in the source, so metamethods
-// get the operands in their original order.
-func (L *State) arithSlowK(op arithOp, r, k Value, flip bool) Value {
+// arithSlowK is arithSlowFrame (a Lua metamethod pushed as a frame) for
+// instructions with a constant operand; flip says the constant was the
+// left operand in the source, so metamethods get the operands in their
+// original order.
+func (L *State) arithSlowK(op arithOp, r, k Value, flip bool) (Value, bool) {
 	if flip {
-		return L.arithSlow(op, k, r)
+		return L.arithSlowFrame(op, k, r, true)
 	}
-	return L.arithSlow(op, r, k)
+	return L.arithSlowFrame(op, r, k, true)
 }
 
 // jumpCheck runs the interrupt check of the dispatch loop's backward jump
@@ -1392,18 +1403,19 @@ func (L *State) frameRegs(base int) unsafe.Pointer {
 
 // arith finishes an arithmetic instruction whose operands are not both
 // integers or both floats: mixed numbers are computed here, anything else
-// goes to the metamethods. Division by zero was handled by the caller.
-func (L *State) arith(op arithOp, a, b Value, ci *callInfo) Value {
+// goes to the metamethods, a Lua one pushed as a frame (see metaRes).
+// Division by zero was handled by the caller.
+func (L *State) arith(op arithOp, a, b Value, ci *callInfo) (Value, bool) {
 	if v, ok := arithFast(op, a, b); ok {
-		return v
+		return v, false
 	}
 	L.top = ci.top
-	return L.arithSlow(op, a, b)
+	return L.arithSlowFrame(op, a, b, true)
 }
 
 // arithK is arith for an instruction with a constant operand; flip says
 // the constant was on the left in the source.
-func (L *State) arithK(op arithOp, rb, kc Value, flip bool, ci *callInfo) Value {
+func (L *State) arithK(op arithOp, rb, kc Value, flip bool, ci *callInfo) (Value, bool) {
 	if flip {
 		rb, kc = kc, rb
 	}

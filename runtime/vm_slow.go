@@ -76,7 +76,13 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 		}
 		ci.pc = pc
 		L.top = ci.top
-		v := L.finishGet(up, key)
+		if up.t == tagTable && L.tableMetaFrame(ci, tmIndex, up, key) {
+			return slowFrame
+		}
+		v, pushed := L.finishGetFrame(up, key, true)
+		if pushed {
+			return slowFrame
+		}
 		regs = L.frameRegs(base)
 		(*r(regs, a)) = v
 	case bc.OpGetTable:
@@ -97,7 +103,13 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 		}
 		ci.pc = pc
 		L.top = ci.top
-		v := L.finishGet(rb, rc)
+		if rb.t == tagTable && L.tableMetaFrame(ci, tmIndex, rb, rc) {
+			return slowFrame
+		}
+		v, pushed := L.finishGetFrame(rb, rc, true)
+		if pushed {
+			return slowFrame
+		}
 		regs = L.frameRegs(base)
 		(*r(regs, a)) = v
 	case bc.OpGetI:
@@ -111,7 +123,13 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 		}
 		ci.pc = pc
 		L.top = ci.top
-		v := L.finishGet(rb, Int(int64(i.C())))
+		if rb.t == tagTable && L.tableMetaFrame(ci, tmIndex, rb, Int(int64(i.C()))) {
+			return slowFrame
+		}
+		v, pushed := L.finishGetFrame(rb, Int(int64(i.C())), true)
+		if pushed {
+			return slowFrame
+		}
 		regs = L.frameRegs(base)
 		(*r(regs, a)) = v
 	case bc.OpGetField:
@@ -126,17 +144,31 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 		}
 		ci.pc = pc
 		L.top = ci.top
-		v := L.finishGet(rb, key)
+		if rb.t == tagTable && L.tableMetaFrame(ci, tmIndex, rb, key) {
+			return slowFrame
+		}
+		v, pushed := L.finishGetFrame(rb, key, true)
+		if pushed {
+			return slowFrame
+		}
 		regs = L.frameRegs(base)
 		(*r(regs, a)) = v
 	case bc.OpSetTabUp:
-		L.storeSlow(ci, pc, *cl.upvals[i.A()].v, *kv(kb, i.B()), storeValue(i, regs, kb))
+		if L.storeFrame(ci, pc, *cl.upvals[i.A()].v, *kv(kb, i.B()), storeValue(i, regs, kb)) {
+			return slowFrame
+		}
 	case bc.OpSetTable:
-		L.storeSlow(ci, pc, *r(regs, a), *r(regs, i.B()), storeValue(i, regs, kb))
+		if L.storeFrame(ci, pc, *r(regs, a), *r(regs, i.B()), storeValue(i, regs, kb)) {
+			return slowFrame
+		}
 	case bc.OpSetI:
-		L.storeSlow(ci, pc, *r(regs, a), Int(int64(i.B())), storeValue(i, regs, kb))
+		if L.storeFrame(ci, pc, *r(regs, a), Int(int64(i.B())), storeValue(i, regs, kb)) {
+			return slowFrame
+		}
 	case bc.OpSetField:
-		L.storeSlow(ci, pc, *r(regs, a), *kv(kb, i.B()), storeValue(i, regs, kb))
+		if L.storeFrame(ci, pc, *r(regs, a), *kv(kb, i.B()), storeValue(i, regs, kb)) {
+			return slowFrame
+		}
 	case bc.OpNewTable:
 		nhash := i.B()
 		if nhash > 0 {
@@ -168,10 +200,25 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 				(*r(regs, a)) = v
 				return pc
 			}
+		} else if rb.t == tagString && key.t == tagString {
+			// A method of strings (s:sub(...)): found in the __index
+			// table of their metatable, where finishGet would find it.
+			if idx := L.fastTM(L.g.typeMeta[tagString], tmIndex); idx.t == tagTable {
+				if v := idx.table().getStr(key); v.t != tagNil {
+					(*r(regs, a)) = v
+					return pc
+				}
+			}
 		}
 		ci.pc = pc
 		L.top = ci.top
-		v := L.finishGet(rb, key)
+		if key.t == tagString && rb.t == tagTable && L.tableMetaFrame(ci, tmIndex, rb, key) {
+			return slowFrame // the raw lookup above missed
+		}
+		v, pushed := L.finishGetFrame(rb, key, true)
+		if pushed {
+			return slowFrame
+		}
 		regs = L.frameRegs(base)
 		(*r(regs, a)) = v
 	case bc.OpAddI:
@@ -184,7 +231,13 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 		} else {
 			ci.pc = pc
 			L.top = ci.top
-			v := L.arithSlowK(arithAdd, *rb, Int(imm), i.K())
+			if !i.K() && rb.t == tagTable && L.tableMetaFrame(ci, tmAdd, *rb, Int(imm)) {
+				return slowFrame
+			}
+			v, pushed := L.arithSlowK(arithAdd, *rb, Int(imm), i.K())
+			if pushed {
+				return slowFrame
+			}
 			regs = L.frameRegs(base)
 			*r(regs, a) = v
 		}
@@ -198,7 +251,13 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 			L.divideByZero(op) // before saving pc, as the reference
 		}
 		ci.pc = pc
-		v := L.arithK(op, rb, kc, i.K(), ci)
+		if !i.K() && rb.t == tagTable && L.tableMetaFrame(ci, tmAdd+tmEvent(op), rb, kc) {
+			return slowFrame
+		}
+		v, pushed := L.arithK(op, rb, kc, i.K(), ci)
+		if pushed {
+			return slowFrame
+		}
 		regs = L.frameRegs(base)
 		*r(regs, a) = v
 	case bc.OpShrI:
@@ -209,7 +268,10 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 		}
 		ci.pc = pc
 		L.top = ci.top
-		v := L.arithSlow(arithShr, *rb, Int(int64(i.SC())))
+		v, pushed := L.arithSlowFrame(arithShr, *rb, Int(int64(i.SC())), true)
+		if pushed {
+			return slowFrame
+		}
 		regs = L.frameRegs(base)
 		*r(regs, a) = v
 	case bc.OpShlI:
@@ -220,7 +282,10 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 		}
 		ci.pc = pc
 		L.top = ci.top
-		v := L.arithSlow(arithShl, Int(int64(i.SC())), *rb)
+		v, pushed := L.arithSlowFrame(arithShl, Int(int64(i.SC())), *rb, true)
+		if pushed {
+			return slowFrame
+		}
 		regs = L.frameRegs(base)
 		*r(regs, a) = v
 	case bc.OpAdd, bc.OpSub, bc.OpMul, bc.OpMod, bc.OpPow, bc.OpDiv, bc.OpIDiv,
@@ -230,7 +295,13 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 			L.divideByZero(op) // before saving pc, as the reference
 		}
 		ci.pc = pc
-		v := L.arith(op, rb, rc, ci)
+		if rb.t == tagTable && L.tableMetaFrame(ci, tmAdd+tmEvent(op), rb, rc) {
+			return slowFrame
+		}
+		v, pushed := L.arith(op, rb, rc, ci)
+		if pushed {
+			return slowFrame
+		}
 		regs = L.frameRegs(base)
 		*r(regs, a) = v
 	case bc.OpUnm:
@@ -242,7 +313,13 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 		} else {
 			ci.pc = pc
 			L.top = ci.top
-			v := L.arithSlow(arithUnm, *rb, *rb)
+			if rb.t == tagTable && L.tableMetaFrame(ci, tmUnm, *rb, *rb) {
+				return slowFrame
+			}
+			v, pushed := L.arithSlowFrame(arithUnm, *rb, *rb, true)
+			if pushed {
+				return slowFrame
+			}
 			regs = L.frameRegs(base)
 			*r(regs, a) = v
 		}
@@ -254,7 +331,10 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 		}
 		ci.pc = pc
 		L.top = ci.top
-		v := L.arithSlow(arithBnot, *rb, *rb)
+		v, pushed := L.arithSlowFrame(arithBnot, *rb, *rb, true)
+		if pushed {
+			return slowFrame
+		}
 		regs = L.frameRegs(base)
 		*r(regs, a) = v
 	case bc.OpNot:
@@ -271,7 +351,13 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 		}
 		ci.pc = pc
 		L.top = ci.top
-		v := L.objLen(rb)
+		if rb.t == tagTable && L.tableMetaFrame(ci, tmLen, rb, rb) {
+			return slowFrame
+		}
+		v, pushed := L.objLenFrame(rb, true)
+		if pushed {
+			return slowFrame
+		}
 		regs = L.frameRegs(base)
 		(*r(regs, a)) = v
 	case bc.OpConcat:
@@ -279,7 +365,9 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 		n := i.B()
 		ci.pc = pc
 		L.top = ra + n
-		L.concat(n)
+		if L.concatFrame(n, true) {
+			return slowFrame
+		}
 		regs = L.frameRegs(base)
 		// concat leaves the result at ra.
 		L.top = ci.top
@@ -308,7 +396,14 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 		if a.t == rb.t && (a.t == tagTable || a.t == tagUserdata) && a.p != rb.p {
 			ci.pc = pc
 			L.top = ci.top
-			cond = L.equalObj(a, rb)
+			if a.t == tagTable && L.tableMetaFrame(ci, tmEq, a, rb) {
+				return slowFrame
+			}
+			var pushed bool
+			cond, pushed = L.equalObjFrame(a, rb, true)
+			if pushed {
+				return slowFrame
+			}
 			regs = L.frameRegs(base)
 		} else {
 			cond = RawEqual(a, rb)
@@ -329,7 +424,14 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 		} else {
 			ci.pc = pc
 			L.top = ci.top
-			cond = L.lessThan(a, rb)
+			if a.t == tagTable && L.tableMetaFrame(ci, tmLt, a, rb) {
+				return slowFrame
+			}
+			var pushed bool
+			cond, pushed = L.lessThanFrame(a, rb, true)
+			if pushed {
+				return slowFrame
+			}
 			regs = L.frameRegs(base)
 		}
 		if cond != i.K() {
@@ -348,7 +450,14 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 		} else {
 			ci.pc = pc
 			L.top = ci.top
-			cond = L.lessEqual(a, rb)
+			if a.t == tagTable && L.tableMetaFrame(ci, tmLe, a, rb) {
+				return slowFrame
+			}
+			var pushed bool
+			cond, pushed = L.lessEqualFrame(a, rb, true)
+			if pushed {
+				return slowFrame
+			}
 			regs = L.frameRegs(base)
 		}
 		if cond != i.K() {
@@ -407,7 +516,11 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 		} else {
 			ci.pc = pc
 			L.top = ci.top
-			cond = L.compareImmediate(i, a)
+			var pushed bool
+			cond, pushed = L.compareImmediate(i, a)
+			if pushed {
+				return slowFrame
+			}
 			regs = L.frameRegs(base)
 		}
 		if cond != i.K() {
@@ -652,6 +765,31 @@ func (L *State) storeSlow(ci *callInfo, pc int, t, key, val Value) {
 	L.finishSet(t, key, val)
 }
 
+// storeFrame is storeSlow for execSlow: a Lua __newindex function is
+// pushed as a frame of the dispatch loop (pushMetaFrame), and then it
+// reports true.
+func (L *State) storeFrame(ci *callInfo, pc int, t, key, val Value) bool {
+	if t.t == tagTable {
+		tb := t.table()
+		if tb.meta == nil {
+			if key.t == tagInt || key.t == tagString {
+				nodes, arr := len(tb.nodes), cap(tb.arr)
+				tb.Set(key, val)
+				if len(tb.nodes) != nodes || cap(tb.arr) != arr {
+					ci.pc = pc
+					L.chargeGrowth(tb, tableBytes+int64(arr)*int64(valueSize)+int64(nodes)*int64(nodeSize))
+				}
+				return false
+			}
+		} else if tb.replaceExisting(key, val) {
+			return false
+		}
+	}
+	ci.pc = pc
+	L.top = ci.top
+	return L.finishSetFrame(t, key, val, true)
+}
+
 // newFieldVM stores a new string key for the dispatch loop: instruction i
 // (SETFIELD, or SETTABLE with a string key), whose next instruction is at
 // pc, assigns to the key k that probeStr did not find in t, a table
@@ -660,26 +798,26 @@ func (L *State) storeSlow(ci *callInfo, pc int, t, key, val Value) {
 // passes through it, so k is absent (not merely stored as another copy of
 // the string) and goes there, as newKey would put it, with no growth to
 // charge. Anything else (a collision, no hash part, a key without its
-// hash, a nil value) is left to execSlow.
+// hash, a nil value) is the general store of a table without a
+// metatable, storeSlow, as execSlow would make it, without its decoding.
 func (L *State) newFieldVM(ci *callInfo, i bc.Instruction, pc int, t *Table, k *Value) int {
-	if h := k.h; h != 0 && k.t == tagString && len(t.nodes) > 0 {
+	var src Value
+	if i.K() {
+		src = ci.cl.p.k[i.C()]
+	} else {
+		src = L.stack[ci.fn+1+i.C()]
+	}
+	if h := k.h; h != 0 && k.t == tagString && len(t.nodes) > 0 && src.t != tagNil {
 		n := &t.nodes[h&uint32(len(t.nodes)-1)]
 		if n.key.t() == tagNil {
-			var src Value
-			if i.K() {
-				src = ci.cl.p.k[i.C()]
-			} else {
-				src = L.stack[ci.fn+1+i.C()]
+			n.val = src
+			n.key.set(*k)
+			if t.tmAbsent != 0 {
+				t.tmAbsent = 0
 			}
-			if src.t != tagNil {
-				n.val = src
-				n.key.set(*k)
-				if t.tmAbsent != 0 {
-					t.tmAbsent = 0
-				}
-				return pc
-			}
+			return pc
 		}
 	}
-	return L.execSlow(ci, i, pc)
+	L.storeSlow(ci, pc, TableValue(t), *k, src)
+	return pc
 }

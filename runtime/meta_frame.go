@@ -1,0 +1,152 @@
+package runtime
+
+import bc "panto/bytecode"
+
+// Metamethods as frames. When an instruction run by the dispatch loop's
+// slow path (execSlow) needs a metamethod that is a Lua function, the
+// metamethod is not called through a Go-level call into a fresh execute:
+// it is pushed as a frame of the running loop, the instruction is left
+// half done, and the interrupted frame is marked ciMetaPending. When the
+// metamethod returns into that frame, the loop completes the instruction
+// with finishMetaFrame (the result into its register, the conditional
+// jump of a comparison), as the completion after a yield does (finishOp).
+// Lua-to-Lua metamethod calls thus cost what a call costs, and a yield
+// inside one needs no Go frames unwound.
+//
+// Everything else behaves as with a Go-level call: the call counts a tick
+// and a C-level call (nCcalls, so deep metamethod recursion still ends in
+// "C stack overflow" at the same depth), the frame chain that tracebacks,
+// debug.getinfo and hooks see is the same, and metamethods called by Go
+// code (the API, the libraries, native code's direct paths) are still Go
+// calls.
+
+// pushMetaFrame pushes the Lua metamethod at fn, whose arguments lie
+// above it up to the top, as a frame of the running dispatch loop; its
+// caller, L.ci, is the Lua frame whose instruction (already saved in its
+// pc) waits for the nresults results.
+func (L *State) pushMetaFrame(fn, nresults int) {
+	if L.g.interrupt.tick() {
+		L.checkInterrupt()
+	}
+	L.nCcalls++
+	if L.nCcalls >= maxCcalls {
+		L.checkCstack()
+	}
+	caller := L.ci
+	caller.status |= ciMetaPending
+	// A resume sets nCcalls afresh, dropping the C-level calls of the
+	// frames it unrolls, as the reference's longjmp drops them: the epoch
+	// tells finishMetaFrame whether this call's count is still in nCcalls.
+	caller.metaEpoch = L.metaEpoch
+	// precall's Lua case: a metamethod has two or three arguments.
+	cl := L.stack[fn].closure()
+	p := cl.p
+	L.ensureStack(fn + 1 + p.maxStack + 1)
+	for nargs := L.top - fn - 1; nargs < p.numParams; nargs++ {
+		L.stack[L.top] = Nil
+		L.top++
+	}
+	ci := L.nextCI()
+	ci.fn = fn
+	ci.nresults = nresults
+	ci.status = ciLua
+	ci.top = fn + 1 + p.maxStack
+	ci.cl = cl
+	ci.pc = 0
+	ci.nextraargs = 0
+}
+
+// metaResultOps are the instructions whose metamethod's result goes to
+// register A (finishMetaFrame).
+var metaResultOps = func() (ops [bc.NumOpcodes]bool) {
+	for _, op := range []bc.Opcode{
+		bc.OpAddI, bc.OpAddK, bc.OpSubK, bc.OpMulK, bc.OpModK, bc.OpPowK, bc.OpDivK,
+		bc.OpIDivK, bc.OpBandK, bc.OpBorK, bc.OpBxorK, bc.OpShrI, bc.OpShlI,
+		bc.OpAdd, bc.OpSub, bc.OpMul, bc.OpMod, bc.OpPow, bc.OpDiv, bc.OpIDiv,
+		bc.OpBand, bc.OpBor, bc.OpBxor, bc.OpShl, bc.OpShr,
+		bc.OpUnm, bc.OpBnot, bc.OpLen, bc.OpGetTabUp, bc.OpGetTable, bc.OpGetI,
+		bc.OpGetField, bc.OpSelf,
+	} {
+		ops[op] = true
+	}
+	return ops
+}()
+
+// finishMetaFrame completes the instruction of Lua frame ci, marked
+// ciMetaPending, whose metamethod has returned its result to the top (for
+// __newindex, nothing). L.ci is then the frame to run: ci, or another
+// Lua __concat that the concatenation went on to push.
+func (L *State) finishMetaFrame(ci *callInfo) {
+	ci.status &^= ciMetaPending
+	if ci.metaEpoch == L.metaEpoch {
+		L.nCcalls--
+	}
+	code := ci.cl.p.code
+	i := code[ci.pc-1]
+	op := i.Op()
+	if metaResultOps[op] {
+		L.top--
+		copyVal(&L.stack[ci.fn+1+i.A()], &L.stack[L.top])
+		return
+	}
+	switch op {
+	case bc.OpLt, bc.OpLe, bc.OpLtI, bc.OpLeI, bc.OpGtI, bc.OpGeI, bc.OpEq:
+		// The jump that follows is made here, as part of the comparison,
+		// as when the metamethod is called from execSlow (the count and
+		// line hooks see one instruction).
+		res := L.stack[L.top-1].Truthy()
+		L.top--
+		if ci.status&ciLeqFallback != 0 {
+			ci.status &^= ciLeqFallback
+			res = !res
+		}
+		if res != i.K() {
+			ci.pc++
+		} else {
+			ci.pc = L.jump(ci, ci.pc, code[ci.pc])
+		}
+	case bc.OpConcat:
+		top := L.top - 1 // the metamethod's result, one past the operands
+		a := ci.fn + 1 + i.A()
+		total := top - 1 - a // values left to join, the result included
+		L.stack[top-2] = L.stack[top]
+		L.top = top - 1
+		if total > 1 && L.concatFrame(total, true) {
+			return
+		}
+		L.top = ci.top
+	}
+	// The stores (__newindex) have nothing left to do.
+}
+
+// tableMetaFrame is the short way to a metamethod for execSlow, when the
+// first operand a is a table whose metatable holds a Lua function for
+// event e: that function, which the general paths (finishGetFrame,
+// arithSlowFrame, equalObjFrame, lessThanFrame...) would choose too, is
+// pushed as a frame with a and b as arguments and tableMetaFrame reports
+// true. Otherwise it reports false and the general path decides. The
+// caller has saved ci's pc and checked everything the general path checks
+// before it looks for the metamethod (a raw lookup that missed, operands
+// that are not numbers).
+func (L *State) tableMetaFrame(ci *callInfo, e tmEvent, a, b Value) bool {
+	if a.t != tagTable {
+		return false
+	}
+	mt := a.table().meta
+	if mt == nil || mt.tmAbsent&(1<<e) != 0 {
+		return false
+	}
+	tm := probeStr(mt, &L.g.tmNames[e])
+	if tm == nil || tm.t != tagLuaFn {
+		return false
+	}
+	fn := ci.top
+	L.ensureStack(fn + 3)
+	s := L.stack[fn : fn+3]
+	copyVal(&s[0], tm) // in the metatable, not on the stack that may have moved
+	copyVal(&s[1], &a)
+	copyVal(&s[2], &b)
+	L.top = fn + 3
+	L.pushMetaFrame(fn, 1)
+	return true
+}
