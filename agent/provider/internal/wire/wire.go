@@ -63,7 +63,19 @@ type Call struct {
 // accepted it (a 2xx with an event stream). A refusal is a classified
 // *provider.Error; a cancelled ctx returns ctx's error.
 func Open(ctx context.Context, c Call, dec Decoder) (provider.Stream, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.URL, bytes.NewReader(c.Body))
+	if err == nil && (req.URL.Scheme != "http" && req.URL.Scheme != "https" || req.URL.Host == "") {
+		// Caught here, a typo in base_url is a configuration error, not a
+		// connection failure to retry.
+		err = fmt.Errorf("%q is not an http:// or https:// URL", c.URL)
+	}
+	if err != nil {
+		// Checked before the watchdogs are armed: nothing to release.
+		s := &Stream{provider: c.Provider, key: c.APIKey}
+		return nil, s.fail(&provider.Error{Kind: provider.InvalidRequest, Message: "bad base_url: " + err.Error(), Err: err})
+	}
 	reqCtx, cancel := context.WithCancel(ctx)
+	req = req.WithContext(reqCtx)
 	s := &Stream{ctx: ctx, cancel: cancel, dec: dec, provider: c.Provider, key: c.APIKey}
 	// Zero means the default; a negative setting turns a bound off.
 	s.idle = cmp.Or(c.IdleTimeout, provider.DefaultIdleTimeout)
@@ -71,16 +83,6 @@ func Open(ctx context.Context, c Call, dec Decoder) (provider.Stream, error) {
 	s.whole = cmp.Or(c.RequestTimeout, provider.DefaultRequestTimeout)
 	s.deadline = cancelAfter(s.whole, &s.overdue, cancel)
 	s.max = cmp.Or(c.MaxResponseBytes, provider.DefaultMaxResponseBytes)
-	req, err := http.NewRequestWithContext(reqCtx, http.MethodPost, c.URL, bytes.NewReader(c.Body))
-	if err == nil && (req.URL.Scheme != "http" && req.URL.Scheme != "https" || req.URL.Host == "") {
-		// Caught here, a typo in base_url is a configuration error, not a
-		// connection failure to retry.
-		err = fmt.Errorf("%q is not an http:// or https:// URL", c.URL)
-	}
-	if err != nil {
-		s.Close()
-		return nil, s.fail(&provider.Error{Kind: provider.InvalidRequest, Message: "bad base_url: " + err.Error(), Err: err})
-	}
 	req.Header.Set("User-Agent", "panto")
 	for k, vs := range c.Header {
 		req.Header[k] = vs
