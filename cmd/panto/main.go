@@ -201,6 +201,10 @@ func isTerminal(f *os.File) bool {
 // times its heap for no speed (docs/benchmarks.md, "Memory: the
 // collector's pace" and "Peak memory, third pass").
 func tuneGC() {
+	// Once the heap grows, the pages of the executable that start-up
+	// touched are given back (exepages_linux.go): a few MB of peak RSS for
+	// a run that holds much, about 2 ms that a short run need not pay.
+	gcpace.WhenLarge(8<<20, func() { releaseExecutablePages() })
 	gcpace.Start()
 	// Near the machine's or the process's memory ceiling Go collects
 	// harder, whatever GOGC says, so garbage does not take the process

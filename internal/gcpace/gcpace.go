@@ -61,7 +61,7 @@ func Start() bool {
 	if os.Getenv("GOGC") != "" {
 		return false
 	}
-	p := &pacer{percent: smallPercent, sample: []metrics.Sample{{Name: liveMetric}}}
+	p := &pacer{percent: smallPercent, sample: []metrics.Sample{{Name: liveMetric}}, large: large}
 	debug.SetGCPercent(smallPercent)
 	p.arm()
 	return true
@@ -69,11 +69,29 @@ func Start() bool {
 
 const liveMetric = "/gc/heap/live:bytes"
 
+// large is the hook set by WhenLarge.
+var large *hook
+
+// hook is a function to run once, after the first collection that finds
+// more than live bytes live.
+type hook struct {
+	live uint64
+	f    func()
+}
+
+// WhenLarge has f run once, on the goroutine that adjusts the pace,
+// after the first collection that finds more than live bytes live: work
+// that would slow every start-up but pays off for a program whose heap
+// grows large. Call it before Start; a second call replaces the first.
+// It does nothing when Start does not pace (GOGC set by the user).
+func WhenLarge(live uint64, f func()) { large = &hook{live, f} }
+
 // pacer is the adjusting state. Its fields are used only by the cleanup
 // that adjust runs in, one at a time.
 type pacer struct {
 	percent int
 	sample  []metrics.Sample
+	large   *hook // nil once run
 }
 
 // sentinel is collected at each Go cycle; its cleanup adjusts the pace
@@ -95,7 +113,12 @@ func (p *pacer) adjust() {
 	if p.sample[0].Value.Kind() != metrics.KindUint64 {
 		return
 	}
-	if want := percentFor(p.sample[0].Value.Uint64()); want != p.percent {
+	live := p.sample[0].Value.Uint64()
+	if h := p.large; h != nil && live > h.live {
+		p.large = nil
+		h.f()
+	}
+	if want := percentFor(live); want != p.percent {
 		debug.SetGCPercent(want)
 		p.percent = want
 	}

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"runtime"
 	"runtime/metrics"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -56,11 +57,17 @@ func TestStartFollowsTheLiveHeap(t *testing.T) {
 		return
 	}
 	os.Unsetenv("GOGC")
+	var hookRuns atomic.Int32
+	WhenLarge(2*knee, func() { hookRuns.Add(1) }) // below the live heap that sets largePercent
 	if !Start() {
 		t.Fatal("Start did nothing without GOGC")
 	}
 	if p := currentPercent(); p != smallPercent {
 		t.Fatalf("after Start: GOGC %d, want %d", p, smallPercent)
+	}
+	waitFor(t, smallPercent) // collections with a small heap
+	if n := hookRuns.Load(); n != 0 {
+		t.Fatalf("with a small heap, WhenLarge's hook ran %d times", n)
 	}
 	held := make([][]byte, 40)
 	for i := range held {
@@ -68,8 +75,20 @@ func TestStartFollowsTheLiveHeap(t *testing.T) {
 	}
 	waitFor(t, largePercent)
 	runtime.KeepAlive(held)
+	if n := hookRuns.Load(); n != 1 {
+		t.Fatalf("with 40 MB live, WhenLarge's hook ran %d times, want 1", n)
+	}
 	held = nil
 	waitFor(t, smallPercent)
+	held = make([][]byte, 40)
+	for i := range held {
+		held[i] = make([]byte, 1<<20)
+	}
+	waitFor(t, largePercent)
+	runtime.KeepAlive(held)
+	if n := hookRuns.Load(); n != 1 {
+		t.Fatalf("with 40 MB live a second time, the hook has run %d times, want once", n)
+	}
 }
 
 // waitFor collects until the pacer has set want. The cleanup that
