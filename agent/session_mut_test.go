@@ -414,3 +414,25 @@ func TestFailedModelRecordFreesTheAgent(t *testing.T) {
 		t.Fatalf("the next prompt: %+v", res)
 	}
 }
+
+// TestUnknownProtocolSuggestsAName: a provider whose protocol is
+// misspelled fails the turn with an error naming the protocol and the
+// built-in one it probably meant.
+func TestUnknownProtocolSuggestsAName(t *testing.T) {
+	ts := newSession(t, map[string]string{"config.toml": `
+[providers.fake]
+protocol = "anthropik"
+models = { m = "fake-model-1" }
+
+[models]
+default = "fake:m"
+`})
+	res := ts.prompt("q")
+	if res.Status != "failed" || res.Err == nil {
+		t.Fatalf("result %+v", res)
+	}
+	msg := res.Err.Error()
+	if !strings.Contains(msg, "unknown protocol 'anthropik'") || !strings.Contains(msg, "did you mean 'anthropic'?") {
+		t.Errorf("error %q", msg)
+	}
+}
