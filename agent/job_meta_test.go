@@ -252,3 +252,31 @@ end }`,
 		t.Errorf("/m: %q, want %q", out, want)
 	}
 }
+
+// TestOwnedAgentRunFiresNoHostEvents: an owned agent's agent:run turn
+// is the extension's, not the user's: the session's user_message
+// handlers do not rewrite its prompt.
+func TestOwnedAgentRunFiresNoHostEvents(t *testing.T) {
+	ts := newSession(t, map[string]string{
+		"extensions/m.lua": `local panto = require("panto")
+return { name = "m", activate = function()
+  panto.ext.on("user_message", function(e) e.text = e.text:upper() end)
+  panto.ext.register_command { name = "m", description = "d", handler = function()
+    local w = panto.agent { config = assert(panto.ext.resolve_model {}) }
+    local s = w:run("hello")
+    for _ in s:events() do end
+    return s:result().status .. " " .. w:conversation():messages()[1].blocks[1].text
+  end }
+end }`,
+		"turns.jsonl": `{"expect": {"user": "hello"}, "text": "hi"}` + "\n",
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	out, err := ts.Host().RunCommand(ctx, "/m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != "completed hello" {
+		t.Errorf("/m: %q, want the prompt as given", out)
+	}
+}
