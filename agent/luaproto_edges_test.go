@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -163,5 +164,39 @@ end }`,
 	}
 	if strings.Contains(problems, "more") {
 		t.Errorf("a problem kept more than its error's first line:\n%s", problems)
+	}
+}
+
+// TestLuaProtocolFinishedStreamNotCancelled: a stream that ended itself
+// (an error event, or next raising) was not abandoned: cancel_turn does
+// not run for it, close does.
+func TestLuaProtocolFinishedStreamNotCancelled(t *testing.T) {
+	for name, next := range map[string]string{
+		"error event": `return { type = "error", kind = "invalid_request", message = "bad request" }`,
+		"next raises": `error("socket closed")`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			ts := newSession(t, map[string]string{
+				"config.toml": luaProtoConfig,
+				"extensions/proto.lua": `local panto = require("panto")
+calls = {}
+return { name = "p", activate = function()
+  panto.ext.register_protocol { name = "demo", open = function(req)
+    return {
+      next = function() ` + next + ` end,
+      cancel_turn = function() calls[#calls + 1] = "cancel_turn" end,
+      close = function() calls[#calls + 1] = "close" end,
+    }
+  end }
+end }`,
+			})
+			if res := ts.prompt("hi"); res.Status != "failed" {
+				t.Fatalf("result %+v, want a failure", res)
+			}
+			got := luaGlobalList(t, ts, "calls")
+			if len(got) == 0 || slices.Contains(got, "cancel_turn") {
+				t.Errorf("calls %q, want close only", got)
+			}
+		})
 	}
 }
