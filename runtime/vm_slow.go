@@ -744,46 +744,44 @@ func storeValue(i bc.Instruction, regs, kb unsafe.Pointer) Value {
 // metatable, nil and NaN keys) goes through finishSet, which raises the
 // errors and calls the metamethods. pc is saved first for those.
 func (L *State) storeSlow(ci *callInfo, pc int, t, key, val Value) {
-	if t.t == tagTable {
-		tb := t.table()
-		if tb.meta == nil {
-			if key.t == tagInt || key.t == tagString {
-				nodes, arr := len(tb.nodes), cap(tb.arr)
-				tb.Set(key, val)
-				if len(tb.nodes) != nodes || cap(tb.arr) != arr {
-					ci.pc = pc
-					L.chargeGrowth(tb, tableBytes+int64(arr)*int64(valueSize)+int64(nodes)*int64(nodeSize))
-				}
-				return
-			}
-		} else if tb.replaceExisting(key, val) {
-			return
-		}
+	if L.storeDirect(ci, pc, t, key, val) {
+		return
 	}
 	ci.pc = pc
 	L.top = ci.top
 	L.finishSet(t, key, val)
 }
 
+// storeDirect is the part of a store that needs no metamethod and
+// raises no error: an integer or string key into a table without a
+// metatable (charging any growth), or a key already present in one with
+// a metatable. It reports whether it stored val.
+func (L *State) storeDirect(ci *callInfo, pc int, t, key, val Value) bool {
+	if t.t != tagTable {
+		return false
+	}
+	tb := t.table()
+	if tb.meta != nil {
+		return tb.replaceExisting(key, val)
+	}
+	if key.t != tagInt && key.t != tagString {
+		return false
+	}
+	nodes, arr := len(tb.nodes), cap(tb.arr)
+	tb.Set(key, val)
+	if len(tb.nodes) != nodes || cap(tb.arr) != arr {
+		ci.pc = pc
+		L.chargeGrowth(tb, tableBytes+int64(arr)*int64(valueSize)+int64(nodes)*int64(nodeSize))
+	}
+	return true
+}
+
 // storeFrame is storeSlow for execSlow: a Lua __newindex function is
 // pushed as a frame of the dispatch loop (pushMetaFrame), and then it
 // reports true.
 func (L *State) storeFrame(ci *callInfo, pc int, t, key, val Value) bool {
-	if t.t == tagTable {
-		tb := t.table()
-		if tb.meta == nil {
-			if key.t == tagInt || key.t == tagString {
-				nodes, arr := len(tb.nodes), cap(tb.arr)
-				tb.Set(key, val)
-				if len(tb.nodes) != nodes || cap(tb.arr) != arr {
-					ci.pc = pc
-					L.chargeGrowth(tb, tableBytes+int64(arr)*int64(valueSize)+int64(nodes)*int64(nodeSize))
-				}
-				return false
-			}
-		} else if tb.replaceExisting(key, val) {
-			return false
-		}
+	if L.storeDirect(ci, pc, t, key, val) {
+		return false
 	}
 	ci.pc = pc
 	L.top = ci.top
