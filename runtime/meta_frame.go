@@ -38,22 +38,7 @@ func (L *State) pushMetaFrame(fn, nresults int) {
 	// frames it unrolls, as the reference's longjmp drops them: the epoch
 	// tells finishMetaFrame whether this call's count is still in nCcalls.
 	caller.metaEpoch = L.metaEpoch
-	// precall's Lua case: a metamethod has two or three arguments.
-	cl := L.stack[fn].closure()
-	p := cl.p
-	L.ensureStack(fn + 1 + p.maxStack + 1)
-	for nargs := L.top - fn - 1; nargs < p.numParams; nargs++ {
-		L.stack[L.top] = Nil
-		L.top++
-	}
-	ci := L.nextCI()
-	ci.fn = fn
-	ci.nresults = nresults
-	ci.status = ciLua
-	ci.top = fn + 1 + p.maxStack
-	ci.cl = cl
-	ci.pc = 0
-	ci.nextraargs = 0
+	L.precall(fn, nresults) // a Lua function: precall pushes its frame
 }
 
 // metaResultOps are the instructions whose metamethod's result goes to
