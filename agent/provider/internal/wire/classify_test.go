@@ -32,6 +32,10 @@ func TestParseDetails(t *testing.T) {
 		{"JSON of another shape", `{"status":"down"}`, Details{Message: `{"status":"down"}`}},
 		{"a null detail", `{"detail":null}`, Details{Message: `{"detail":null}`}},
 		{"a one-character detail", `{"detail":7}`, Details{Message: "7"}},
+		// A null or empty error field says nothing: the message beside it
+		// is the one to show.
+		{"a null error beside a message", `{"error":null,"message":"model is loading"}`, Details{Message: "model is loading"}},
+		{"an empty error beside a message", `{"error":"","message":"model is loading"}`, Details{Message: "model is loading"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
