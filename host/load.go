@@ -193,9 +193,15 @@ func classifyOne(es *entryState, t *runtime.Table, where *chunkWhere) (it item, 
 }
 
 // activate runs an entry's activate() or registers a tool declaration.
-// A failure drops whatever the entry registered before it failed.
+// A failure drops whatever the entry registered before it failed, and
+// nothing its file's other entries and declarations registered.
 func (h *Host) activate(ctx context.Context, it item) {
 	v := h.vm
+	var siblings map[any]bool
+	if it.es.activated {
+		siblings = v.reg.owned(it.es)
+	}
+	it.es.activated = true
 	v.activating = it.es
 	defer func() { v.activating = nil }()
 	src := it.es.entry.Main.Source
@@ -210,7 +216,7 @@ func (h *Host) activate(ctx context.Context, it item) {
 		_, err = v.loop.CallDriven(ctx, it.activate)
 	}
 	if err != nil {
-		v.reg.dropOwner(it.es)
+		v.reg.dropOwner(it.es, siblings)
 		subject := "entry '" + it.name + "'"
 		if it.activate.IsNil() {
 			subject = "tool declaration"

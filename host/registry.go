@@ -143,31 +143,66 @@ func (r *registry) handlersFor(event string) []*Handler {
 	return hs
 }
 
-// dropOwner removes everything an entry registered: an extension whose
-// activation fails must not leave half of itself behind.
-func (r *registry) dropOwner(e *entryState) {
+// dropOwner removes what an entry registered, except what keep holds:
+// an extension whose activation fails must not leave half of itself
+// behind, but a file that returns several entries or tool declarations
+// activates them one by one, and what its earlier ones registered
+// (owned, taken before the failing one started) stays.
+func (r *registry) dropOwner(e *entryState, keep map[any]bool) {
 	for name, t := range r.tools {
-		if t.owner == e {
+		if t.owner == e && !keep[t] {
 			delete(r.tools, name)
 		}
 	}
 	for name, c := range r.commands {
-		if c.owner == e {
+		if c.owner == e && !keep[c] {
 			delete(r.commands, name)
 		}
 	}
 	for name, p := range r.protocols {
-		if p.owner == e {
+		if p.owner == e && !keep[p] {
 			delete(r.protocols, name)
 		}
 	}
 	kept := r.handlers[:0]
 	for _, h := range r.handlers {
-		if h.owner != e {
+		if h.owner != e || keep[h] {
 			kept = append(kept, h)
 		}
 	}
 	r.handlers = kept
+}
+
+// owned is everything e has registered so far (nil when nothing).
+func (r *registry) owned(e *entryState) map[any]bool {
+	var m map[any]bool
+	add := func(x any) {
+		if m == nil {
+			m = map[any]bool{}
+		}
+		m[x] = true
+	}
+	for _, t := range r.tools {
+		if t.owner == e {
+			add(t)
+		}
+	}
+	for _, c := range r.commands {
+		if c.owner == e {
+			add(c)
+		}
+	}
+	for _, p := range r.protocols {
+		if p.owner == e {
+			add(p)
+		}
+	}
+	for _, h := range r.handlers {
+		if h.owner == e {
+			add(h)
+		}
+	}
+	return m
 }
 
 func sortedValues[V any](m map[string]V) []V {

@@ -72,6 +72,9 @@ type entryState struct {
 	// loaded caches the entry's modules (a Lua table, anchored), so that
 	// two extensions with a util.lua each get their own.
 	loaded *runtime.Table
+	// activated is set once the first of what the source returned
+	// starts its activation.
+	activated bool
 }
 
 func newVM(h *Host) *vm {
