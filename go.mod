@@ -83,3 +83,5 @@ replace github.com/google/jsonschema-go => ./third_party/jsonschemago
 replace github.com/modelcontextprotocol/go-sdk => ./third_party/mcpsdk
 
 replace github.com/dlclark/regexp2/v2 => ./third_party/regexp2
+
+replace github.com/mattn/go-runewidth => ./third_party/runewidth

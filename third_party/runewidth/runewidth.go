@@ -41,24 +41,35 @@ var (
 	eastAsianWidth widthTable
 	tablesOnce     sync.Once
 
-	// strictWidthLUT is mostly built lazily on the first width lookup so
-	// that importing the package costs neither the build time nor the 2 MB
-	// of resident memory; see issue #104. Only the entries below
-	// strictWidthLUTLimit are valid: init fills the first 0x300 entries of
-	// both planes, and the lazy build fills the rest — never rewriting the
-	// low region, so readers of it cannot race with the build. The limit
-	// is loaded with acquire semantics, which makes the non-atomic reads
-	// of the high region safe once it reports 0x110000. Keeping the whole
-	// check down to one compare-and-branch matters: RuneWidth is only a
-	// dozen instructions long.
-	strictWidthLUT      [2][0x110000]byte
-	strictWidthLUTLimit atomic.Int32
-	strictWidthLUTOnce  sync.Once
+	// strictWidthLUT is built lazily, in two steps, so that importing the
+	// package costs neither build time nor resident memory; see issue #104.
+	// Only the entries below strictWidthLUTLimit are valid: the first
+	// lookup fills the first 0x300 entries of both planes (limit 0x300),
+	// the first lookup of a rune from 0x300 up fills the rest (limit
+	// strictWidthLUTSize), never rewriting the low region, so readers of
+	// it cannot race with the build. The limit is loaded with acquire
+	// semantics, which makes the non-atomic reads of the high region safe
+	// once it reports strictWidthLUTSize. Keeping the whole check down to
+	// one compare-and-branch matters: RuneWidth is only a dozen
+	// instructions long.
+	//
+	// Patched for panto: the table covers the Basic Multilingual Plane
+	// (128 KB) instead of all of Unicode (2.2 MB, some 540 page faults on
+	// the first rune at or above U+0300). Runes above it are measured by
+	// runeWidthNoLUT's interval searches, which give the same widths.
+	strictWidthLUT        [2][strictWidthLUTSize]byte
+	strictWidthLUTLimit   atomic.Int32
+	strictWidthLUTLowOnce sync.Once
+	strictWidthLUTOnce    sync.Once
+
+	// joinerBitsOnce fills joinerBits on the first isJoiner of a rune
+	// from joinerBase up (patched for panto: upstream fills it in init).
+	joinerBitsOnce sync.Once
 
 	// joinerBits is the joiner table as a bitmap over
 	// [joinerBase, 0x10000), the range where the per-rune test has to be
 	// cheap for the fast paths in StringWidth and Wrap to pay off. It is
-	// 7.6 KB and init fills it in a few microseconds. Runes above it stay
+	// 7.6 KB and its first use fills it in a few microseconds. Runes above it stay
 	// on the interval search: they are rare in the text these fast paths
 	// are for, and the emoji that are common there leave the fast path at
 	// their first joiner anyway.
@@ -69,11 +80,21 @@ var (
 // below it that can form a multi-rune cluster, by pairing with LF.
 const joinerBase = 0x300
 
+// strictWidthLUTSize is the number of runes strictWidthLUT covers: the
+// Basic Multilingual Plane.
+const strictWidthLUTSize = 0x10000
+
 func init() {
-	initStrictWidthLUTLow()
-	fillJoinerBits()
-	strictWidthLUTLimit.Store(0x300)
 	handleEnv()
+}
+
+// buildStrictWidthLUTLow fills the first 0x300 entries of strictWidthLUT
+// exactly once.
+func buildStrictWidthLUTLow() {
+	strictWidthLUTLowOnce.Do(func() {
+		initStrictWidthLUTLow()
+		strictWidthLUTLimit.Store(0x300)
+	})
 }
 
 // initStrictWidthLUTLow paints the first 0x300 entries of strictWidthLUT
@@ -267,6 +288,7 @@ func inWidthTable(r rune, t widthTable) (int, bool) {
 
 func runeWidthNoLUT(r rune, eastAsian, strictEmojiNeutral bool) int {
 	tablesOnce.Do(initTables)
+	buildStrictWidthLUTLow()
 	if !eastAsian {
 		if r < 0x20 {
 			return 0
@@ -312,14 +334,16 @@ func fillBytes(b []byte, v byte) {
 	}
 }
 
-// buildStrictWidthLUT builds the strict-width lookup table above 0x300
-// exactly once. It paints whole intervals instead of computing every rune
-// through the binary searches in runeWidthNoLUT. It must not write below
-// 0x300: that region was filled by init and may be read concurrently. The
+// buildStrictWidthLUT builds the strict-width lookup table from 0x300 to
+// strictWidthLUTSize exactly once, after the region below 0x300. It paints
+// whole intervals instead of computing every rune through the binary
+// searches in runeWidthNoLUT. It must not write below 0x300: that region
+// was filled by buildStrictWidthLUTLow and may be read concurrently. The
 // result must stay identical to runeWidthNoLUT(r, eastAsian, true), which
 // TestStrictWidthLUT verifies.
 func buildStrictWidthLUT() {
 	strictWidthLUTOnce.Do(func() {
+		buildStrictWidthLUTLow()
 		tablesOnce.Do(initTables)
 
 		// paintHigh fills lut with w over each interval, clipped to 0x300+.
@@ -329,6 +353,12 @@ func buildStrictWidthLUT() {
 					return
 				}
 				first = 0x300
+			}
+			if last >= strictWidthLUTSize {
+				if first >= strictWidthLUTSize {
+					return
+				}
+				last = strictWidthLUTSize - 1
 			}
 			fillBytes(lut[first:last+1], w)
 		}
@@ -351,7 +381,7 @@ func buildStrictWidthLUT() {
 			paintHigh(lut, iv.first, iv.last, iv.width)
 		}
 
-		strictWidthLUTLimit.Store(0x110000)
+		strictWidthLUTLimit.Store(strictWidthLUTSize)
 	})
 }
 
@@ -401,7 +431,8 @@ func (c *Condition) RuneWidth(r rune) int {
 	// This one compare doubles as the range check and the lazy-LUT check:
 	// out-of-range runes and runes above the built portion of
 	// strictWidthLUT both take the slow path. Once the LUT is fully built
-	// the limit is 0x110000 and only invalid runes go slow.
+	// the limit is strictWidthLUTSize and only runes above the Basic
+	// Multilingual Plane and invalid runes go slow.
 	if uint32(r) >= uint32(strictWidthLUTLimit.Load()) {
 		return c.runeWidthSlow(r)
 	}
@@ -421,11 +452,16 @@ func (c *Condition) runeWidthSlow(r rune) int {
 	if r < 0 || r > 0x10FFFF {
 		return 0
 	}
-	buildStrictWidthLUT()
+	switch {
+	case r < 0x300:
+		buildStrictWidthLUTLow()
+	case r < strictWidthLUTSize:
+		buildStrictWidthLUT()
+	}
 	if len(c.combinedLut) > 0 {
 		return int(c.combinedLut[r>>1]>>(uint(r&1)*4)) & 3
 	}
-	if c.StrictEmojiNeutral {
+	if c.StrictEmojiNeutral && r < strictWidthLUTSize {
 		if c.EastAsianWidth {
 			return int(strictWidthLUT[1][r])
 		}
@@ -510,6 +546,7 @@ func isJoiner(r rune) bool {
 		return r == '\r'
 	}
 	if r < 0x10000 {
+		joinerBitsOnce.Do(fillJoinerBits)
 		i := r - joinerBase
 		return joinerBits[i>>3]&(1<<(uint(i)&7)) != 0
 	}
