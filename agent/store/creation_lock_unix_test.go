@@ -4,6 +4,7 @@ package store
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -31,5 +32,20 @@ func TestNewSessionIsLocked(t *testing.T) {
 	must(t, w.Close())
 	if ok, err := lockFile(f); !ok || err != nil {
 		t.Fatalf("after Close, lockFile = %v, %v; want true", ok, err)
+	}
+}
+
+// TestOpenPathTakesTheLock: opening a session by its path, as
+// --continue does with Latest's Info, takes the same lock as Open, so a
+// second panto on the same file is refused rather than handed a writer.
+func TestOpenPathTakesTheLock(t *testing.T) {
+	_, _, path := sessionFile(t)
+	fs := NewFileStore(filepath.Dir(path))
+	w, _, err := fs.OpenPath(path)
+	must(t, err)
+	defer w.Close()
+	w2, sess, err := fs.OpenPath(path)
+	if err == nil || !strings.Contains(err.Error(), ErrLocked.Error()) || w2 != nil || sess != nil {
+		t.Fatalf("second OpenPath = %v, %v, %v; want the lock refused", w2, sess, err)
 	}
 }
