@@ -54,6 +54,25 @@ func TestCloseStopsTheWatchdogs(t *testing.T) {
 	})
 }
 
+// TestHeadersStopTheIdleWatchdog: once the headers arrive, the idle
+// watchdog is stopped until the first read of the body arms it again,
+// so the time a caller takes before its first Recv is not counted as
+// the server's stall. The hour-long timer cannot have fired during the
+// test, so Stop reports true only if it was still armed.
+func TestHeadersStopTheIdleWatchdog(t *testing.T) {
+	srv := serve(t, 200, "text/event-stream", events("a", "done"))
+	c := call(srv.URL)
+	c.IdleTimeout = time.Hour
+	st, err := Open(context.Background(), c, &scripted{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if st.(*Stream).timer.Stop() {
+		t.Error("the idle watchdog still ran after the headers arrived, before any read")
+	}
+}
+
 // TestStreamWithoutBounds: negative idle and request timeouts turn the
 // watchdogs off; the stream still streams, and Close, called twice,
 // has no timer to stop.
