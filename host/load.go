@@ -88,7 +88,7 @@ func (h *Host) evaluate(ctx context.Context, e *discover.Entry) []item {
 	if len(results) > 0 {
 		ret = results[0]
 	}
-	where := &chunkWhere{L: v.L, fn: fn}
+	where := &chunkWhere{L: v.L, fn: fn, read: func() ([]byte, error) { return readFile(e, e.Main) }}
 	items, err := classify(es, ret, where)
 	if err != nil {
 		if e.Origin == discover.Rock {

@@ -20,7 +20,7 @@ return {
   tool("c"),
 }
 `})
-	if got := th.problems(); !strings.Contains(got, "register_tool: 'description' is required") {
+	if got := th.problems(); !strings.Contains(got, "tools/three.lua:6: register_tool: 'description' is required") {
 		t.Errorf("problems:\n%s", got)
 	}
 	var names []string

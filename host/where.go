@@ -1,6 +1,8 @@
 package host
 
 import (
+	"strings"
+
 	"panto/bytecode"
 	"panto/runtime"
 )
@@ -22,6 +24,38 @@ type chunkWhere struct {
 	fn    runtime.Value
 	proto *bytecode.Proto
 	done  bool
+	// read returns the chunk's file (nil: none), for the lines of table
+	// constructors (where_brace.go); toks is its tokens, once read.
+	read     func() ([]byte, error)
+	toks     []luaToken
+	toksDone bool
+}
+
+// tokens is the chunk's source split into tokens, or nil when there is
+// no source (a bundle's chunk, or a file that cannot be read again).
+func (w *chunkWhere) tokens() []luaToken {
+	if !w.toksDone {
+		w.toksDone = true
+		if w.read != nil {
+			if data, err := w.read(); err == nil {
+				if src := runtime.SkipComment(string(data)); !strings.HasPrefix(src, "\x1bLua") {
+					w.toks = luaTokens(src)
+				}
+			}
+		}
+	}
+	return w.toks
+}
+
+// brace corrects the line of a table constructor the chunk gives
+// (first: the line of the token before its '{') with found, the brace's
+// line in the source, when found lies between first and last, the line
+// of an instruction that fills the table.
+func brace(first, found, last int) int {
+	if found > first && found <= last {
+		return found
+	}
+	return first
 }
 
 func (w *chunkWhere) main() *bytecode.Proto {
@@ -76,7 +110,7 @@ func (w *chunkWhere) returned() int {
 		switch {
 		case ins.Op() == bytecode.OpReturn1, ins.Op() == bytecode.OpReturn && ins.B() != 1:
 			if line := constructorLine(p, pc, ins.A()); line > 0 {
-				return line
+				return brace(line, returnBrace(w.tokens(), line), p.Line(pc))
 			}
 			return p.Line(pc)
 		}
@@ -98,7 +132,7 @@ func (w *chunkWhere) declaration(value string) int {
 			continue
 		}
 		if line := constructorLine(p, pc, ins.A()); line > 0 {
-			return line
+			return brace(line, declarationBrace(w.tokens(), value, p.Line(pc)), p.Line(pc))
 		}
 		return p.Line(pc)
 	}
