@@ -35,7 +35,7 @@ func (L *State) Load(src, chunkname, mode string) (Value, error) {
 		return Nil, newError(StatusSyntaxError, "attempt to load a text chunk (mode is '"+mode+"')")
 	}
 	if c := lookupPrecompiled(chunkname, src); c != nil {
-		return L.closureOfDigest(c.proto, c.digest), nil
+		return L.closureOfDigest(c.proto, c.Digest), nil
 	}
 	p, err := L.compile(chunkname, src)
 	if ie, ok := err.(*Error); ok {

@@ -14,41 +14,40 @@ import (
 // Load looks a text chunk up by its name and text together; a hit decodes
 // (and so verifies) the registered bytecode once and uses it in place of
 // compiling the text. Anything else, an edited file included, is compiled
-// as usual: the key is the text itself, so a stale registration is never
+// as usual: a registration holds the text it was compiled from and
+// matches only that text, byte for byte, so a stale registration is never
 // used for a different source. The bytecode's native twin, if any, is
 // bound by digest as for any chunk (native.go).
+//
+// The lookup compares texts rather than hashing them: every start of a
+// session loads each base-layer module, and hashing their sources (and
+// then the bytecode, for its digest) was a twelfth of `panto run DIR
+// --list` (docs/benchmarks.md, "Start-up, fourth pass").
 
 // PrecompiledChunk is the compiled form of one text chunk.
 type PrecompiledChunk struct {
 	// Name is the chunk name the source is loaded under ("@base:tools/ls.lua").
 	Name string
-	// Key is PrecompiledKey(Name, source).
-	Key [32]byte
+	// Source is the text the chunk was compiled from, exactly as Load
+	// receives it (after SkipComment).
+	Source string
 	// Bytecode is the chunk as bytecode.Encode writes it, compiled from
-	// the source under Name.
+	// Source under Name.
 	Bytecode string
+	// Digest is bytecode.Digest of the decoded chunk: the hex SHA-256 of
+	// Bytecode, which a generator computes once at build time. Empty: it
+	// is computed on first use.
+	Digest string
 
-	once   sync.Once
-	proto  *bc.Proto
-	digest string // bytecode.Digest of proto: the hash of Bytecode
-	err    error
-}
-
-// PrecompiledKey is the registry key of a source loaded under chunkname.
-func PrecompiledKey(chunkname, src string) [32]byte {
-	h := sha256.New()
-	h.Write([]byte(chunkname))
-	h.Write([]byte{0})
-	h.Write([]byte(src))
-	var k [32]byte
-	h.Sum(k[:0])
-	return k
+	once  sync.Once
+	proto *bc.Proto
+	err   error
 }
 
 var precompiled struct {
 	sync.RWMutex
 	n      atomic.Int32
-	chunks map[[32]byte]*PrecompiledChunk
+	byName map[string][]*PrecompiledChunk
 }
 
 // compilations counts the text chunks compiled, for tests that a start
@@ -60,17 +59,23 @@ func Compilations() int64 { return compilations.Load() }
 
 // RegisterPrecompiled makes c's bytecode stand for its source in every
 // later Load. Generated packages call it from an init function, which
-// stores only the pointer: the bytecode is decoded on first use.
+// stores only the pointer: the bytecode is decoded on first use. A
+// registration for the same name and text replaces the earlier one.
 func RegisterPrecompiled(c *PrecompiledChunk) {
 	precompiled.Lock()
 	defer precompiled.Unlock()
-	if precompiled.chunks == nil {
-		precompiled.chunks = make(map[[32]byte]*PrecompiledChunk)
+	if precompiled.byName == nil {
+		precompiled.byName = make(map[string][]*PrecompiledChunk)
 	}
-	if _, ok := precompiled.chunks[c.Key]; !ok {
-		precompiled.n.Add(1)
+	cs := precompiled.byName[c.Name]
+	for i, old := range cs {
+		if old.Source == c.Source {
+			cs[i] = c
+			return
+		}
 	}
-	precompiled.chunks[c.Key] = c
+	precompiled.byName[c.Name] = append(cs, c)
+	precompiled.n.Add(1)
 }
 
 // IsPrecompiled reports whether loading src under chunkname would use
@@ -80,31 +85,34 @@ func IsPrecompiled(chunkname, src string) bool {
 }
 
 // lookupPrecompiled returns the decoded prototype registered for src
-// under chunkname, or nil. Nothing is hashed while nothing is registered.
-// Bytecode that fails to decode (only a hand-made registration) counts as
-// not registered: the text is compiled.
+// under chunkname, or nil. Bytecode that fails to decode (only a
+// hand-made registration) counts as not registered: the text is compiled.
 func lookupPrecompiled(chunkname, src string) *PrecompiledChunk {
 	if precompiled.n.Load() == 0 {
 		return nil
 	}
-	key := PrecompiledKey(chunkname, src)
 	precompiled.RLock()
-	c := precompiled.chunks[key]
+	cs := precompiled.byName[chunkname]
 	precompiled.RUnlock()
-	if c == nil {
-		return nil
+	for _, c := range cs {
+		if c.Source != src {
+			continue
+		}
+		c.once.Do(func() {
+			c.proto, c.err = bc.DecodeString(c.Bytecode)
+			if c.Digest == "" {
+				// bytecode.Digest hashes Encode(p, false), which is
+				// what Bytecode holds: hashing it spares encoding the
+				// chunk again. Bytes that another encoding would write
+				// differently only miss their native twin.
+				sum := sha256.Sum256([]byte(c.Bytecode))
+				c.Digest = hex.EncodeToString(sum[:])
+			}
+		})
+		if c.err != nil {
+			return nil
+		}
+		return c
 	}
-	c.once.Do(func() {
-		c.proto, c.err = bc.DecodeString(c.Bytecode)
-		// bytecode.Digest hashes Encode(p, false), which is what
-		// Bytecode holds: hashing it spares encoding the chunk again
-		// (a tenth of a tool run's start). Bytes that another encoding
-		// would write differently only miss their native twin.
-		sum := sha256.Sum256([]byte(c.Bytecode))
-		c.digest = hex.EncodeToString(sum[:])
-	})
-	if c.err != nil {
-		return nil
-	}
-	return c
+	return nil
 }

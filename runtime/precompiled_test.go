@@ -22,24 +22,33 @@ func TestPrecompiledStandsForItsText(t *testing.T) {
 		t.Fatal(err)
 	}
 	runtime.RegisterPrecompiled(&runtime.PrecompiledChunk{
-		Name: name, Key: runtime.PrecompiledKey(name, src), Bytecode: string(bytecode.Encode(other, false)),
+		Name: name, Source: src, Bytecode: string(bytecode.Encode(other, false)),
 	})
 	// Its native twin binds by the digest of the registered bytecode.
 	entries := 0
 	runtime.RegisterNative(&runtime.NativeChunk{Name: name, Digest: bytecode.Digest(other), Funcs: []runtime.NativeFunc{handBack(&entries)}})
 	const badSrc = "return 1"
 	runtime.RegisterPrecompiled(&runtime.PrecompiledChunk{
-		Name: name, Key: runtime.PrecompiledKey(name, badSrc), Bytecode: "\x1bLua not a chunk",
+		Name: name, Source: badSrc, Bytecode: "\x1bLua not a chunk",
+	})
+	// A digest given with the registration is taken as is, not computed
+	// again: with one that is not the bytecode's, the twin is not found.
+	const givenSrc = "return 2"
+	runtime.RegisterPrecompiled(&runtime.PrecompiledChunk{
+		Name: name, Source: givenSrc, Bytecode: string(bytecode.Encode(other, false)), Digest: "not the digest",
 	})
 	cases := []struct {
 		name, chunk, src string
 		want             string
 		compiles         bool
+		native           bool
 	}{
-		{"registered text", name, src, "from bytecode", false},
-		{"another text", name, "return 6 * 7 ", "42", true},
-		{"another name", "=elsewhere", src, "42", true},
-		{"bytecode that does not decode", name, badSrc, "1", true},
+		{"registered text", name, src, "from bytecode", false, true},
+		{"another text", name, "return 6 * 7 ", "42", true, false},
+		{"a prefix of the text", name, "return 6", "6", true, false},
+		{"another name", "=elsewhere", src, "42", true, false},
+		{"bytecode that does not decode", name, badSrc, "1", true, false},
+		{"a given digest", name, givenSrc, "from bytecode", false, false},
 	}
 	L := runtime.NewState()
 	for _, c := range cases {
@@ -55,8 +64,8 @@ func TestPrecompiledStandsForItsText(t *testing.T) {
 			if compiled := runtime.Compilations() != before; compiled != c.compiles {
 				t.Errorf("compiled = %v, want %v", compiled, c.compiles)
 			}
-			if runtime.HasNative(fn) == c.compiles {
-				t.Errorf("HasNative = %v", !c.compiles)
+			if runtime.HasNative(fn) != c.native {
+				t.Errorf("HasNative = %v", !c.native)
 			}
 			res, err := L.PCall(fn)
 			if err != nil {

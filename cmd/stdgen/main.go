@@ -7,11 +7,11 @@
 //
 // For each .lua file of stdext.FS() the generated package holds the
 // chunk's bytecode (bc/N.luac, embedded) registered with
-// runtime.RegisterPrecompiled under the chunk name and text the host
-// loads it with, and the bytecode's native twin (cN_*.go, from
-// compiler/gogen) registered under the bytecode's digest. A source edited
-// after generation has another key and is compiled and interpreted as
-// usual; stdext's TestBaseLayerNative (built with the tag) tells to run
+// runtime.RegisterPrecompiled under the chunk name, with the text the host
+// loads it with (bc/N.lua, embedded) and the bytecode's digest, and the
+// bytecode's native twin (cN_*.go, from compiler/gogen) registered under
+// that digest. A source edited after generation no longer matches and is
+// compiled and interpreted as usual; stdext's TestBaseLayerNative (built with the tag) tells to run
 // make generate.
 //
 // Usage: go run ./cmd/stdgen [-o DIR]   (default stdext/native)
@@ -19,6 +19,8 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"flag"
 	"fmt"
 	"go/format"
@@ -114,9 +116,18 @@ func generate(fsys fs.FS, dir string) error {
 		if err := os.WriteFile(filepath.Join(tmp, "bc", prefix+".luac"), data, 0o644); err != nil {
 			return err
 		}
+		// The text goes in beside the bytecode: the runtime matches a
+		// load against it byte for byte, which costs less at start-up
+		// than hashing every source, and the digest is the one the
+		// runtime would compute from the bytecode.
+		if err := os.WriteFile(filepath.Join(tmp, "bc", prefix+".lua"), []byte(c.src), 0o644); err != nil {
+			return err
+		}
 		fmt.Fprintf(&reg, "//go:embed bc/%s.luac\nvar %sBytecode string\n\n", prefix, prefix)
-		key := runtime.PrecompiledKey(c.name, c.src)
-		fmt.Fprintf(&inits, "rt.RegisterPrecompiled(&rt.PrecompiledChunk{Name: %q, Key: %#v, Bytecode: %sBytecode})\n", c.name, key, prefix)
+		fmt.Fprintf(&reg, "//go:embed bc/%s.lua\nvar %sSource string\n\n", prefix, prefix)
+		sum := sha256.Sum256(data)
+		fmt.Fprintf(&inits, "rt.RegisterPrecompiled(&rt.PrecompiledChunk{Name: %q, Source: %sSource, Bytecode: %sBytecode, Digest: %q})\n",
+			c.name, prefix, prefix, hex.EncodeToString(sum[:]))
 	}
 	fmt.Fprintf(&reg, "func init() {\n%s}\n", inits.String())
 	src, err := format.Source(reg.Bytes())
