@@ -50,6 +50,21 @@ default = "noprovider"
 	if _, _, err := Parse("c.toml", []byte("[extensions]\nallow = 1")); err == nil || !strings.Contains(err.Error(), "c.toml") {
 		t.Errorf("type error: %v", err)
 	}
+	// A value of the wrong type is placed at the value, on the first
+	// line as on any other.
+	for _, tt := range []struct {
+		src       string
+		line, col int
+	}{
+		{"extensions = 3\n", 1, 14},
+		{"\nextensions = 3\n", 2, 14},
+	} {
+		_, _, err := Parse("c.toml", []byte(tt.src))
+		d, ok := err.(*diag.Diagnostic)
+		if !ok || d.Line != tt.line || d.Column != tt.col {
+			t.Errorf("%q: error %#v, want c.toml:%d:%d", tt.src, err, tt.line, tt.col)
+		}
+	}
 	// A syntax error is a diagnostic with the reader's line, and the
 	// column of the byte where it stopped when that byte is on the line;
 	// a newline the reader stopped at is placed at the end of its own

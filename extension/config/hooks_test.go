@@ -86,6 +86,9 @@ func TestHooksJSON(t *testing.T) {
 			if c.warn != "" && !strings.Contains(warns.String(), c.warn) {
 				t.Errorf("warnings %q lack %q", warns.String(), c.warn)
 			}
+			if c.warn == "" && len(warns) > 0 {
+				t.Errorf("warnings %q, want none", warns.String())
+			}
 		})
 	}
 }

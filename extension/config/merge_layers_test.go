@@ -148,18 +148,19 @@ func TestBadPatternsWarn(t *testing.T) {
 	}
 }
 
-// TestModelLimits: a model's own positive limits win, zero or missing
-// fall back to the provider's.
+// TestModelLimits: a model's own positive limits win, the smallest (1)
+// included; zero or missing fall back to the provider's.
 func TestModelLimits(t *testing.T) {
 	p := Provider{MaxTokens: 100, ContextWindow: 1000, ModelOptions: map[string]ModelOptions{
 		"own":  {MaxTokens: 7, ContextWindow: 70},
 		"zero": {},
+		"one":  {MaxTokens: 1, ContextWindow: 1},
 	}}
 	for _, c := range []struct {
 		alias  string
 		tokens int
 		window int64
-	}{{"own", 7, 70}, {"zero", 100, 1000}, {"missing", 100, 1000}} {
+	}{{"own", 7, 70}, {"zero", 100, 1000}, {"missing", 100, 1000}, {"one", 1, 1}} {
 		if got := p.ModelMaxTokens(c.alias); got != c.tokens {
 			t.Errorf("ModelMaxTokens(%s) = %d, want %d", c.alias, got, c.tokens)
 		}

@@ -52,12 +52,15 @@ protocol = "openai"
 	}
 }
 
-// TestDurations: both forms of a timeout.
+// TestDurations: both forms of a timeout; zero in either is accepted
+// (it means the default).
 func TestDurations(t *testing.T) {
 	for src, want := range map[string]time.Duration{
 		`idle_timeout = "90s"`: 90 * time.Second,
 		`idle_timeout = 120`:   2 * time.Minute,
 		`idle_timeout = 1.5`:   1500 * time.Millisecond,
+		`idle_timeout = "0s"`:  0,
+		`idle_timeout = 0`:     0,
 	} {
 		f, warns, err := Parse("c.toml", []byte("[providers.p]\nprotocol = \"x\"\n"+src+"\n"))
 		if err != nil || len(warns) > 0 {
