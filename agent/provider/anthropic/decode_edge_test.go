@@ -2,12 +2,14 @@ package anthropic
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
 	"panto/agent/conv"
 	"panto/agent/provider"
 	"panto/agent/provider/internal/wiretest"
+	"panto/agent/provider/sse"
 )
 
 // stream turns event payloads into a Messages stream body.
@@ -207,5 +209,30 @@ func TestToolStartsWithoutStopReason(t *testing.T) {
 	}
 	if got.Stop != conv.StopToolUse || len(got.Calls) != 2 || got.Calls[0].Name != "a" || got.Calls[1].Name != "b" {
 		t.Errorf("got %+v", got)
+	}
+}
+
+// TestUnsignedThinkingHasNoSignatureEvent: a thinking block that ends
+// without a signature (an Anthropic-compatible server that does not sign)
+// emits no ThinkingSignature at all. The event completes a signed block;
+// an empty one would make the block look signed to every consumer,
+// which the folded Result of TestDecodeEdges cannot tell apart.
+func TestUnsignedThinkingHasNoSignatureEvent(t *testing.T) {
+	d := newDecoder()
+	var out []provider.Event
+	for _, data := range []string{msgStart, start(0, `{"type":"thinking","thinking":""}`),
+		delta(0, `{"type":"thinking_delta","thinking":"a"}`), stop(0), msgStop} {
+		var err error
+		if out, err = d.Decode(sse.Event{Data: []byte(data)}, out); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var types []provider.EventType
+	for _, ev := range out {
+		types = append(types, ev.Type)
+	}
+	want := []provider.EventType{provider.ThinkingDelta, provider.ThinkingDelta, provider.Done}
+	if !slices.Equal(types, want) {
+		t.Errorf("event types %v, want %v", types, want)
 	}
 }
