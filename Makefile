@@ -4,7 +4,7 @@ GO      ?= go
 BIN     ?= bin/panto
 FUZZTIME ?= 30s
 
-.PHONY: all demo build generate test-native test-binary lua-link lua-suite test test-short race vet fmt cross golden fuzz bench bench-search bench-go mem-answer mutate transpile-corpus clean help
+.PHONY: all demo build generate test-native test-binary lua-link lua-suite test test-short race vet fmt cross golden fuzz bench bench-search bench-go bench-rss mem-answer mutate transpile-corpus clean help
 
 all: build
 
@@ -24,6 +24,7 @@ help:
 	@echo "bench      run bench/ programs under panto (interpreted and transpiled), lua5.4, luajit and gopher-lua"
 	@echo "bench-search  time grep and find against ripgrep, grep -rn and find on Go's tree"
 	@echo "bench-go   run the Go benchmarks (go test -bench)"
+	@echo "bench-rss  peak RSS and CPU of real Lua programs (luacheck, ldoc...) under lua5.4, panto lua and the lean engine"
 	@echo "soak       long sessions: 2,000 scripted turns, live heap by turns, the RPC soak's RSS"
 	@echo "mem-answer peak memory of one 1 GiB streamed answer (/usr/bin/time -v)"
 	@echo "mutate     mutation testing of PKG (e.g. PKG=./agent/...; MUTATEFLAGS='-n 50 -v')"
@@ -132,6 +133,16 @@ transpile-corpus:
 
 bench-go:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# Peak RSS and CPU of real Lua programs from Debian's packages (luacheck
+# over /usr/share/lua/5.1, ldoc over penlight, luaunit's and dkjson's own
+# tests) under lua5.4, `panto lua` and the lean engine (bench/cmd/leanlua),
+# outputs checked against lua5.4's; skipped with a message when lua5.4 or
+# the packages are missing. RUNS rounds (default 2). Minutes: not part of test.
+RUNS ?= 2
+bench-rss: build
+	cd bench && $(GO) build -o ../bin/leanlua ./cmd/leanlua
+	bench/rss.sh -n $(RUNS) $(BIN) bin/leanlua
 
 # Peak RSS of one headless turn whose answer is 1 GiB, streamed by a
 # local server (bench/cmd/bigstream; figures in docs/benchmarks.md).
