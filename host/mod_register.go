@@ -51,7 +51,7 @@ func (v *vm) declareTool(L *runtime.State, t *runtime.Table, what, source string
 	if len(schemaJSON) == 0 || schemaJSON[0] != '{' {
 		L.Errorf("%s: tool '%s': schema must be a JSON object, got %s", what, name, schemaJSON)
 	}
-	compiled, err := compileSchema(name, schemaJSON)
+	compiled, err := newToolSchema(name, schemaJSON)
 	if err != nil {
 		L.Errorf("%s: tool '%s': invalid JSON schema: %v", what, name, err)
 	}

@@ -43,16 +43,16 @@ type NativeRun func(ctx context.Context, inputJSON string) NativeResult
 // on a goroutine of its own; the string is the command's output.
 type NativeCommandRun func(ctx context.Context, args string) (string, error)
 
-// NewNativeTool makes a tool run by Go code. The schema is compiled here,
-// as register_tool compiles a Lua tool's, so a schema the validator
-// cannot use is the tool source's error (returned) and every call's input
-// is validated before run sees it. effects and the source string are as
+// NewNativeTool makes a tool run by Go code. The schema is checked here,
+// as register_tool checks a Lua tool's, so a schema the validator cannot
+// use is the tool source's error (returned) and every call's input is
+// validated before run sees it. effects and the source string are as
 // for a Lua tool (Tool.Effects, Tool.Source).
 func NewNativeTool(name, description, schemaJSON string, effects []string, source string, run NativeRun) (*Tool, error) {
 	if !toolNamePattern().MatchString(name) {
 		return nil, fmt.Errorf("tool name '%s' must be 1 to 64 letters, digits, '_' or '-'", name)
 	}
-	compiled, err := compileSchema(name, schemaJSON)
+	compiled, err := newToolSchema(name, schemaJSON)
 	if err != nil {
 		return nil, fmt.Errorf("tool '%s': invalid JSON schema: %v", name, err)
 	}
@@ -169,5 +169,5 @@ func (t *Tool) Validate(inputJSON string) error {
 	if t.schema == nil {
 		return nil
 	}
-	return validateInput(t.schema, inputJSON)
+	return t.schema.validate(inputJSON)
 }

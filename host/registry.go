@@ -5,8 +5,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
-
 	"panto/runtime"
 )
 
@@ -18,9 +16,9 @@ type Tool struct {
 	// SchemaJSON is its encoding.
 	Schema     runtime.Value
 	SchemaJSON string
-	// schema is SchemaJSON compiled, which every call's input is
-	// validated against.
-	schema  *jsonschema.Schema
+	// schema is SchemaJSON checked (and compiled, now or on first use),
+	// which every call's input is validated against.
+	schema  *toolSchema
 	Handler runtime.Value
 	// Effects are what the tool declared it does (read, write, execute,
 	// network), for the permission decision: nil when it did not say,

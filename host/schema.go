@@ -13,11 +13,13 @@ import (
 	"golang.org/x/text/message"
 )
 
-// Tool input schemas are compiled once, when the tool registers, so a
+// Tool input schemas are checked once, when the tool registers, so a
 // broken schema is the author's error at registration (with the
-// register_tool call's file and line), not the model's at every call.
-// Each call's input is then validated against it before the handler
-// runs; a failure is an error result the model reads and can correct.
+// register_tool call's file and line), not the model's at every call
+// (schema_lazy.go: compiled then, or by the first call when the check
+// proves the compiler will accept it). Each call's input is then
+// validated against it before the handler runs; a failure is an error
+// result the model reads and can correct.
 
 // schemaURL names a tool's schema for the compiler; it is never fetched.
 func schemaURL(tool string) string { return "urn:panto:tool:" + tool }
@@ -37,6 +39,11 @@ func compileSchema(name, schemaJSON string) (*jsonschema.Schema, error) {
 	if err != nil {
 		return nil, err
 	}
+	return compileDoc(name, doc)
+}
+
+// compileDoc compiles the parsed schema doc of tool name.
+func compileDoc(name string, doc any) (*jsonschema.Schema, error) {
 	c := jsonschema.NewCompiler()
 	c.UseLoader(noLoader{})
 	c.DefaultDraft(jsonschema.Draft2020)

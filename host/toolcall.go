@@ -186,7 +186,7 @@ func (tc *ToolCall) Dispatch(ctx context.Context, lane any) {
 		in = "{}"
 	}
 	if err == nil && tool.schema != nil {
-		err = validateInput(tool.schema, in)
+		err = tool.schema.validate(in)
 	}
 	if err != nil {
 		tc.fail(fmt.Sprintf("invalid input for tool '%s': %v", tc.Name, err))
