@@ -102,6 +102,8 @@ type gen struct {
 	// big is set while a function is written a second time because it is
 	// large (see function).
 	big bool
+	// loops are the function's loops that have a typed copy (typed.go).
+	loops []*typedLoop
 }
 
 func (g *gen) fname(n int) string { return fmt.Sprintf("%sF%d", g.o.Prefix, n) }
@@ -122,6 +124,7 @@ func (g *gen) printf(format string, args ...any) { fmt.Fprintf(&g.b, format, arg
 func (g *gen) function(n int, p *bc.Proto, chunkname string) {
 	start := g.b.Len()
 	g.big = false
+	g.loops = findTypedLoops(p)
 	g.functionBody(n, p, chunkname)
 	if countTokens(g.b.Bytes()[start:]) <= bigFunctionTokens {
 		return
@@ -170,7 +173,10 @@ func (g *gen) functionBody(n int, p *bc.Proto, chunkname string) {
 	// A fresh call starts at pc 0 without the switch, which only a
 	// re-entry (after a yield, or a return from an interpreted callee)
 	// needs. (Its case 0 keeps the label pc0 used.)
-	g.printf("var f rt.Frame\nf.Enter(L, ci)\nif pc := f.PC(); pc != 0 {\nswitch pc {\n")
+	typed, locals := g.typedCopies(p, g.loops)
+	g.printf("var f rt.Frame\nf.Enter(L, ci)\n")
+	g.declareLocals(locals)
+	g.printf("if pc := f.PC(); pc != 0 {\nswitch pc {\n")
 	for pc := range p.Code {
 		g.printf("case %d:\ngoto pc%d\n", pc, pc)
 	}
@@ -178,8 +184,14 @@ func (g *gen) functionBody(n int, p *bc.Proto, chunkname string) {
 	for pc := range p.Code {
 		line := p.Line(pc)
 		g.printf("pc%d: // line %d: %s\n", pc, line, oneLine(bc.InstructionString(p, pc)))
+		for _, l := range g.loops {
+			if l.head == pc {
+				g.typedEntry(p, l)
+			}
+		}
 		g.instruction(pc)
 	}
+	g.b.WriteString(typed)
 	g.printf("}\n")
 }
 

@@ -1,0 +1,88 @@
+package gogen_test
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"panto/compiler"
+	"panto/compiler/gogen"
+	"panto/diag"
+	"panto/internal/corpus"
+)
+
+// The typed copies of numeric loops (typed.go): each program of
+// testdata/typed is transpiled, and its native run must print what the
+// interpreter prints (the same command, with a count hook that never
+// fires, as TestDifferential runs it). The programs take every way out of
+// a typed copy: the loop's own exits, break and goto, division and
+// modulo by zero, a zero step, a register of another type than guessed,
+// a hook, a coroutine yield and debug.getlocal after the loop, and
+// integer wrap-around, NaN and exact integer-float comparisons inside it.
+
+// untypedPrograms are the programs whose loops get no typed copy (the
+// test checks that the others do, so that it covers the typed code).
+var untypedPrograms = map[string]bool{
+	"upvalues.lua": true, // an upvalue's value is not known to be a number
+}
+
+func TestTypedLoopsTranspiled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds Go code")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	files, err := filepath.Glob("testdata/typed/*.lua")
+	if err != nil || len(files) < 10 {
+		t.Fatalf("testdata/typed lost its programs: %v %v", files, err)
+	}
+	sort.Strings(files)
+	dir, err := os.MkdirTemp("testdata", "typedbin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	if err := os.MkdirAll(filepath.Join(dir, "typed"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for n, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		base := filepath.Base(file)
+		name := diag.ChunkName(base)
+		p, err := compiler.Compile(name, string(src))
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		gen, err := gogen.Generate(p, name, gogen.Options{Package: "typed", Prefix: fmt.Sprintf("t%d", n)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if typed := strings.Contains(string(gen), "the typed copy of the loop"); typed == untypedPrograms[base] {
+			t.Errorf("%s: typed copy generated %v, want %v", base, typed, !typed)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "typed", fmt.Sprintf("t%d.go", n)), gen, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bin := buildCorpusCommand(t, dir, []string{fmt.Sprintf("\t_ \"panto/compiler/gogen/%s/typed\"\n", filepath.ToSlash(dir))})
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			native, nerr := corpus.Run(t, bin, file)
+			interp, ierr := corpus.Run(t, bin, file, "-e", interpretAll)
+			if native != interp || nerr != ierr {
+				t.Errorf("native and interpreted runs differ\n--- interpreted\n%s%s\n--- native\n%s%s", interp, ierr, native, nerr)
+			}
+			if native == "" {
+				t.Errorf("printed nothing (stderr %q)", nerr)
+			}
+		})
+	}
+}
