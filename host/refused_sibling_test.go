@@ -35,13 +35,15 @@ return {
 	}
 }
 
-// TestFailedEntryKeepsItsSiblings: of two entries one file returns, the
-// one whose activate fails loses what it registered; what the other
-// registered before it stays.
+// TestFailedEntryKeepsItsSiblings: of the entries one file returns, the
+// one whose activate fails loses what it registered (command, protocol,
+// handler); what the others registered, before and after it, stays.
 func TestFailedEntryKeepsItsSiblings(t *testing.T) {
 	th := hostWith(t, map[string]string{"extensions/two.lua": `local panto = require("panto")
 local function command(name)
   panto.ext.register_command { name = name, description = "d", handler = function() return name end }
+  panto.ext.register_protocol { name = name, open = function() end }
+  panto.ext.on(name .. "_event", function() end)
 end
 return {
   { name = "good", activate = function() command("good") end },
@@ -58,5 +60,19 @@ return {
 	}
 	if !slices.Contains(names, "good") || !slices.Contains(names, "late") || slices.Contains(names, "bad") {
 		t.Errorf("commands %q, want good and late", names)
+	}
+	names = nil
+	for _, p := range th.Protocols() {
+		names = append(names, p.Name)
+	}
+	if strings.Join(names, ",") != "good,late" {
+		t.Errorf("protocols %q, want good and late", names)
+	}
+	names = nil
+	for _, h := range th.Handlers() {
+		names = append(names, h.Event)
+	}
+	if strings.Join(names, ",") != "good_event,late_event" {
+		t.Errorf("handlers for %q, want good_event and late_event", names)
 	}
 }
