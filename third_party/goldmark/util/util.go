@@ -946,7 +946,35 @@ func NewBytesFilter(elements ...[]byte) BytesFilter {
 
 // NewBytesFilterString returns a new BytesFilter.
 // Given string must be separated by a comma.
+//
+// Patched for panto: the filter is built by its first use. The renderer
+// and extension packages make about twenty of them in package variables,
+// which cost every process that links goldmark some 0.13 M instructions
+// in init. One difference: a filter made by Extend or ExtendString of a
+// lazy one copies its parent when it is first used, not when it is made,
+// so an Add to the parent in between shows in it (panto adds to none).
 func NewBytesFilterString(elements string) BytesFilter {
+	return &lazyBytesFilter{get: sync.OnceValue(func() BytesFilter { return newBytesFilterString(elements) })}
+}
+
+// lazyBytesFilter is a BytesFilter that get builds on first use.
+type lazyBytesFilter struct {
+	get func() BytesFilter
+}
+
+func (l *lazyBytesFilter) Add(b []byte) { l.get().Add(b) }
+
+func (l *lazyBytesFilter) Contains(b []byte) bool { return l.get().Contains(b) }
+
+func (l *lazyBytesFilter) Extend(bs ...[]byte) BytesFilter {
+	return &lazyBytesFilter{get: sync.OnceValue(func() BytesFilter { return l.get().Extend(bs...) })}
+}
+
+func (l *lazyBytesFilter) ExtendString(elements string) BytesFilter {
+	return &lazyBytesFilter{get: sync.OnceValue(func() BytesFilter { return l.get().ExtendString(elements) })}
+}
+
+func newBytesFilterString(elements string) BytesFilter {
 	s := &bytesFilter{
 		threshold: 3,
 		slots:     make([][][]byte, 64),
