@@ -8,9 +8,10 @@ import (
 
 // An array part built by appending grows as the reference's does, through
 // 1, 2, 4, 8 and 16 slots (the sizes its rehash picks: the smallest power
-// of two more than half full), and every later step at least doubles it
-// but stays close to that: Go's size classes and, for large arrays, whole
-// pages add a little, never the up to 2.7 times of append's own policy.
+// of two more than half full); every later step at least doubles it, Go's
+// size classes adding a little, and from largeArray slots on the sizes are
+// the reference's powers of two again, never the up to 2.7 times of
+// append's own policy.
 func TestArrayGrowth(t *testing.T) {
 	tb := NewTable(0, 0)
 	var caps []int
@@ -27,9 +28,18 @@ func TestArrayGrowth(t *testing.T) {
 		}
 	}
 	for i := 1; i < len(caps); i++ {
-		if r := float64(caps[i]) / float64(caps[i-1]); r < 2 || r > 2.35 {
+		r := float64(caps[i]) / float64(caps[i-1])
+		switch {
+		case caps[i-1] >= largeArray:
+			if caps[i]&(caps[i]-1) != 0 || r > 2 {
+				t.Errorf("capacities %v: %d to %d, want the next power of two", caps, caps[i-1], caps[i])
+			}
+		case r < 2 || r > 2.35:
 			t.Errorf("capacities %v: %d to %d is %.2f times", caps, caps[i-1], caps[i], r)
 		}
+	}
+	if got, want := caps[len(caps)-1], 262144; got != want {
+		t.Errorf("capacities %v: the last is %d, want %d", caps, got, want)
 	}
 	if got := tb.GetInt(200000); got.AsInt() != 200000 {
 		t.Fatalf("t[200000] = %v", got)

@@ -25,9 +25,12 @@ func TestPercentFor(t *testing.T) {
 		{2 * knee, 200},     // twice the knee: a heap goal of three times the live heap
 		{knee * 8 / 3, 150}, // 400 * 3/8
 		{4*knee - 1, 100},   // 100.00002 rounded down
-		{4 * knee, 100},     // the floor from here on
-		{64 * knee, 100},    // a large heap: twice it at most
-		{1 << 40, 100},      // no overflow
+		{4 * knee, 100},     // four times the knee: a heap goal of twice the live heap
+		{knee * 16 / 3, 75}, // 400 * 3/16
+		{8*knee - 1, 50},    // 50.00001 rounded down
+		{8 * knee, 50},      // the floor from here on
+		{64 * knee, 50},     // a large heap: 1.5 times it at most
+		{1 << 40, 50},       // no overflow
 	} {
 		if got := percentFor(tc.live); got != tc.want {
 			t.Errorf("percentFor(%d) = %d, want %d", tc.live, got, tc.want)
@@ -43,7 +46,7 @@ func currentPercent() int {
 	return int(s[0].Value.Uint64())
 }
 
-// The pace follows the live heap: 100 while 40 MB are held, 400 again
+// The pace follows the live heap: 50 while 40 MB are held, 400 again
 // once they are released. Run in a child process, so that the user's
 // GOGC cannot interfere and the settings do not leak into other tests.
 func TestStartFollowsTheLiveHeap(t *testing.T) {
