@@ -220,6 +220,9 @@ func (f *Frame) Tick() bool { return f.L.g.interrupt.tick() }
 func (f *Frame) Slow(pc int) int {
 	L, ci := f.L, f.ci
 	n := L.execSlow(ci, ci.cl.p.code[pc], pc+1)
+	if n == slowFrame && ci.status&ciMetaPending != 0 {
+		n = f.runMetaFrame()
+	}
 	if n >= 0 {
 		if L.hook.mask != 0 {
 			ci.pc = n
@@ -228,6 +231,39 @@ func (f *Frame) Slow(pc int) int {
 		f.regs = L.frameRegs(ci.fn + 1)
 	}
 	return n
+}
+
+// runMetaFrame runs the metamethod that execSlow pushed as a frame above
+// the native frame (see pushMetaFrame), when it is native too, as a Go
+// call, and completes the waiting instruction as execute would when the
+// metamethod returns (finishMetaFrame): the native caller goes on at the
+// pc it returns, without going back through execute and its pc switch.
+// Anything else (an interpreted metamethod, a yield, a hook, another
+// frame pushed by a concatenation) returns what execute must do. The Go
+// frames nested here are bounded as Call's are (ndepth), and by the
+// C-level call count that pushMetaFrame charges.
+func (f *Frame) runMetaFrame() int {
+	L, ci := f.L, f.ci
+	nci := L.ci
+	if nci.prev != ci || nci.status&ciLua == 0 || nci.cl.p.native == nil || ci.ndepth >= maxNativeDepth || L.hook.mask != 0 {
+		return slowFrame
+	}
+	nci.ndepth = ci.ndepth + 1
+	n := nci.cl.p.native(L, nci)
+	for n == slowFrame && L.ci == nci && nci.cl.p.native != nil && L.hook.mask == 0 {
+		n = nci.cl.p.native(L, nci)
+	}
+	switch {
+	case n == nativeHandBack:
+		return slowFrame // execute interprets L.ci
+	case n != slowFrame || L.ci != ci:
+		return n
+	}
+	L.finishMetaFrame(ci)
+	if L.ci != ci {
+		return slowFrame // a concatenation pushed its next __concat
+	}
+	return ci.pc
 }
 
 // Jump runs the interruption check of a backward jump from instruction at
