@@ -248,8 +248,8 @@ func NewServer(impl *Implementation, options *ServerOptions) *Server {
 		opts.Logger = ensureLogger(nil)
 	}
 
-	receiveMethods := make(map[string]methodInfo, len(serverMethodInfos))
-	maps.Copy(receiveMethods, serverMethodInfos)
+	receiveMethods := make(map[string]methodInfo, len(serverMethodInfos()))
+	maps.Copy(receiveMethods, serverMethodInfos())
 
 	s := &Server{
 		impl:                        impl,
@@ -1866,27 +1866,29 @@ func (s *Server) AddReceivingMiddleware(middleware ...Middleware) {
 // The 'allowMissingParams' values are extracted from the protocol schema.
 // TODO(rfindley): actually load and validate the protocol schema, rather than
 // curating these method flags.
-var serverMethodInfos = map[string]methodInfo{
-	methodComplete:               newServerMethodInfo(serverMethod((*Server).complete), 0),
-	methodDiscover:               newServerMethodInfo(serverMethod((*Server).discover), missingParamsOK),
-	methodInitialize:             initializeMethodInfo(),
-	methodPing:                   newServerMethodInfo(serverSessionMethod((*ServerSession).ping), missingParamsOK),
-	methodListPrompts:            newServerMethodInfo(serverMethod((*Server).listPrompts), missingParamsOK),
-	methodGetPrompt:              newServerMethodInfo(serverMethod((*Server).getPrompt), 0),
-	methodListTools:              newServerMethodInfo(serverMethod((*Server).listTools), missingParamsOK),
-	methodCallTool:               newServerMethodInfo(serverMethod((*Server).callTool), 0),
-	methodListResources:          newServerMethodInfo(serverMethod((*Server).listResources), missingParamsOK),
-	methodListResourceTemplates:  newServerMethodInfo(serverMethod((*Server).listResourceTemplates), missingParamsOK),
-	methodReadResource:           newServerMethodInfo(serverMethod((*Server).readResource), 0),
-	methodSetLevel:               newServerMethodInfo(serverSessionMethod((*ServerSession).setLevel), 0),
-	methodSubscribe:              newServerMethodInfo(serverMethod((*Server).subscribe), 0),
-	methodSubscriptionsListen:    newServerMethodInfo(serverMethod((*Server).subscriptionsListen), 0),
-	methodUnsubscribe:            newServerMethodInfo(serverMethod((*Server).unsubscribe), 0),
-	notificationCancelled:        newServerMethodInfo(serverSessionMethod((*ServerSession).cancel), notification|missingParamsOK),
-	notificationInitialized:      newServerMethodInfo(serverSessionMethod((*ServerSession).initialized), notification|missingParamsOK),
-	notificationRootsListChanged: newServerMethodInfo(serverMethod((*Server).callRootsListChangedHandler), notification|missingParamsOK),
-	notificationProgress:         newServerMethodInfo(serverSessionMethod((*ServerSession).callProgressNotificationHandler), notification),
-}
+var serverMethodInfos = sync.OnceValue(func() map[string]methodInfo {
+	return map[string]methodInfo{
+		methodComplete:               newServerMethodInfo(serverMethod((*Server).complete), 0),
+		methodDiscover:               newServerMethodInfo(serverMethod((*Server).discover), missingParamsOK),
+		methodInitialize:             initializeMethodInfo(),
+		methodPing:                   newServerMethodInfo(serverSessionMethod((*ServerSession).ping), missingParamsOK),
+		methodListPrompts:            newServerMethodInfo(serverMethod((*Server).listPrompts), missingParamsOK),
+		methodGetPrompt:              newServerMethodInfo(serverMethod((*Server).getPrompt), 0),
+		methodListTools:              newServerMethodInfo(serverMethod((*Server).listTools), missingParamsOK),
+		methodCallTool:               newServerMethodInfo(serverMethod((*Server).callTool), 0),
+		methodListResources:          newServerMethodInfo(serverMethod((*Server).listResources), missingParamsOK),
+		methodListResourceTemplates:  newServerMethodInfo(serverMethod((*Server).listResourceTemplates), missingParamsOK),
+		methodReadResource:           newServerMethodInfo(serverMethod((*Server).readResource), 0),
+		methodSetLevel:               newServerMethodInfo(serverSessionMethod((*ServerSession).setLevel), 0),
+		methodSubscribe:              newServerMethodInfo(serverMethod((*Server).subscribe), 0),
+		methodSubscriptionsListen:    newServerMethodInfo(serverMethod((*Server).subscriptionsListen), 0),
+		methodUnsubscribe:            newServerMethodInfo(serverMethod((*Server).unsubscribe), 0),
+		notificationCancelled:        newServerMethodInfo(serverSessionMethod((*ServerSession).cancel), notification|missingParamsOK),
+		notificationInitialized:      newServerMethodInfo(serverSessionMethod((*ServerSession).initialized), notification|missingParamsOK),
+		notificationRootsListChanged: newServerMethodInfo(serverMethod((*Server).callRootsListChangedHandler), notification|missingParamsOK),
+		notificationProgress:         newServerMethodInfo(serverSessionMethod((*ServerSession).callProgressNotificationHandler), notification),
+	}
+})
 
 // initializeMethodInfo handles the workaround for #607: we must set
 // params.Capabilities.RootsV2.
@@ -1907,7 +1909,7 @@ func initializeMethodInfo() methodInfo {
 	return info
 }
 
-func (ss *ServerSession) sendingMethodInfos() map[string]methodInfo { return clientMethodInfos }
+func (ss *ServerSession) sendingMethodInfos() map[string]methodInfo { return clientMethodInfos() }
 
 func (s *Server) receivingMethodInfos() map[string]methodInfo {
 	s.mu.Lock()
@@ -2288,7 +2290,7 @@ func AddReceivingCustomMethod[P paramsPtr[T], R Result, T any](
 	method string,
 	handler func(ctx context.Context, ss *ServerSession, params P) (R, error),
 ) error {
-	if _, ok := serverMethodInfos[method]; ok {
+	if _, ok := serverMethodInfos()[method]; ok {
 		return fmt.Errorf("mcp: AddReceivingCustomMethod: %q shadows a standard MCP method", method)
 	}
 

@@ -1473,7 +1473,7 @@ func (c *streamableServerConn) servePOST(w http.ResponseWriter, req *http.Reques
 			// methods registered via AddReceivingCustomMethod) when available;
 			// fall back to the standard methods otherwise, e.g. in tests that
 			// exercise streamableServerConn directly without a server.
-			methodInfos := serverMethodInfos
+			methodInfos := serverMethodInfos()
 			if c.server != nil {
 				methodInfos = c.server.receivingMethodInfos()
 			}
