@@ -181,6 +181,14 @@ models = { m = { id = "b-m" } }
 			}
 		})
 	}
+	// A nil getenv is no environment: no variable is read, so the base
+	// URLs are the catalogue's and no provider has a key.
+	t.Run("no environment function", func(t *testing.T) {
+		f := c.Layer(nil)
+		if f.Providers["a"].BaseURL != "https://a.example" || f.Providers["b"].BaseURL != "https://b.example/v1" || f.Models.Default != "" {
+			t.Errorf("layer %+v", f)
+		}
+	})
 }
 
 func TestCost(t *testing.T) {

@@ -11,6 +11,10 @@ import (
 	"panto/extension/config"
 )
 
+// detectBound is the probe's bound in the tests whose servers all
+// answer: wide, so that a loaded machine cannot make them find nothing.
+const detectBound = 30 * time.Second
+
 func TestDetect(t *testing.T) {
 	llama := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/v1/models" {
@@ -42,12 +46,15 @@ func TestDetect(t *testing.T) {
 	// A bound far above ProbeTimeout: on a loaded machine the servers
 	// here may take longer than a real one on an idle one, and this test
 	// is about what is found (TestDetectBounded is about the bound).
+	// Every server here answers at once, so the wide bound costs nothing;
+	// a short one could run out at a load average of 30, and a mutant
+	// would then count as killed by chance.
 	f := DetectWithin(context.Background(), []LocalServer{
 		{Name: "web", Label: "web", URL: web.URL},
 		{Name: "llamacpp", Label: "llama.cpp", URL: llama.URL},
 		{Name: "ollama", Label: "Ollama", URL: ollama.URL},
 		{Name: "closed", Label: "closed", URL: closedURL},
-	}, 2*time.Second)
+	}, detectBound)
 	if f == nil || !f.Builtin {
 		t.Fatalf("layer %+v", f)
 	}
@@ -146,7 +153,7 @@ func TestDetectFallsBackToTags(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	f := DetectWithin(context.Background(), []LocalServer{{Name: "ollama", Label: "Ollama", URL: srv.URL}}, 2*time.Second)
+	f := DetectWithin(context.Background(), []LocalServer{{Name: "ollama", Label: "Ollama", URL: srv.URL}}, detectBound)
 	if f == nil || f.Providers["ollama"].Models["llama3:8b"] != "llama3:8b" || f.Models.Default != "ollama:llama3:8b" {
 		t.Errorf("layer %+v, want ollama with llama3:8b from /api/tags", f)
 	}
@@ -161,5 +168,37 @@ func TestDetectBadURL(t *testing.T) {
 	}
 	if f := DetectWithin(context.Background(), servers, 2*time.Second); f != nil {
 		t.Errorf("a malformed address gave %+v", f)
+	}
+}
+
+// TestDetectNeedsAJSONAnswer: a model list counts only in a 200 answer
+// labelled JSON. Another program on the port may answer with an error
+// status or another content type, and a body that happens to parse is
+// no reason to configure it as a model server.
+func TestDetectNeedsAJSONAnswer(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		status      int
+		contentType string
+	}{
+		{"an error status", http.StatusInternalServerError, "application/json"},
+		{"plain text", http.StatusOK, "text/plain"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", c.contentType)
+				w.WriteHeader(c.status)
+				switch r.URL.Path {
+				case "/v1/models":
+					w.Write([]byte(`{"object":"list","data":[{"id":"m"}]}`))
+				case "/api/tags":
+					w.Write([]byte(`{"models":[{"name":"m"}]}`))
+				}
+			}))
+			defer srv.Close()
+			if f := DetectWithin(context.Background(), []LocalServer{{Name: "x", URL: srv.URL}}, detectBound); f != nil {
+				t.Errorf("detected %+v", f.Providers)
+			}
+		})
 	}
 }
