@@ -84,6 +84,31 @@ func (L *State) callGoVM(ci *callInfo, i bc.Instruction, pc int) int {
 	return pc
 }
 
+// tailCallGoVM runs instruction i, a TAILCALL at pc-1 of frame ci, of a
+// Go function (return setmetatable(o, mt)), for the dispatch loop, which
+// has checked that the frame needs no upvalues closed (no k), is not
+// vararg (C is 0) and that the interruption countdown is above zero, so
+// the call's tick cannot expire it. It is execSlow's TAILCALL with
+// pretailcall's Go case, without the way through both: the function runs,
+// and its results are the frame's. It returns slowFrame, slowDone when ci
+// was the fresh frame, or slowYield.
+func (L *State) tailCallGoVM(ci *callInfo, i bc.Instruction, pc int) int {
+	ra := ci.fn + 1 + i.A()
+	if b := i.B(); b != 0 {
+		L.top = ra + b
+	}
+	ci.pc = pc
+	L.g.interrupt.tick()
+	L.callGo(ra, -1, L.stack[ra].gofn())
+	if L.status == StatusYield {
+		return slowYield
+	}
+	if L.posReturn(ci, ra, L.top-ra) {
+		return slowDone
+	}
+	return slowFrame
+}
+
 // pretailcall reuses frame ci for a tail call of the value at fnIdx. delta
 // undoes the vararg shift of the frame. For a Go function it runs it (its
 // results left on the top) and returns nil.

@@ -713,7 +713,13 @@ run:
 			// the rest (and the interruption check) goes through
 			// pretailcall in execSlow.
 			fn := r(regs, a)
-			if fn.t != tagLuaFn || i.K() || i.C() != 0 || L.g.interrupt.countdown <= 0 {
+			if i.K() || i.C() != 0 || L.g.interrupt.countdown <= 0 {
+				goto slow
+			}
+			if fn.t != tagLuaFn {
+				if fn.t == tagGoFn {
+					goto tailGo
+				}
 				goto slow
 			}
 			ncl := fn.closure()
@@ -815,6 +821,8 @@ run:
 			}
 		case bc.OpForPrep:
 			goto forPrep
+		case bc.OpNewTable:
+			goto newTable
 		case bc.OpTForPrep:
 			fs.ci.pc = pc // as the reference, which saves it in case of a __close error
 			if r(regs, a+3).t != tagNil {
@@ -932,6 +940,16 @@ run:
 
 	forPrep:
 		npc = L.forPrepVM(fs.ci, i, pc)
+		goto slowDone
+
+	newTable:
+		npc = L.newTableVM(fs.ci, i, pc)
+		goto slowDone
+
+	tailGo:
+		// A TAILCALL of a Go function, under the same conditions as the
+		// Lua tail call above (see tailCallGoVM).
+		npc = L.tailCallGoVM(fs.ci, i, pc)
 		goto slowDone
 
 	goCall:
