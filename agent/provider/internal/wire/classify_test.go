@@ -186,3 +186,24 @@ func TestQuote(t *testing.T) {
 		}
 	}
 }
+
+// TestStreamError: an error event's message is the server's, else its
+// type and code, else a fixed sentence, never empty; its kind comes
+// from the details alone (no HTTP status).
+func TestStreamError(t *testing.T) {
+	for _, c := range []struct {
+		d       Details
+		kind    provider.Kind
+		message string
+	}{
+		{Details{Message: "Overloaded", Type: "overloaded_error"}, provider.Overloaded, "Overloaded"},
+		{Details{Type: "rate_limit_error", Code: "429"}, provider.RateLimit, "rate_limit_error 429"},
+		{Details{Code: "invalid_prompt"}, provider.InvalidRequest, "invalid_prompt"},
+		{Details{}, provider.Server, "the server reported an error"},
+	} {
+		e := StreamError(c.d)
+		if e.Kind != c.kind || e.Message != c.message || e.Status != 0 {
+			t.Errorf("StreamError(%+v) = %+v, want kind %s, message %q", c.d, e, c.kind, c.message)
+		}
+	}
+}
