@@ -69,16 +69,7 @@ interpret:
 	if L.hook.mask != 0 {
 		goto hooked
 	}
-	regs = L.frameRegs(fs.base)
-	goto run
-reload:
-	// After a call out of the loop: the stack may have moved, and a hook
-	// may have been set.
-	if L.hook.mask != 0 {
-		goto hookedStep
-	}
-	kb, cb, pc = fs.kb, fs.cb, fs.pc
-	regs = L.frameRegs(fs.base)
+	regs = stackAt(L.stack, fs.base)
 run:
 	for {
 		i := fetch(cb, pc)
@@ -112,11 +103,11 @@ run:
 				*r(regs, j) = Nil
 			}
 		case bc.OpGetUpval:
-			copyVal(r(regs, a), fs.cl.upvals[i.B()].v)
+			copyVal(r(regs, a), upvalAt(fs.cl, i.B()))
 		case bc.OpSetUpval:
-			*fs.cl.upvals[i.B()].v = *r(regs, a)
+			*upvalAt(fs.cl, i.B()) = *r(regs, a)
 		case bc.OpGetTabUp:
-			up := fs.cl.upvals[i.B()].v
+			up := upvalAt(fs.cl, i.B())
 			if up.t == tagTable {
 				t := up.table()
 				if v := probeStr(t, kv(kb, i.C())); v != nil && (v.t != tagNil || t.meta == nil) {
@@ -131,8 +122,8 @@ run:
 				t := rb.table()
 				if rc.t == tagInt {
 					if k := int64(rc.n); uint64(k)-1 < uint64(len(t.arr)) {
-						if v := t.arr[k-1]; v.t != tagNil || t.meta == nil {
-							*r(regs, a) = v
+						if v := elem(t.arr, k-1); v.t != tagNil || t.meta == nil {
+							*r(regs, a) = *v
 							continue
 						}
 					}
@@ -149,8 +140,8 @@ run:
 			if rb.t == tagTable {
 				t := rb.table()
 				if k := int64(i.C()); uint64(k)-1 < uint64(len(t.arr)) {
-					if v := t.arr[k-1]; v.t != tagNil || t.meta == nil {
-						*r(regs, a) = v
+					if v := elem(t.arr, k-1); v.t != tagNil || t.meta == nil {
+						*r(regs, a) = *v
 						continue
 					}
 				}
@@ -169,7 +160,7 @@ run:
 			}
 			goto slow
 		case bc.OpSetTabUp:
-			up := fs.cl.upvals[a].v
+			up := upvalAt(fs.cl, a)
 			if up.t == tagTable {
 				t := up.table()
 				if v := probeStr(t, kv(kb, i.B())); v != nil && (v.t != tagNil || t.meta == nil) {
@@ -192,7 +183,7 @@ run:
 				var v *Value
 				if rb.t == tagInt {
 					if k := int64(rb.n); uint64(k)-1 < uint64(len(t.arr)) {
-						v = &t.arr[k-1]
+						v = elem(t.arr, k-1)
 					} else if n := len(t.arr); k == int64(n)+1 && n < cap(t.arr) && len(t.nodes) == 0 && t.meta == nil {
 						// Appending to a sequence with room in its array
 						// part, as SetInt does, when no hash part can hold
@@ -234,7 +225,7 @@ run:
 			if ta.t == tagTable {
 				t := ta.table()
 				if k := int64(i.B()); uint64(k)-1 < uint64(len(t.arr)) {
-					if v := &t.arr[k-1]; v.t != tagNil || t.meta == nil {
+					if v := elem(t.arr, k-1); v.t != tagNil || t.meta == nil {
 						if i.K() {
 							copyVal(v, kv(kb, i.C()))
 						} else {
@@ -773,10 +764,13 @@ run:
 			ci = fs.ci
 			L.ci = ci.prev
 			fn := ci.fn
-			if nres := ci.nresults; nres == 0 {
+			if nres := ci.nresults; nres == 1 {
+				// The function's slot is just below the registers.
+				*(*Value)(unsafe.Add(regs, -int(valueSize))) = *r(regs, a)
+				L.top = fn + 1
+			} else if nres == 0 {
 				L.top = fn
 			} else {
-				// The function's slot is just below the registers.
 				*(*Value)(unsafe.Add(regs, -int(valueSize))) = *r(regs, a)
 				L.top = fn + 1
 				for j := 1; j < nres; j++ {
@@ -962,25 +956,7 @@ run:
 		// Run the whole instruction out of line, then reload the frame's
 		// state, which no local carries across the call.
 		npc = L.execSlow(fs.ci, i, pc)
-	slowDone:
-		switch npc {
-		case slowFrame:
-			ci = L.ci
-			if ci.status&(ciLua|ciMetaPending) != ciLua {
-				goto returned
-			}
-			goto newFrame
-		case slowYield:
-			if fs.resumable {
-				return
-			}
-			panic(yieldUnwind{})
-		case slowDone:
-			return
-		default:
-			fs.pc = npc
-			goto reload
-		}
+		goto slowDone
 
 	interrupt:
 		// A backward jump counted the tick that expires the countdown.
@@ -989,48 +965,12 @@ run:
 		goto reload
 	}
 
-hooked:
-	// A hook is set: run the instructions one by one through execSlow,
-	// with the call and instruction hooks, until the hook is removed.
-	if fs.pc == 0 {
-		L.hookCall(fs.ci)
-	}
-hookedStep:
-	for L.hook.mask != 0 {
-		hci := fs.ci
-		i := fetch(fs.cb, fs.pc)
-		hci.pc = fs.pc + 1
-		L.hookInstruction(hci)
-		if i.Op() == bc.OpCall {
-			L.g.interrupt.tick() // execSlow leaves a call's tick to its caller
-		}
-		switch npc := L.execSlow(hci, i, hci.pc); npc {
-		case slowFrame:
-			ci = L.ci
-			if ci.status&(ciLua|ciMetaPending) != ciLua {
-				goto returned
-			}
-			goto newFrame
-		case slowYield:
-			if fs.resumable {
-				return
-			}
-			panic(yieldUnwind{})
-		case slowDone:
-			return
-		default:
-			fs.pc = npc
-		}
-	}
-	goto reload
-
-native:
-	// A native prototype runs its Go code (native.go) until the frame
-	// stops being the one to run; a hand-back goes on interpreting the
-	// frame from its saved pc. Out of the way of the interpreter's own
-	// call path, which only tests the prototype's native field.
-	ci.ndepth = 0
-	switch fs.cl.p.native(L, ci) {
+slowDone:
+	// What execSlow, the loop's other out-of-line helpers and native code
+	// returned: a pc in the same frame, or one of the codes. One copy for
+	// all of them keeps execute below the compiler's "big function" size
+	// (see condJump).
+	switch npc {
 	case slowFrame:
 		ci = L.ci
 		if ci.status&(ciLua|ciMetaPending) != ciLua {
@@ -1044,6 +984,49 @@ native:
 		panic(yieldUnwind{})
 	case slowDone:
 		return
+	default:
+		fs.pc = npc
+	}
+reload:
+	// After a call out of the loop: the stack may have moved, and a hook
+	// may have been set.
+	if L.hook.mask != 0 {
+		goto hookedStep
+	}
+	kb, cb, pc = fs.kb, fs.cb, fs.pc
+	regs = stackAt(L.stack, fs.base)
+	goto run
+
+hooked:
+	// A hook is set: run the instructions one by one through execSlow,
+	// with the call and instruction hooks, until the hook is removed.
+	if fs.pc == 0 {
+		L.hookCall(fs.ci)
+	}
+hookedStep:
+	// One instruction: slowDone goes on at reload, which comes back here
+	// while the hook is set.
+	if L.hook.mask != 0 {
+		hci := fs.ci
+		i := fetch(fs.cb, fs.pc)
+		hci.pc = fs.pc + 1
+		L.hookInstruction(hci)
+		if i.Op() == bc.OpCall {
+			L.g.interrupt.tick() // execSlow leaves a call's tick to its caller
+		}
+		npc = L.execSlow(hci, i, hci.pc)
+		goto slowDone
+	}
+	goto reload
+
+native:
+	// A native prototype runs its Go code (native.go) until the frame
+	// stops being the one to run; a hand-back goes on interpreting the
+	// frame from its saved pc. Out of the way of the interpreter's own
+	// call path, which only tests the prototype's native field.
+	ci.ndepth = 0
+	if npc = fs.cl.p.native(L, ci); npc == slowFrame || npc == slowYield || npc == slowDone {
+		goto slowDone
 	}
 	goto interpret
 
@@ -1449,6 +1432,27 @@ func (L *State) arithK(op arithOp, rb, kc Value, flip bool, ci *callInfo) (Value
 		rb, kc = kc, rb
 	}
 	return L.arith(op, rb, kc, ci)
+}
+
+// stackAt returns &stack[base] without a bounds check, for the dispatch
+// loop's registers: a frame's base is below its top, which the call that
+// pushed it made sure is within the stack, and a stack that grows keeps
+// every frame's indices.
+func stackAt(stack []Value, base int) unsafe.Pointer {
+	return unsafe.Add(unsafe.Pointer(unsafe.SliceData(stack)), uintptr(base)*valueSize)
+}
+
+// upvalAt returns the value of upvalue j of cl. The verifier has checked
+// j against the prototype's upvalues, which the closure has as many of,
+// so the bounds check the compiler would make is left out.
+func upvalAt(cl *Closure, j int) *Value {
+	return (*(**upval)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(cl.upvals)), uintptr(j)*unsafe.Sizeof((*upval)(nil))))).v
+}
+
+// elem returns &arr[j] for a j that the caller has checked against
+// len(arr), without the bounds check the compiler would repeat.
+func elem(arr []Value, j int64) *Value {
+	return (*Value)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(arr)), uintptr(j)*valueSize))
 }
 
 // fetch reads instruction pc of the code starting at cb. The verifier
