@@ -30,6 +30,10 @@ func TestConfigureEdges(t *testing.T) {
 		err.Error() != `provider "empty" has no model "m" (it has no models: add models = { alias = "upstream-id" })` {
 		t.Errorf("no models: %v", err)
 	}
+	if _, err := Configure("local", p, "small", getenv); err == nil ||
+		err.Error() != `provider "local" has no model "small" (its models are big)` {
+		t.Errorf("one model: %v", err)
+	}
 	if proto, ok := Protocol("openai"); !ok || proto == nil {
 		t.Error("Protocol(openai) not found")
 	}
