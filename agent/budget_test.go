@@ -97,4 +97,10 @@ func TestCutUTF8(t *testing.T) {
 			t.Errorf("cutUTF8(%d) = %q, want %q", n, got, want)
 		}
 	}
+	// A cut inside a string's first rune keeps nothing of it.
+	for n := 1; n < 4; n++ {
+		if got := cutUTF8("😀b", n); got != "" {
+			t.Errorf("cutUTF8(%q, %d) = %q, want nothing", "😀b", n, got)
+		}
+	}
 }

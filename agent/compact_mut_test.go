@@ -19,7 +19,7 @@ func answerUsing(s string, u conv.Usage) seqResp {
 // and what followed it, not what the first one already replaced; the
 // summary requests ask for text only, with the summary prompt; what
 // they used is part of the session's usage; the event says what was
-// kept.
+// kept; every stream opened, the summaries' included, is closed.
 func TestCompactTwice(t *testing.T) {
 	ts, p := seqSession(t, map[string]string{}, []seqResp{
 		answerUsing("a1", conv.Usage{Input: 25010, Output: 3}),
@@ -60,6 +60,10 @@ func TestCompactTwice(t *testing.T) {
 	reqs := p.requests()
 	if len(reqs) != 5 {
 		t.Fatalf("%d requests", len(reqs))
+	}
+	// Every stream was released, the summaries' too.
+	if n := p.closes(); n != len(reqs) {
+		t.Errorf("%d of %d streams closed", n, len(reqs))
 	}
 	for _, i := range []int{2, 4} {
 		r := reqs[i]

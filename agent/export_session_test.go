@@ -69,6 +69,7 @@ func TestExportPath(t *testing.T) {
 		"s.html":         "/work/proj/s.html",
 		"../out/s.md":    "/work/out/s.md",
 		"~/exports/s.md": "/home/me/exports/s.md",
+		"~":              "/home/me",
 		"/tmp/s.html":    "/tmp/s.html",
 		"~x/s.html":      "/work/proj/~x/s.html",
 	} {

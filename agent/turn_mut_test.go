@@ -40,9 +40,10 @@ type seqResp struct {
 // test can check both what the turn sent and what it made of the
 // answers, at the level of provider events.
 type seqProtocol struct {
-	mu    sync.Mutex
-	resps []seqResp
-	reqs  []provider.Request
+	mu     sync.Mutex
+	resps  []seqResp
+	reqs   []provider.Request
+	closed int // streams closed
 }
 
 func (p *seqProtocol) Open(ctx context.Context, req *provider.Request) (provider.Stream, error) {
@@ -59,7 +60,14 @@ func (p *seqProtocol) Open(ctx context.Context, req *provider.Request) (provider
 	if r.open != nil {
 		return nil, r.open
 	}
-	return &seqStream{ctx: ctx, r: r}, nil
+	return &seqStream{ctx: ctx, r: r, p: p}, nil
+}
+
+// closes is how many of the streams opened were closed.
+func (p *seqProtocol) closes() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.closed
 }
 
 func (p *seqProtocol) requests() []provider.Request {
@@ -72,6 +80,7 @@ type seqStream struct {
 	ctx context.Context
 	r   seqResp
 	i   int
+	p   *seqProtocol
 }
 
 func (s *seqStream) Recv() (provider.Event, error) {
@@ -89,7 +98,12 @@ func (s *seqStream) Recv() (provider.Event, error) {
 	return provider.Event{}, io.EOF
 }
 
-func (s *seqStream) Close() error { return nil }
+func (s *seqStream) Close() error {
+	s.p.mu.Lock()
+	defer s.p.mu.Unlock()
+	s.p.closed++
+	return nil
+}
 
 // seqSession is a test session whose model answers with resps.
 func seqSession(t *testing.T, files map[string]string, resps []seqResp, mod ...func(*Options)) (*testSession, *seqProtocol) {
