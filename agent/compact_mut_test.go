@@ -9,6 +9,7 @@ import (
 
 	"panto/agent/conv"
 	"panto/agent/provider"
+	"panto/agent/store"
 )
 
 func answerUsing(s string, u conv.Usage) seqResp {
@@ -285,5 +286,23 @@ func TestSummaryRequestFitsTheWindow(t *testing.T) {
 				t.Errorf("the transcript has %d characters", len(tr))
 			}
 		})
+	}
+}
+
+// TestCompactReportsATaskListSaveFailure: a compaction writes the task
+// list again after its entry (a resume reads back only from there);
+// when that write fails, the compaction reports it rather than leaving
+// a session whose resume loses the list.
+func TestCompactReportsATaskListSaveFailure(t *testing.T) {
+	ts, _ := seqSession(t, map[string]string{}, []seqResp{answer("a1"), answer("a2")})
+	ts.prompt("q1 " + long)
+	ts.prompt("q2 " + long)
+	a := ts.Agent()
+	a.mu.Lock()
+	a.todos = []Todo{{Content: "write the tests", Status: "pending"}}
+	a.mu.Unlock()
+	failSaving(ts, func(e *store.Entry) bool { return e.Type == store.TypePantoTodos })
+	if err := ts.Compact(context.Background(), "the summary"); err == nil || err.Error() != "disk full" {
+		t.Fatalf("Compact = %v, want the task list's save failure", err)
 	}
 }
