@@ -2,6 +2,7 @@ package stdlib
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -74,6 +75,10 @@ func TestBudgetStopsLibraryWork(t *testing.T) {
 // by an interruption that needs no ticks (Interrupt, a context, a
 // deadline): the call returns with the error, the child killed.
 func TestInterruptEndsBlockingCalls(t *testing.T) {
+	// The command's sleep carries this process's id, so the check for a
+	// child left running finds only this run's, not another test run's
+	// on the same machine.
+	sleepArg := fmt.Sprintf("31.%d", os.Getpid())
 	cases := []struct {
 		name  string
 		setup func(t *testing.T, L *runtime.State)
@@ -95,7 +100,7 @@ func TestInterruptEndsBlockingCalls(t *testing.T) {
 			t.Cleanup(func() { r.Close(); w.Close() })
 			L.SetInput(r)
 		}, `return io.read("n")`},
-		{"os.execute", nil, `return os.execute("sleep 31.25; echo late")`},
+		{"os.execute", nil, `return os.execute("sleep ` + sleepArg + `; echo late")`},
 		{"popen read", nil, `local f = io.popen("sleep 30; echo late") return f:read("a")`},
 		{"popen close", nil, `local f = io.popen("sleep 30") return f:close()`},
 	}
@@ -129,7 +134,7 @@ func TestInterruptEndsBlockingCalls(t *testing.T) {
 			// The shell's own child was killed with it.
 			if procs, _ := filepath.Glob("/proc/[0-9]*/cmdline"); len(procs) > 0 {
 				for _, p := range procs {
-					if b, _ := os.ReadFile(p); strings.HasPrefix(string(b), "sleep\x0031.25") {
+					if b, _ := os.ReadFile(p); string(b) == "sleep\x00"+sleepArg+"\x00" {
 						t.Errorf("the command's child is still running: %s", p)
 					}
 				}
