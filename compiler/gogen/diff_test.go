@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -88,12 +89,21 @@ func TestDifferential(t *testing.T) {
 		if i == 0 {
 			t.Logf("p0 prints:\n%s%s", native, nerr)
 		}
+		native, interp = stalePos.ReplaceAllString(native, "$1?$2"), stalePos.ReplaceAllString(interp, "$1?$2")
 		if native != interp || nerr != ierr {
 			src, _ := os.ReadFile(file)
 			t.Errorf("p%d differs (seed %d)\n--- program\n%s\n--- interpreted\n%s%s\n--- native\n%s%s", i, seed, src, interp, ierr, native, nerr)
 		}
 	}
 }
+
+// stalePos matches the position of the two errors Lua raises without
+// saving the pc first (an integer division or modulo by zero), as lua5.4
+// does: their line is that of the last instruction that saved it. The
+// interpreted run has a hook set, which saves the pc at every
+// instruction, so the two runs may name different lines there; the
+// comparison leaves that line out.
+var stalePos = regexp.MustCompile(`(p\d+\.lua:)\d+(: (?:attempt to perform 'n%0'|attempt to divide by zero))`)
 
 // randomProgram writes a program that always ends (bounded loops, no
 // recursion without a depth) and prints only values whose text does not
