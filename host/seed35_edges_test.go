@@ -68,7 +68,7 @@ func TestSandboxWritableFromConfig(t *testing.T) {
 // (--x[[, -- [[) ends at its line; an upper-case exponent keeps its sign
 // in the numeral; a source that ends in "--" ends the tokens; and a
 // '}' with no '{' open (a file changed on disk since it was loaded) is
-// passed over.
+// passed over; a point at the very end is a point.
 func TestBraceSearchEdges(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{"--x[[ {\ny ]]", `y/2 ]/2 ]/2`},
@@ -76,6 +76,7 @@ func TestBraceSearchEdges(t *testing.T) {
 		{"1E+5 0x1P-4 2e-1", `1E+5/1 0x1P-4/1 2e-1/1`},
 		{"x --", `x/1`},
 		{"x -", `x/1 -/1`},
+		{"t.", `t/1 ./1`},
 	} {
 		var got []string
 		for _, tok := range luaTokens(c.src) {
