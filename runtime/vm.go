@@ -1154,6 +1154,9 @@ func forCount(i0, lim, st int64) uint64 {
 // control values are integers, the usual for i = 1, n, is prepared here,
 // anything else (floats, strings, errors) by execSlow.
 func (L *State) forPrepVM(ci *callInfo, i bc.Instruction, pc int) int {
+	// The reference saves the pc at every FORPREP, so an error raised later
+	// without saving it (a division by zero) names the loop's line.
+	ci.pc = pc
 	ra := ci.fn + 1 + i.A()
 	s := L.stack[ra : ra+4]
 	init, limit, step := s[0], s[1], s[2]
