@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -243,15 +244,16 @@ func TestAskAnswers(t *testing.T) {
 	if got := ts.notices("permission"); !slices.Contains(got, want) {
 		t.Errorf("permission notices %q, want %q", got, want)
 	}
-	// Each decision is an event (--mode json prints them).
-	n := 0
+	// Each decision is an event (--mode json prints them), saying whether
+	// the user was asked: the second mkdir ran on the session's rule.
+	var askedIn []string
 	for _, e := range ts.events {
 		if e.Type == "permission_decision" {
-			n++
+			askedIn = append(askedIn, fmt.Sprint(e.Fields["asked"]))
 		}
 	}
-	if n != 4 {
-		t.Errorf("%d permission_decision events, want 4", n)
+	if got := strings.Join(askedIn, ","); got != "true,false,true,true" {
+		t.Errorf("permission_decision events' asked fields %s, want true,false,true,true", got)
 	}
 }
 
@@ -317,5 +319,37 @@ func TestUserConfigName(t *testing.T) {
 		if got := s.userConfigName(); got != c.want {
 			t.Errorf("home %q, config %q: %q, want %q", c.home, c.configHome, got, c.want)
 		}
+	}
+}
+
+// TestAlwaysWithoutAUserConfig: "always" for the user's config when
+// there is no user config folder keeps the rule for the session and
+// says so, instead of writing nowhere in silence.
+func TestAlwaysWithoutAUserConfig(t *testing.T) {
+	var mu sync.Mutex
+	var asked []string
+	ask := func(_ context.Context, q permission.Question) permission.Answer {
+		mu.Lock()
+		defer mu.Unlock()
+		asked = append(asked, q.Call.Command)
+		return permission.Answer{Allow: true, Scope: permission.Always, Where: "user"}
+	}
+	ts := newSession(t, map[string]string{
+		"turns.jsonl": `{"events": [` +
+			`{"tool_call": {"id": "1", "name": "shell", "input": {"command": "mkdir -p a"}}},` +
+			`{"tool_call": {"id": "2", "name": "shell", "input": {"command": "mkdir -p b"}}}]}
+{"text": "ok"}
+`,
+	}, withPolicy(t, permission.Default, nil, ask))
+	if ts.RuleFile("user") != "" {
+		t.Fatalf("the test session has a user config file: %s", ts.RuleFile("user"))
+	}
+	ts.prompt("go")
+	if got := strings.Join(asked, ","); got != "mkdir -p a" {
+		t.Errorf("asked %q, want only the first call", got)
+	}
+	want := "no user config file to write shell(mkdir*) to; it holds for this session"
+	if got := ts.notices("permission"); !slices.Contains(got, want) {
+		t.Errorf("permission notices %q, want %q", got, want)
 	}
 }
