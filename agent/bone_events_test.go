@@ -26,7 +26,7 @@ bone.on("tool_result", function(e, ctx) note("tool_result " .. e.name .. " " .. 
 local requests = 0
 bone.on("before_turn", function(e, ctx)
     requests = requests + 1
-    note("before_turn " .. #ctx.conversation.history() .. " " .. e.messages[#e.messages].role)
+    note("before_turn " .. #ctx.conversation.history() .. " " .. e.messages[#e.messages].role .. " " .. type(e.system_prompt))
     if requests == 1 then
         return { action = "tool_filter", tools = { "probe" } }
     elseif requests == 2 then
@@ -57,12 +57,12 @@ end)
 		"session_start",
 		"message user",
 		"turn_start 1",
-		"before_turn 1 user",
+		"before_turn 1 user string",
 		"tool_call probe read_only p0",
 		"tool_call read read_only r0",
 		"tool_result probe false",
 		"tool_result read true",
-		"before_turn 4 tool",
+		"before_turn 4 tool string",
 		"message assistant",
 		"turn_end true",
 		"token_usage true",
