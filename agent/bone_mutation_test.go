@@ -357,3 +357,93 @@ func TestBoneHostBindingArguments(t *testing.T) {
 		}
 	}
 }
+
+// TestBoneToolFilterReachesTheModel: a before_turn tool_filter keeps
+// the other tools out of the request the model gets (here an
+// OpenAI-compatible server on 127.0.0.1), not only out of the calls
+// panto will run, so the model is never offered a tool it may not call.
+func TestBoneToolFilterReachesTheModel(t *testing.T) {
+	var mu sync.Mutex
+	var offered [][]string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		raw, _ := io.ReadAll(r.Body)
+		var body struct {
+			Tools []struct {
+				Function struct {
+					Name string `json:"name"`
+				} `json:"function"`
+			} `json:"tools"`
+		}
+		json.Unmarshal(raw, &body)
+		var names []string
+		for _, tool := range body.Tools {
+			names = append(names, tool.Function.Name)
+		}
+		mu.Lock()
+		offered = append(offered, names)
+		mu.Unlock()
+		w.Header().Set("Content-Type", "text/event-stream")
+		for _, s := range []string{
+			`{"choices":[{"index":0,"delta":{"role":"assistant","content":"filtered"}}]}`,
+			`{"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}`,
+			"[DONE]",
+		} {
+			fmt.Fprintf(w, "data: %s\n\n", s)
+		}
+	}))
+	defer srv.Close()
+	config := "[providers.local]\nprotocol = \"openai-completions\"\nbase_url = \"" + srv.URL + "/v1\"\nmodels = { w = \"worker-model\" }\n\n[models]\ndefault = \"local:w\"\n"
+	init := `bone.on("before_turn", function() return { action = "tool_filter", tools = { "read" } } end)`
+	ts, _ := boneSession(t, map[string]string{"config.toml": config}, map[string]string{".bone-rust/init.lua": init})
+	if res := ts.prompt("go"); res.Err != nil || res.Text != "filtered" {
+		t.Fatalf("%+v\nnotices %q", res, ts.allNotices())
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(offered) != 1 || strings.Join(offered[0], ",") != "read" {
+		t.Errorf("the tools offered to the model: %q, want only read", offered)
+	}
+}
+
+// TestBoneReplacedMessageWithBadBlocks: a conversation_replace message
+// whose blocks do not convert is refused with a notice that says which
+// message and block, and the request goes out as panto built it; it is
+// never sent with that message emptied of its blocks.
+func TestBoneReplacedMessageWithBadBlocks(t *testing.T) {
+	init := `
+bone.on("before_turn", function()
+    return { conversation_replace = {
+        { role = "user", content = "kept question" },
+        { role = "user", blocks = { { type = "text", text = 7 } } },
+    } }
+end)
+`
+	turns := `{"expect": {"messages": 1, "user": "go"}, "events": [{"text": "as built"}]}` + "\n"
+	ts, _ := boneSession(t, map[string]string{"turns.jsonl": turns}, map[string]string{".bone-rust/init.lua": init})
+	if res := ts.prompt("go"); res.Err != nil || res.Text != "as built" {
+		t.Fatalf("%+v\nnotices %q", res, ts.allNotices())
+	}
+	if want := "before_turn: message 2: block 1: 'text' must be a string, got number"; !ts.hasNotice(want) {
+		t.Errorf("no notice %q: %q", want, ts.allNotices())
+	}
+}
+
+// TestBoneHostBindingResults: the panto.bone bindings return exactly
+// their documented values: judge without a permission policy one true,
+// announce nothing (a caller counting results with select('#', ...)
+// would see anything else).
+func TestBoneHostBindingResults(t *testing.T) {
+	codes := []string{
+		`local pb = require("panto.bone") return select('#', pb.judge({ tool = "shell" })) .. " " .. tostring((pb.judge({ tool = "shell" })))`,
+		`return select('#', require("panto.bone").announce("hello from the probe"))`,
+	}
+	ts, _ := boneSession(t, map[string]string{"turns.jsonl": probeTurns(codes)}, map[string]string{".bone-rust/init.lua": probeTool})
+	if res := ts.prompt("go"); res.Err != nil {
+		t.Fatalf("%+v", res)
+	}
+	for id, want := range map[string]string{"p0": "1 true", "p1": "0"} {
+		if got, _ := resultOf(t, ts, id); got != want {
+			t.Errorf("%s: %q, want %q", id, got, want)
+		}
+	}
+}
