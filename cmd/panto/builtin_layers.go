@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"time"
 
 	"panto/agent/provider/builtin"
 	"panto/diag"
@@ -31,10 +33,26 @@ func addBuiltinLayers(s *discover.Setup) {
 		return
 	}
 	within := builtin.ProbeTimeout
-	if os.Getenv(builtin.LocalServersEnv) != "" {
+	explicit := os.Getenv(builtin.LocalServersEnv) != ""
+	if explicit {
 		within = builtin.ExplicitProbeTimeout
 	}
-	if f := builtin.DetectWithin(context.Background(), servers, within); f != nil {
+	f, missed := builtin.Probe(context.Background(), servers, within)
+	if f != nil {
 		s.Builtin = append(s.Builtin, f)
 	}
+	if explicit {
+		// A server the user named and that is down (or still loading
+		// its model) is worth a line; the default ports are a guess,
+		// and most machines run neither server.
+		for _, m := range missed {
+			s.Warn(diag.Diagnostic{Severity: diag.Warning, Message: localServerMissing(m, within)})
+		}
+	}
+}
+
+// localServerMissing says which named local server gave no model list.
+func localServerMissing(m builtin.LocalServer, within time.Duration) string {
+	return fmt.Sprintf("%s: %s at %s gave no model list within %s (is it running, with a model loaded?); provider '%s' is left out",
+		builtin.LocalServersEnv, m.Name, m.URL, within, m.Name)
 }

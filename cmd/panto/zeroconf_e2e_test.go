@@ -167,6 +167,9 @@ func TestZeroConfigDetectedServer(t *testing.T) {
 	if code != 0 || strings.TrimSpace(out) != "It has 3 words." {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
+	if strings.Contains(errOut, "gave no model list") {
+		t.Errorf("an answering server reported as down: %q", errOut)
+	}
 	code, out, _ = runCLI(t, "models", "--json")
 	var r modelsReport
 	if code != 0 || json.Unmarshal([]byte(out), &r) != nil {
@@ -180,5 +183,24 @@ func TestZeroConfigDetectedServer(t *testing.T) {
 	}
 	if !found || r.Default != "openai:sol" {
 		t.Errorf("models report %+v", r)
+	}
+}
+
+// TestNamedLocalServerDown: a server PANTO_LOCAL_SERVERS names that
+// does not answer is named on stderr, so that "unknown provider" is not
+// the only clue; an answering one is not.
+func TestNamedLocalServerDown(t *testing.T) {
+	isolate(t)
+	inProject(t, t.TempDir())
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closedURL := closed.URL
+	closed.Close()
+	t.Setenv(builtin.LocalServersEnv, "llamacpp="+closedURL)
+	code, _, errOut := runCLI(t, "-p", "hi", "--model", "llamacpp:m")
+	if code == 0 {
+		t.Fatalf("exit 0 with the server down; stderr %q", errOut)
+	}
+	if !strings.Contains(errOut, "llamacpp at "+closedURL+" gave no model list") || !strings.Contains(errOut, "unknown provider 'llamacpp'") {
+		t.Errorf("stderr %q does not name the server that is down", errOut)
 	}
 }

@@ -76,8 +76,17 @@ const ExplicitProbeTimeout = 2 * time.Second
 
 // DetectWithin is Detect with another bound.
 func DetectWithin(ctx context.Context, servers []LocalServer, within time.Duration) *config.File {
+	f, _ := Probe(ctx, servers, within)
+	return f
+}
+
+// Probe is DetectWithin that also returns the servers that gave no model
+// list in time, so that a caller told of them by name can say which one
+// is missing: without that, a model reference naming it fails as an
+// unknown provider, which sends the user looking in the wrong place.
+func Probe(ctx context.Context, servers []LocalServer, within time.Duration) (*config.File, []LocalServer) {
 	if len(servers) == 0 {
-		return nil
+		return nil, nil
 	}
 	ctx, cancel := context.WithTimeout(ctx, within)
 	defer cancel()
@@ -92,8 +101,10 @@ func DetectWithin(ctx context.Context, servers []LocalServer, within time.Durati
 	}
 	wg.Wait()
 	f := &config.File{Path: "detected local servers", Builtin: true, Providers: map[string]config.Provider{}}
+	var missed []LocalServer
 	for i, s := range servers {
 		if len(found[i]) == 0 {
+			missed = append(missed, s)
 			continue
 		}
 		p := config.Provider{Protocol: "openai", Label: s.Label + " (detected)", BaseURL: s.URL + "/v1", Detected: true, Models: map[string]string{}}
@@ -106,9 +117,9 @@ func DetectWithin(ctx context.Context, servers []LocalServer, within time.Durati
 		}
 	}
 	if len(f.Providers) == 0 {
-		return nil
+		return nil, missed
 	}
-	return f
+	return f, missed
 }
 
 // listModels reads an OpenAI-style /v1/models (llama.cpp, Ollama,

@@ -202,3 +202,40 @@ func TestDetectNeedsAJSONAnswer(t *testing.T) {
 		})
 	}
 }
+
+// TestProbeNamesTheMissed: Probe returns the servers that gave no model
+// list, in their given order, and only those, so the caller can name a
+// server the user asked for that is down.
+func TestProbeNamesTheMissed(t *testing.T) {
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(`{"data":[{"id":"m"}]}`))
+	}))
+	defer up.Close()
+	empty := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(`{"data":[]}`))
+	}))
+	defer empty.Close()
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closedURL := closed.URL
+	closed.Close()
+	f, missed := Probe(context.Background(), []LocalServer{
+		{Name: "down", URL: closedURL},
+		{Name: "up", URL: up.URL},
+		{Name: "loading", URL: empty.URL},
+	}, detectBound)
+	if f == nil || len(f.Providers) != 1 || f.Providers["up"].BaseURL != up.URL+"/v1" {
+		t.Fatalf("layer %+v", f)
+	}
+	var names []string
+	for _, m := range missed {
+		names = append(names, m.Name)
+	}
+	if strings.Join(names, ",") != "down,loading" {
+		t.Errorf("missed %v, want down,loading", names)
+	}
+	if f, missed := Probe(context.Background(), []LocalServer{{Name: "down", URL: closedURL}}, detectBound); f != nil || len(missed) != 1 {
+		t.Errorf("only a closed server: %+v, %v", f, missed)
+	}
+}
