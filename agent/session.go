@@ -131,6 +131,14 @@ type Session struct {
 	// bindings are the native API of the latest state that required
 	// panto (for tests).
 	bindings *bindings
+
+	// dropCallStart is a test hook, nil outside tests: when it returns
+	// true for a tool call's id, the call's start does nothing on the
+	// owner, as when a cancel made owner.do drop it before it ran. The
+	// call's completion can still run then (the owner had started it
+	// when the cancel came) and must do without the host call; no test
+	// could arrange that timing otherwise. Set it before the turn starts.
+	dropCallStart func(id string) bool
 }
 
 // baseSystemPrompt is the session agent's system prompt as a session

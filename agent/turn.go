@@ -638,6 +638,9 @@ func (r *reader) handle(ev provider.Event) {
 		r.byIndex[ev.Index] = c
 		index := len(r.calls)
 		t.s.owner.do(t.ctx, func() {
+			if t.s.dropCallStart != nil && t.s.dropCallStart(c.id) {
+				return // a test's stand-in for a start a cancel dropped
+			}
 			h := t.s.host
 			if h.State() == nil {
 				return
