@@ -160,6 +160,11 @@ func TestCutPoint(t *testing.T) {
 			[]conv.Message{text(conv.User, 10), call, text(conv.Tool, 3000), call, text(conv.Tool, 3000), call, text(conv.Tool, 3000), text(conv.Assistant, 10)}, 2000, 5},
 		{"only the last message is large", []conv.Message{text(conv.User, 10), call, text(conv.Tool, 9000)}, 2000, 1},
 		{"nothing before the first message", []conv.Message{text(conv.User, 9000)}, 2000, 0},
+		// The part from start holds only results up to the cut (start is
+		// the call of a turn a previous compaction cut into): the cut
+		// goes forward to the next message a kept part may start with,
+		// past the small result after the cut.
+		{"forward past results", []conv.Message{call, text(conv.Tool, 9000), text(conv.Tool, 10), text(conv.Assistant, 10)}, 2000, 3},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

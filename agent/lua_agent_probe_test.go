@@ -89,6 +89,14 @@ function probes.set_tools_then_tools()
   w:set_tools { "echo" }
   return table.concat(w:tools(), ",")
 end
+function probes.tools_listed_twice()
+  local w = new()
+  for _, n in ipairs { "zeta", "yankee", "xray" } do
+    w:register_tool { name = n, description = "d", schema = { type = "object" }, handler = function() return "" end }
+  end
+  w:set_tools { "echo" }
+  return table.concat(w:tools(), ",") .. " | " .. table.concat(w:tools(), ",")
+end
 function probes.borrowed_register_tool()
   panto.ext.agent:register_tool { name = "x", description = "d", schema = { type = "object" }, handler = function() end }
 end
@@ -214,6 +222,9 @@ end
 		{"tools_unknown", []string{"error:", "no tool named 'nope' is registered (registered: echo)"}},
 		{"set_tools_unknown", []string{"error:", "set_tools: no tool named 'nope'"}},
 		{"set_tools_then_tools", []string{"ok: echo"}},
+		// Listing sorts a copy: the agent's own tools keep their order
+		// and are all there the next time.
+		{"tools_listed_twice", []string{"ok: echo,xray,yankee,zeta | echo,xray,yankee,zeta"}},
 		{"borrowed_register_tool", []string{"error:", "register_tool is not available on panto.ext.agent", "use panto.ext.register_tool"}},
 		{"borrowed_set_tools", []string{"error:", "set_tools is not available on panto.ext.agent", "it offers every registered tool"}},
 		{"borrowed_run", []string{"error:", "run is not available on panto.ext.agent", "use submit"}},
