@@ -35,6 +35,9 @@ func internString(s string) (Value, unique.Handle[string]) {
 		v.h = hashString(s)
 		return v, unique.Handle[string]{}
 	}
+	if c := staticName(s); c != "" {
+		return internedValue(c), unique.Handle[string]{}
+	}
 	pinned.RLock()
 	c, ok := pinned.m[s]
 	pinned.RUnlock()
@@ -66,11 +69,15 @@ var pinned struct {
 }
 
 // internPinned interns s for good. It is for names, a bounded set, never
-// for strings that come from data.
+// for strings that come from data. The names pinned at compile time
+// (str_static.go) cost no map insert.
 func internPinned(s string) Value {
 	if len(s) > shortStringLen || len(s) == 0 {
 		v, _ := internString(s)
 		return v
+	}
+	if c := staticName(s); c != "" {
+		return internedValue(c)
 	}
 	pinned.RLock()
 	c, ok := pinned.m[s]
