@@ -96,38 +96,38 @@ func OpenIO(L *runtime.State) {
 	L.Registry().SetStr(ioStateKey, runtime.UserdataValue(runtime.NewUserdata(st, nil)))
 
 	methods := runtime.NewTable(0, 7)
-	register(methods, map[string]func(*runtime.State) int{
-		"close":   st.fClose,
-		"flush":   st.fFlush,
-		"lines":   st.fLines,
-		"read":    st.fRead,
-		"seek":    st.fSeek,
-		"setvbuf": st.fSetvbuf,
-		"write":   st.fWrite,
+	register(methods, []libFunc{
+		{"close", st.fClose},
+		{"flush", st.fFlush},
+		{"lines", st.fLines},
+		{"read", st.fRead},
+		{"seek", st.fSeek},
+		{"setvbuf", st.fSetvbuf},
+		{"write", st.fWrite},
 	})
 	meta := runtime.NewTable(0, 5)
-	register(meta, map[string]func(*runtime.State) int{
-		"__gc":       st.fGC,
-		"__close":    st.fGC,
-		"__tostring": st.fToString,
+	register(meta, []libFunc{
+		{"__gc", st.fGC},
+		{"__close", st.fGC},
+		{"__tostring", st.fToString},
 	})
 	meta.SetStr("__index", runtime.TableValue(methods))
 	meta.SetStr("__name", runtime.String(fileTypeName))
 	st.meta = meta
 	L.Registry().SetStr(fileTypeName, runtime.TableValue(meta))
 
-	lib := newLib(L, "io", map[string]func(*runtime.State) int{
-		"close":   st.ioClose,
-		"flush":   st.ioFlush,
-		"input":   st.ioInput,
-		"lines":   st.ioLines,
-		"open":    st.ioOpen,
-		"output":  st.ioOutput,
-		"popen":   st.ioPopen,
-		"read":    st.ioRead,
-		"tmpfile": st.ioTmpfile,
-		"type":    st.ioType,
-		"write":   st.ioWrite,
+	lib := newLib(L, "io", []libFunc{
+		{"close", st.ioClose},
+		{"flush", st.ioFlush},
+		{"input", st.ioInput},
+		{"lines", st.ioLines},
+		{"open", st.ioOpen},
+		{"output", st.ioOutput},
+		{"popen", st.ioPopen},
+		{"read", st.ioRead},
+		{"tmpfile", st.ioTmpfile},
+		{"type", st.ioType},
+		{"write", st.ioWrite},
 	})
 
 	main := st.L

@@ -15,18 +15,18 @@ import (
 // os.exit goes through the host's exit handler so that an embedding
 // program decides what ending the script means.
 func OpenOS(L *runtime.State) {
-	newLib(L, "os", map[string]func(*runtime.State) int{
-		"clock":     osClock,
-		"date":      osDate,
-		"difftime":  osDifftime,
-		"execute":   osExecute,
-		"exit":      osExit,
-		"getenv":    osGetenv,
-		"remove":    osRemove,
-		"rename":    osRename,
-		"setlocale": osSetlocale,
-		"time":      osTime,
-		"tmpname":   osTmpname,
+	newLib(L, "os", []libFunc{
+		{"clock", osClock},
+		{"date", osDate},
+		{"difftime", osDifftime},
+		{"execute", osExecute},
+		{"exit", osExit},
+		{"getenv", osGetenv},
+		{"remove", osRemove},
+		{"rename", osRename},
+		{"setlocale", osSetlocale},
+		{"time", osTime},
+		{"tmpname", osTmpname},
 	})
 }
 

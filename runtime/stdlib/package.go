@@ -74,9 +74,9 @@ func OpenPackage(L *runtime.State, noEnv bool) {
 	}
 	pkg := runtime.NewTable(0, 8)
 	pkgV := runtime.TableValue(pkg)
-	register(pkg, map[string]func(*runtime.State) int{
-		"loadlib":    pkgLoadlib,
-		"searchpath": pkgSearchpath,
+	register(pkg, []libFunc{
+		{"loadlib", pkgLoadlib},
+		{"searchpath", pkgSearchpath},
 	})
 	preload := reg.GetStr("_PRELOAD").AsTable()
 	if preload == nil {

@@ -26,16 +26,25 @@ func SetExit(L *runtime.State, exit func(code int, close bool)) {
 	L.SetExitHandler(exit)
 }
 
+// libFunc is a library function and its name. Libraries list theirs in
+// slices, not maps: a map literal is built (every name hashed and
+// inserted) at each open, in every process at start-up, only to be
+// walked once.
+type libFunc struct {
+	name string
+	fn   func(*runtime.State) int
+}
+
 // register fills a library table with Go functions.
-func register(t *runtime.Table, fns map[string]func(*runtime.State) int) {
-	for name, fn := range fns {
-		t.SetName(name, runtime.NewFunction(name, fn))
+func register(t *runtime.Table, fns []libFunc) {
+	for _, f := range fns {
+		t.SetName(f.name, runtime.NewFunction(f.name, f.fn))
 	}
 }
 
 // newLib creates a library table, stores it as a global and in
 // package.loaded, and returns it.
-func newLib(L *runtime.State, name string, fns map[string]func(*runtime.State) int) *runtime.Table {
+func newLib(L *runtime.State, name string, fns []libFunc) *runtime.Table {
 	t := runtime.NewTable(0, len(fns))
 	register(t, fns)
 	L.SetGlobal(name, runtime.TableValue(t))

@@ -23,24 +23,24 @@ import (
 // {__index = string} plus the arithmetic metamethods that make "10" + 1
 // work.
 func OpenString(L *runtime.State) {
-	lib := newLib(L, "string", map[string]func(*runtime.State) int{
-		"byte":     strByte,
-		"char":     strChar,
-		"dump":     strDump,
-		"find":     strFind,
-		"format":   strFormat,
-		"gmatch":   strGmatch,
-		"gsub":     strGsub,
-		"len":      strLen,
-		"lower":    strLower,
-		"match":    strMatch,
-		"rep":      strRep,
-		"reverse":  strReverse,
-		"sub":      strSub,
-		"upper":    strUpper,
-		"pack":     strPack,
-		"packsize": strPackSize,
-		"unpack":   strUnpack,
+	lib := newLib(L, "string", []libFunc{
+		{"byte", strByte},
+		{"char", strChar},
+		{"dump", strDump},
+		{"find", strFind},
+		{"format", strFormat},
+		{"gmatch", strGmatch},
+		{"gsub", strGsub},
+		{"len", strLen},
+		{"lower", strLower},
+		{"match", strMatch},
+		{"rep", strRep},
+		{"reverse", strReverse},
+		{"sub", strSub},
+		{"upper", strUpper},
+		{"pack", strPack},
+		{"packsize", strPackSize},
+		{"unpack", strUnpack},
 	})
 	mt := runtime.NewTable(0, len(stringArith)+1)
 	for _, a := range stringArith {

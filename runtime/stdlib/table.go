@@ -19,14 +19,14 @@ import (
 
 // OpenTable opens the table library.
 func OpenTable(L *runtime.State) {
-	newLib(L, "table", map[string]func(*runtime.State) int{
-		"concat": tabConcat,
-		"insert": tabInsert,
-		"move":   tabMove,
-		"pack":   tabPack,
-		"remove": tabRemove,
-		"sort":   tabSort,
-		"unpack": tabUnpack,
+	newLib(L, "table", []libFunc{
+		{"concat", tabConcat},
+		{"insert", tabInsert},
+		{"move", tabMove},
+		{"pack", tabPack},
+		{"remove", tabRemove},
+		{"sort", tabSort},
+		{"unpack", tabUnpack},
 	})
 }
 

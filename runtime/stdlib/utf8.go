@@ -27,12 +27,12 @@ const (
 
 // OpenUTF8 opens the utf8 library.
 func OpenUTF8(L *runtime.State) {
-	t := newLib(L, "utf8", map[string]func(*runtime.State) int{
-		"char":      utf8Char,
-		"codepoint": utf8Codepoint,
-		"codes":     utf8Codes,
-		"len":       utf8Len,
-		"offset":    utf8Offset,
+	t := newLib(L, "utf8", []libFunc{
+		{"char", utf8Char},
+		{"codepoint", utf8Codepoint},
+		{"codes", utf8Codes},
+		{"len", utf8Len},
+		{"offset", utf8Offset},
 	})
 	t.SetStr("charpattern", runtime.String(utf8CharPattern))
 }
