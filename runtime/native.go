@@ -63,11 +63,16 @@ type NativeChunk struct {
 	Funcs  []NativeFunc
 }
 
-// natives is the registry of native chunks by digest.
+// natives is the registry of native chunks by digest. Registrations
+// queue in pending and go into the map at the first lookup: the base
+// layer registers some thirty chunks from init functions in every
+// process, and `panto lua` never looks one up (docs/benchmarks.md,
+// "Start-up, fifth pass").
 var natives struct {
 	sync.RWMutex
-	n      atomic.Int32
-	chunks map[string]*NativeChunk
+	n       atomic.Int32 // registrations so far; 0: nothing to look up
+	pending []*NativeChunk
+	chunks  map[string]*NativeChunk
 }
 
 // RegisterNative makes the native functions of chunk available to every
@@ -77,19 +82,29 @@ var natives struct {
 func RegisterNative(chunk *NativeChunk) {
 	natives.Lock()
 	defer natives.Unlock()
-	if natives.chunks == nil {
-		natives.chunks = make(map[string]*NativeChunk)
-	}
-	if _, ok := natives.chunks[chunk.Digest]; !ok {
-		natives.n.Add(1)
-	}
-	natives.chunks[chunk.Digest] = chunk
+	natives.pending = append(natives.pending, chunk)
+	natives.n.Add(1)
 }
 
 // LookupNative returns the native chunk registered under digest, or nil.
 func LookupNative(digest string) *NativeChunk {
 	natives.RLock()
-	defer natives.RUnlock()
+	if len(natives.pending) == 0 {
+		defer natives.RUnlock()
+		return natives.chunks[digest]
+	}
+	natives.RUnlock()
+	natives.Lock()
+	defer natives.Unlock()
+	if natives.chunks == nil {
+		natives.chunks = make(map[string]*NativeChunk, len(natives.pending))
+	}
+	// In registration order, so that a later chunk replaces an earlier
+	// one with its digest, as if each had gone into the map at once.
+	for _, c := range natives.pending {
+		natives.chunks[c.Digest] = c
+	}
+	natives.pending = nil
 	return natives.chunks[digest]
 }
 

@@ -44,10 +44,14 @@ type PrecompiledChunk struct {
 	err   error
 }
 
+// precompiled is the registry of precompiled chunks by name. As for
+// native chunks (natives), registrations queue in pending and go into the
+// map at the first lookup: `panto lua` looks none up.
 var precompiled struct {
 	sync.RWMutex
-	n      atomic.Int32
-	byName map[string][]*PrecompiledChunk
+	n       atomic.Int32 // registrations so far; 0: nothing to look up
+	pending []*PrecompiledChunk
+	byName  map[string][]*PrecompiledChunk
 }
 
 // compilations counts the text chunks compiled, for tests that a start
@@ -64,18 +68,39 @@ func Compilations() int64 { return compilations.Load() }
 func RegisterPrecompiled(c *PrecompiledChunk) {
 	precompiled.Lock()
 	defer precompiled.Unlock()
-	if precompiled.byName == nil {
-		precompiled.byName = make(map[string][]*PrecompiledChunk)
-	}
-	cs := precompiled.byName[c.Name]
-	for i, old := range cs {
-		if old.Source == c.Source {
-			cs[i] = c
-			return
-		}
-	}
-	precompiled.byName[c.Name] = append(cs, c)
+	precompiled.pending = append(precompiled.pending, c)
 	precompiled.n.Add(1)
+}
+
+// precompiledByName returns the chunks registered under name, moving the
+// pending registrations into the map first.
+func precompiledByName(name string) []*PrecompiledChunk {
+	precompiled.RLock()
+	if len(precompiled.pending) == 0 {
+		defer precompiled.RUnlock()
+		return precompiled.byName[name]
+	}
+	precompiled.RUnlock()
+	precompiled.Lock()
+	defer precompiled.Unlock()
+	if precompiled.byName == nil {
+		precompiled.byName = make(map[string][]*PrecompiledChunk, len(precompiled.pending))
+	}
+	// In registration order: a registration for the same name and text
+	// replaces the earlier one.
+next:
+	for _, c := range precompiled.pending {
+		cs := precompiled.byName[c.Name]
+		for i, old := range cs {
+			if old.Source == c.Source {
+				cs[i] = c
+				continue next
+			}
+		}
+		precompiled.byName[c.Name] = append(cs, c)
+	}
+	precompiled.pending = nil
+	return precompiled.byName[name]
 }
 
 // IsPrecompiled reports whether loading src under chunkname would use
@@ -91,10 +116,7 @@ func lookupPrecompiled(chunkname, src string) *PrecompiledChunk {
 	if precompiled.n.Load() == 0 {
 		return nil
 	}
-	precompiled.RLock()
-	cs := precompiled.byName[chunkname]
-	precompiled.RUnlock()
-	for _, c := range cs {
+	for _, c := range precompiledByName(chunkname) {
 		if c.Source != src {
 			continue
 		}
