@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"panto/runtime"
 )
@@ -157,26 +158,30 @@ func statResult(fi fs.FileInfo) fsResult {
 }
 
 // openFlags are fs_open's string flags.
-var openFlags = map[string]int{
-	"r":   os.O_RDONLY,
-	"rs":  os.O_RDONLY | os.O_SYNC,
-	"sr":  os.O_RDONLY | os.O_SYNC,
-	"r+":  os.O_RDWR,
-	"rs+": os.O_RDWR | os.O_SYNC,
-	"sr+": os.O_RDWR | os.O_SYNC,
-	"w":   os.O_TRUNC | os.O_CREATE | os.O_WRONLY,
-	"wx":  os.O_TRUNC | os.O_CREATE | os.O_WRONLY | os.O_EXCL,
-	"xw":  os.O_TRUNC | os.O_CREATE | os.O_WRONLY | os.O_EXCL,
-	"w+":  os.O_TRUNC | os.O_CREATE | os.O_RDWR,
-	"wx+": os.O_TRUNC | os.O_CREATE | os.O_RDWR | os.O_EXCL,
-	"xw+": os.O_TRUNC | os.O_CREATE | os.O_RDWR | os.O_EXCL,
-	"a":   os.O_APPEND | os.O_CREATE | os.O_WRONLY,
-	"ax":  os.O_APPEND | os.O_CREATE | os.O_WRONLY | os.O_EXCL,
-	"xa":  os.O_APPEND | os.O_CREATE | os.O_WRONLY | os.O_EXCL,
-	"a+":  os.O_APPEND | os.O_CREATE | os.O_RDWR,
-	"ax+": os.O_APPEND | os.O_CREATE | os.O_RDWR | os.O_EXCL,
-	"xa+": os.O_APPEND | os.O_CREATE | os.O_RDWR | os.O_EXCL,
-}
+// Made on first use (sync.OnceValue): a package-level map literal is
+// built in every process's init, whether or not it uses luv.
+var openFlags = sync.OnceValue(func() map[string]int {
+	return map[string]int{
+		"r":   os.O_RDONLY,
+		"rs":  os.O_RDONLY | os.O_SYNC,
+		"sr":  os.O_RDONLY | os.O_SYNC,
+		"r+":  os.O_RDWR,
+		"rs+": os.O_RDWR | os.O_SYNC,
+		"sr+": os.O_RDWR | os.O_SYNC,
+		"w":   os.O_TRUNC | os.O_CREATE | os.O_WRONLY,
+		"wx":  os.O_TRUNC | os.O_CREATE | os.O_WRONLY | os.O_EXCL,
+		"xw":  os.O_TRUNC | os.O_CREATE | os.O_WRONLY | os.O_EXCL,
+		"w+":  os.O_TRUNC | os.O_CREATE | os.O_RDWR,
+		"wx+": os.O_TRUNC | os.O_CREATE | os.O_RDWR | os.O_EXCL,
+		"xw+": os.O_TRUNC | os.O_CREATE | os.O_RDWR | os.O_EXCL,
+		"a":   os.O_APPEND | os.O_CREATE | os.O_WRONLY,
+		"ax":  os.O_APPEND | os.O_CREATE | os.O_WRONLY | os.O_EXCL,
+		"xa":  os.O_APPEND | os.O_CREATE | os.O_WRONLY | os.O_EXCL,
+		"a+":  os.O_APPEND | os.O_CREATE | os.O_RDWR,
+		"ax+": os.O_APPEND | os.O_CREATE | os.O_RDWR | os.O_EXCL,
+		"xa+": os.O_APPEND | os.O_CREATE | os.O_RDWR | os.O_EXCL,
+	}
+})
 
 // fileMode converts a chmod(1) mode number to Go's FileMode.
 func fileMode(m int64) os.FileMode {
@@ -200,7 +205,7 @@ func (lp *Loop) fsOpen(L *runtime.State) int {
 		flags = int(L.CheckInteger(2))
 	} else {
 		s := strings.ToLower(L.CheckString(2))
-		f, ok := openFlags[s]
+		f, ok := openFlags()[s]
 		if !ok {
 			L.ArgError(2, "Unknown file open flag '"+s+"'")
 		}

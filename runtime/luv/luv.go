@@ -141,8 +141,8 @@ func (lp *Loop) luvModule() *runtime.Table {
 	for name, fn := range fns {
 		m.SetStr(name, runtime.NewFunction(name, fn))
 	}
-	consts := runtime.NewTable(0, len(signalNames))
-	for name, sig := range signalNames {
+	consts := runtime.NewTable(0, len(signalNames()))
+	for name, sig := range signalNames() {
 		consts.SetStr(strings.ToUpper(name), runtime.Int(int64(sig)))
 	}
 	m.SetStr("constants", runtime.TableValue(consts))

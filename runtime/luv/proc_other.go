@@ -4,6 +4,7 @@ package luv
 
 import (
 	"os"
+	"sync"
 	"syscall"
 )
 
@@ -15,10 +16,12 @@ func killPid(pid int, sig syscall.Signal) error {
 	return p.Signal(sig)
 }
 
-var signalNames = map[string]syscall.Signal{
-	"sighup":  syscall.SIGHUP,
-	"sigint":  syscall.SIGINT,
-	"sigquit": syscall.SIGQUIT,
-	"sigkill": syscall.SIGKILL,
-	"sigterm": syscall.SIGTERM,
-}
+var signalNames = sync.OnceValue(func() map[string]syscall.Signal {
+	return map[string]syscall.Signal{
+		"sighup":  syscall.SIGHUP,
+		"sigint":  syscall.SIGINT,
+		"sigquit": syscall.SIGQUIT,
+		"sigkill": syscall.SIGKILL,
+		"sigterm": syscall.SIGTERM,
+	}
+})

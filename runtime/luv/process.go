@@ -316,7 +316,7 @@ func checkSignal(L *runtime.State, n int) syscall.Signal {
 		return syscall.Signal(L.CheckInteger(n))
 	}
 	name := strings.ToLower(L.CheckString(n))
-	sig, ok := signalNames[name]
+	sig, ok := signalNames()[name]
 	if !ok {
 		L.ArgError(n, "unknown signal name '"+name+"'")
 	}
