@@ -228,6 +228,7 @@ func dbSetlocal(L *State) int {
 		return 1
 	}
 	L1.stack[idx] = v
+	L.g.localWrites++
 	L.PushString(name)
 	return 1
 }

@@ -743,7 +743,12 @@ func (f *Frame) SetI(a, b int, v *Value) bool {
 // an existing array slot, an append to a sequence with room and no hash
 // part or metatable, or an existing string key.
 func (f *Frame) SetTable(a, b int, v *Value) bool {
-	ta, rb := r(f.regs, a), r(f.regs, b)
+	return f.setKey(a, r(f.regs, b), v)
+}
+
+// setKey is SetTable with the key rb anywhere.
+func (f *Frame) setKey(a int, rb, v *Value) bool {
+	ta := r(f.regs, a)
 	if ta.t != tagTable {
 		return false
 	}

@@ -39,3 +39,63 @@ func EqIntFloat(i int64, f float64) bool { return RawEqual(Int(i), Float(f)) }
 // ForCount is the iteration count FORPREP stores for an integer loop from
 // i0 to lim by st (not zero) that runs at least once.
 func ForCount(i0, lim, st int64) int64 { return int64(forCount(i0, lim, st)) }
+
+// ArraySlot returns the slot of index k in the array part of the table t
+// when a store may simply overwrite it (it holds a value, or t has no
+// metatable to consult); otherwise nil. It is the common hit of a
+// SETTABLE whose key a typed loop copy holds in an integer local,
+// inlined there as IntField is for reads.
+func ArraySlot(t *Value, k int64) *Value {
+	if t.t != tagTable {
+		return nil
+	}
+	tt := t.table()
+	if uint64(k)-1 >= uint64(len(tt.arr)) {
+		return nil
+	}
+	if s := &tt.arr[k-1]; s.t != tagNil || tt.meta == nil {
+		return s
+	}
+	return nil
+}
+
+// PutInt, PutFloat and Put store a value in a slot ArraySlot returned.
+func PutInt(s *Value, x int64) { setInt(s, x) }
+
+// PutFloat stores the float x in slot s (see PutInt).
+func PutFloat(s *Value, x float64) { setFloat(s, x) }
+
+// Put stores v in slot s (see PutInt).
+func Put(s, v *Value) { copyVal(s, v) }
+
+// SetIntKey runs R[a][k] := v for an integer key that a typed loop copy
+// holds in a local, as SetTable does for a key in a register.
+func (f *Frame) SetIntKey(a int, k int64, v *Value) bool {
+	key := Int(k)
+	return f.setKey(a, &key, v)
+}
+
+// LocalWrites is the number of stores debug.setlocal has made in any
+// frame of the state so far. A typed loop copy keeps registers in Go
+// locals across a call and reads them again only when this moved during
+// the call (or when a closure may have captured them), since nothing
+// else writes a caller's registers.
+func (f *Frame) LocalWrites() int64 { return int64(f.L.g.localWrites) }
+
+// FloatField is IntField for a float key, which indexes the array part
+// when it has an integer value (a key converted wrongly, out of int64's
+// range, falls outside the array and gives nil too).
+func FloatField(t *Value, k float64) *Value {
+	if i := int64(k); float64(i) == k {
+		return IntField(t, i)
+	}
+	return nil
+}
+
+// FloatSlot is ArraySlot for a float key (see FloatField).
+func FloatSlot(t *Value, k float64) *Value {
+	if i := int64(k); float64(i) == k {
+		return ArraySlot(t, i)
+	}
+	return nil
+}

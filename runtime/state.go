@@ -216,6 +216,11 @@ type global struct {
 	warnOn     bool
 	warnCont   bool
 
+	// localWrites counts debug.setlocal's stores, so that native code
+	// that keeps registers in Go locals across a call knows whether it
+	// must read them again (Frame.LocalWrites).
+	localWrites uint64
+
 	interrupt interruptState
 	mem       memState // memory accounting and limit (memory.go)
 

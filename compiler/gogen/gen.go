@@ -125,17 +125,17 @@ func (g *gen) function(n int, p *bc.Proto, chunkname string) {
 	start := g.b.Len()
 	g.big = false
 	g.loops = findTypedLoops(p)
-	g.functionBody(n, p, chunkname)
-	if countTokens(g.b.Bytes()[start:]) <= bigFunctionTokens {
-		return
+	typed := g.functionBody(n, p, chunkname)
+	if countTokens(g.b.Bytes()[start:]) > bigFunctionTokens {
+		g.b.Truncate(start)
+		g.big = true
+		typed = g.functionBody(n, p, chunkname)
+		body := largeForm.Replace(string(g.b.Bytes()[start:]))
+		g.b.Truncate(start)
+		g.b.WriteString(body)
+		g.big = false
 	}
-	g.b.Truncate(start)
-	g.big = true
-	g.functionBody(n, p, chunkname)
-	body := largeForm.Replace(string(g.b.Bytes()[start:]))
-	g.b.Truncate(start)
-	g.b.WriteString(body)
-	g.big = false
+	g.b.WriteString(typed)
 }
 
 const bigFunctionTokens = 5900
@@ -162,7 +162,9 @@ func countTokens(src []byte) int {
 	}
 }
 
-func (g *gen) functionBody(n int, p *bc.Proto, chunkname string) {
+// functionBody writes the generic function of prototype n and returns
+// the functions of its typed loop copies (typed.go), which go after it.
+func (g *gen) functionBody(n int, p *bc.Proto, chunkname string) string {
 	g.p = p
 	what := "the main function"
 	if n > 0 {
@@ -173,7 +175,7 @@ func (g *gen) functionBody(n int, p *bc.Proto, chunkname string) {
 	// A fresh call starts at pc 0 without the switch, which only a
 	// re-entry (after a yield, or a return from an interpreted callee)
 	// needs. (Its case 0 keeps the label pc0 used.)
-	typed, locals := g.typedCopies(p, g.loops)
+	typed, locals := g.typedCopies(n, p, g.loops)
 	g.printf("var f rt.Frame\nf.Enter(L, ci)\n")
 	g.declareLocals(locals)
 	g.printf("if pc := f.PC(); pc != 0 {\nswitch pc {\n")
@@ -186,13 +188,13 @@ func (g *gen) functionBody(n int, p *bc.Proto, chunkname string) {
 		g.printf("pc%d: // line %d: %s\n", pc, line, oneLine(bc.InstructionString(p, pc)))
 		for _, l := range g.loops {
 			if l.head == pc {
-				g.typedEntry(p, l)
+				g.typedEntry(n, p, l)
 			}
 		}
 		g.instruction(pc)
 	}
-	g.b.WriteString(typed)
 	g.printf("}\n")
+	return typed
 }
 
 // oneLine keeps a comment on one line.

@@ -80,6 +80,8 @@ type typedLoop struct {
 	in        []state // the state at each instruction of the loop (nil: not reached)
 	sure      bool    // every type of t0 came from the code, none by default
 	skipHead  bool    // the typed copy leaves to the head's generic instruction
+	lg        []vt    // the guessed types of loaded values, by pc (loadGuesses)
+	exits     []int   // what its function returns to go on in the generic code (exitCase)
 }
 
 // succs are the instructions that may run after instruction pc (a test
@@ -162,7 +164,7 @@ func operandTypes(p *bc.Proto, i bc.Instruction, s state) (x, y vt, ok bool) {
 // guessStep is the generation-time guess of the types after instruction
 // pc: arithmetic is assumed to see numbers (a guess the run-time check at
 // a loop's head confirms or refutes), anything else gives vtUnk.
-func guessStep(p *bc.Proto, pc int, s state) state {
+func guessStep(p *bc.Proto, pc int, s state, lg []vt) state {
 	i := p.Code[pc]
 	a := i.A()
 	o := s.clone()
@@ -201,8 +203,18 @@ func guessStep(p *bc.Proto, pc int, s state) state {
 		}
 	case bc.OpForLoop:
 		o[a+3] = s[a]
-	case bc.OpCall, bc.OpVararg:
+	case bc.OpCall:
 		setFrom(a)
+		if lg != nil && i.C() == 2 {
+			o[a] = lg[pc]
+		}
+	case bc.OpVararg:
+		setFrom(a)
+	case bc.OpGetTable, bc.OpGetI, bc.OpGetField, bc.OpGetTabUp, bc.OpGetUpval:
+		o[a] = vtUnk
+		if lg != nil {
+			o[a] = lg[pc]
+		}
 	case bc.OpTForCall:
 		setFrom(a + 4)
 	case bc.OpTForLoop:
@@ -241,7 +253,7 @@ func guessArith(op bc.Opcode, x, y vt) vt {
 
 // guessTypes runs guessStep over the whole function: the guessed state
 // at each instruction's start.
-func guessTypes(p *bc.Proto) []state {
+func guessTypes(p *bc.Proto, lg []vt) []state {
 	n := int(p.MaxStackSize)
 	in := make([]state, len(p.Code))
 	in[0] = make(state, n)
@@ -252,7 +264,7 @@ func guessTypes(p *bc.Proto) []state {
 	for len(work) > 0 {
 		pc := work[len(work)-1]
 		work = work[:len(work)-1]
-		out := guessStep(p, pc, in[pc])
+		out := guessStep(p, pc, in[pc], lg)
 		for _, s := range succs(p, pc) {
 			if s < 0 || s >= len(p.Code) {
 				continue
@@ -295,6 +307,27 @@ func reads(i bc.Instruction) []int {
 		return []int{i.B()}
 	case bc.OpTest, bc.OpSetUpval:
 		return []int{i.A()}
+	case bc.OpGetTable:
+		return []int{i.B(), i.C()}
+	case bc.OpGetI, bc.OpGetField:
+		return []int{i.B()}
+	case bc.OpGetTabUp, bc.OpGetUpval:
+		return nil
+	case bc.OpSetTable, bc.OpSetI, bc.OpSetField:
+		rs := []int{i.A()}
+		if i.Op() == bc.OpSetTable {
+			rs = append(rs, i.B())
+		}
+		if !i.K() {
+			rs = append(rs, i.C())
+		}
+		return rs
+	case bc.OpCall:
+		var rs []int
+		for r := i.A(); r < i.A()+i.B(); r++ {
+			rs = append(rs, r)
+		}
+		return rs
 	}
 	return numericReads(i)
 }
@@ -303,8 +336,15 @@ func reads(i bc.Instruction) []int {
 func writes(i bc.Instruction) []int {
 	a := i.A()
 	switch i.Op() {
-	case bc.OpJmp, bc.OpEq, bc.OpLt, bc.OpLe, bc.OpEqK, bc.OpEqI, bc.OpLtI, bc.OpLeI, bc.OpGtI, bc.OpGeI, bc.OpTest, bc.OpSetUpval:
+	case bc.OpJmp, bc.OpEq, bc.OpLt, bc.OpLe, bc.OpEqK, bc.OpEqI, bc.OpLtI, bc.OpLeI, bc.OpGtI, bc.OpGeI, bc.OpTest, bc.OpSetUpval,
+		bc.OpSetTable, bc.OpSetI, bc.OpSetField:
 		return nil
+	case bc.OpCall:
+		var w []int
+		for r := a; r < a+i.C()-1; r++ {
+			w = append(w, r)
+		}
+		return w
 	case bc.OpLoadNil:
 		var w []int
 		for r := a; r <= a+i.B(); r++ {
@@ -322,7 +362,7 @@ func writes(i bc.Instruction) []int {
 // typedStep is the state after instruction pc in a typed copy, and ok
 // false when the instruction cannot run there (an instruction the typed
 // copy does not have, or operands not known to be numbers).
-func typedStep(p *bc.Proto, pc int, s state) (state, bool) {
+func typedStep(p *bc.Proto, pc int, s state, lg []vt) (state, bool) {
 	i := p.Code[pc]
 	a := i.A()
 	o := s.clone()
@@ -363,8 +403,29 @@ func typedStep(p *bc.Proto, pc int, s state) (state, bool) {
 				o[a] = vtUnk // written to the register
 			}
 		}
-	case bc.OpLoadFalse, bc.OpLoadTrue, bc.OpLFalseSkip, bc.OpGetUpval, bc.OpNot:
+	case bc.OpLoadFalse, bc.OpLoadTrue, bc.OpLFalseSkip, bc.OpNot:
 		o[a] = vtUnk
+	case bc.OpGetUpval, bc.OpGetTabUp:
+		o[a] = lg[pc]
+	case bc.OpGetTable, bc.OpGetI, bc.OpGetField:
+		if s.typed(i.B()) {
+			return nil, false // indexing a number: always an error
+		}
+		o[a] = lg[pc]
+	case bc.OpSetTable, bc.OpSetI, bc.OpSetField:
+		if s.typed(a) {
+			return nil, false
+		}
+	case bc.OpCall:
+		if i.B() == 0 || i.C() == 0 || s.typed(a) {
+			return nil, false // a variable number of values, or calling a number
+		}
+		for r := a; r < len(o); r++ {
+			o[r] = vtUnk
+		}
+		if i.C() == 2 {
+			o[a] = lg[pc]
+		}
 	case bc.OpLoadNil:
 		for r := a; r <= a+i.B(); r++ {
 			o[r] = vtUnk
@@ -464,7 +525,7 @@ func findTypedLoops(p *bc.Proto) []*typedLoop {
 		}
 		return ends[hx] > ends[hy]
 	})
-	guess := guessTypes(p)
+	lg, guess := loadGuesses(p)
 	var chosen []*typedLoop
 	for _, h := range heads {
 		e := ends[h]
@@ -477,7 +538,10 @@ func findTypedLoops(p *bc.Proto) []*typedLoop {
 		if covered || guess[h] == nil {
 			continue
 		}
-		if l := typeLoop(p, h, e, guess[h]); l != nil {
+		if e-h > maxTypedLoop {
+			continue
+		}
+		if l := typeLoop(p, h, e, guess[h], lg); l != nil {
 			l.id = len(chosen)
 			chosen = append(chosen, l)
 		}
@@ -487,7 +551,7 @@ func findTypedLoops(p *bc.Proto) []*typedLoop {
 
 // typeLoop proves the types of loop [h, e] from the guess at its head,
 // or returns nil when the loop cannot have a typed copy.
-func typeLoop(p *bc.Proto, h, e int, guess state) *typedLoop {
+func typeLoop(p *bc.Proto, h, e int, guess state, lg []vt) *typedLoop {
 	n := int(p.MaxStackSize)
 	inLoop := func(pc int) bool { return pc >= h && pc <= e }
 	// Registers read before written in the loop (liveness restricted
@@ -543,12 +607,16 @@ func typeLoop(p *bc.Proto, h, e int, guess state) *typedLoop {
 		case guess[r] == vtInt || guess[r] == vtFloat:
 			t0[r] = guess[r]
 		case numeric[r]:
-			t0[r] = vtInt
-			sure = false
+			// Read as a number in the loop, by what its uses say
+			// (a register reused for a function is not).
+			if u := useType(p, h, r, nil); u != vtUnk {
+				t0[r] = u
+				sure = false
+			}
 		}
 	}
-	for attempt := 0; attempt < 3; attempt++ {
-		in, mismatch, ok := typedFlow(p, h, e, t0)
+	for attempt := 0; attempt < 4; attempt++ {
+		in, mismatch, ok := typedFlow(p, h, e, t0, lg)
 		if !ok {
 			return nil
 		}
@@ -557,10 +625,10 @@ func typeLoop(p *bc.Proto, h, e int, guess state) *typedLoop {
 			for r := range t0 {
 				any = any || t0.typed(r)
 			}
-			if !any {
+			if !any || !worthTyping(p, h, e, in) {
 				return nil
 			}
-			return &typedLoop{head: h, end: e, t0: t0, in: in, sure: sure}
+			return &typedLoop{head: h, end: e, t0: t0, in: in, sure: sure, lg: lg}
 		}
 		// A register that comes back to the head with another type
 		// (s = 0 before a loop adding floats to it) is checked for
@@ -577,7 +645,7 @@ func typeLoop(p *bc.Proto, h, e int, guess state) *typedLoop {
 // with t0. ok is false when a reached instruction cannot run typed;
 // mismatch holds the registers that come back to the head with another
 // type than t0's (their back-edge type, vtUnk when unknown).
-func typedFlow(p *bc.Proto, h, e int, t0 state) ([]state, map[int]vt, bool) {
+func typedFlow(p *bc.Proto, h, e int, t0 state, lg []vt) ([]state, map[int]vt, bool) {
 	in := make([]state, e-h+1)
 	in[0] = t0.clone()
 	mismatch := map[int]vt{}
@@ -585,7 +653,7 @@ func typedFlow(p *bc.Proto, h, e int, t0 state) ([]state, map[int]vt, bool) {
 	for len(work) > 0 {
 		pc := work[len(work)-1]
 		work = work[:len(work)-1]
-		out, ok := typedStep(p, pc, in[pc-h])
+		out, ok := typedStep(p, pc, in[pc-h], lg)
 		if !ok {
 			return nil, nil, false
 		}
@@ -609,21 +677,64 @@ func typedFlow(p *bc.Proto, h, e int, t0 state) ([]state, map[int]vt, bool) {
 			}
 		}
 	}
-	for r, t := range mismatch {
-		if t != vtInt && t != vtFloat {
-			mismatch[r] = vtUnk
-			return in, mismatch, false
-		}
-	}
+	// A register that comes back as anything else (a table read left in
+	// its register) is not checked at the head.
 	return in, mismatch, true
 }
 
-// typedEmitter writes the typed copies of one function.
+// typedEmitter writes the typed copy of one loop.
 type typedEmitter struct {
 	g      *gen
 	p      *bc.Proto
 	l      *typedLoop
 	locals map[string]bool
+	// The exits to the generic code, shared by the places that leave with
+	// the same locals to write back: their labels by key, and their code.
+	stubs    map[string]string
+	stubCode bytes.Buffer
+	exits    map[int]bool
+}
+
+// skipCode marks, in what a typed copy's function returns, the loop's
+// head to be entered past its entry check (pcNx).
+const skipCode = 1 << 24
+
+// exit goes to a shared block that writes the locals of s back (counting
+// an early exit when counted) and ends with tail, which returns; code is
+// the pc (or pc+skipCode) the generic code goes on at, or -1 when tail
+// returns something else too (Jump's code).
+func (t *typedEmitter) exit(s state, counted bool, tail string, code int) {
+	var key strings.Builder
+	for r, v := range s {
+		if s.typed(r) {
+			fmt.Fprintf(&key, "%d:%d,", r, v)
+		}
+	}
+	fmt.Fprintf(&key, "|%v|%s", counted, tail)
+	label, ok := t.stubs[key.String()]
+	if !ok {
+		label = fmt.Sprintf("x%d_%d", t.l.id, len(t.stubs))
+		t.stubs[key.String()] = label
+		saved := t.g.b
+		t.g.b = bytes.Buffer{}
+		t.printf("%s:\n", label)
+		t.writeBack(s)
+		if counted {
+			t.printf("*tb++\n")
+		}
+		t.printf("%s", tail)
+		t.stubCode.Write(t.g.b.Bytes())
+		t.g.b = saved
+	}
+	if code >= 0 {
+		t.exits[code] = true
+	}
+	t.printf("goto %s\n", label)
+}
+
+// exitTo is exit to the generic code of instruction pc (or pc+skipCode).
+func (t *typedEmitter) exitTo(s state, counted bool, code int) {
+	t.exit(s, counted, fmt.Sprintf("return %d\n", code), code)
 }
 
 func (t *typedEmitter) local(r int, v vt) string {
@@ -662,21 +773,24 @@ func (t *typedEmitter) writeBack(s state) {
 // leave goes to the generic code of instruction pc with state s written
 // back (pc's instruction runs there from the start).
 func (t *typedEmitter) leave(s state, pc int) {
-	t.writeBack(s)
+	t.leaveAt(s, pc, false)
+}
+
+// leaveAt is leave, counting an early exit when counted.
+func (t *typedEmitter) leaveAt(s state, pc int, counted bool) {
 	if pc == t.l.head {
 		t.l.skipHead = true
-		t.printf("goto pc%dx\n", pc)
+		t.exitTo(s, counted, pc+skipCode)
 		return
 	}
-	t.printf("goto pc%d\n", pc)
+	t.exitTo(s, counted, pc)
 }
 
 // edge goes from an instruction whose state after it is s to target.
 func (t *typedEmitter) edge(s state, target int) {
 	l := t.l
 	if target < l.head || target > l.end || l.in[target-l.head] == nil {
-		t.writeBack(s)
-		t.printf("goto pc%d\n", target)
+		t.exitTo(s, false, target)
 		return
 	}
 	to := l.in[target-l.head]
@@ -699,30 +813,44 @@ func onlyReg(s state, r int) state {
 // and the interruption check runs as in the generic code.
 func (t *typedEmitter) jump(s state, at, target int, tick bool) {
 	if tick {
-		t.printf("if f.Tick() {\n")
-		t.writeBack(s)
-		t.printf("if n := f.Jump(%d, %d); n != %d {\nreturn n\n}\ngoto pc%d\n}\n", at, target, target, target)
+		t.tick(s, at, target)
 	}
 	t.edge(s, target)
 }
 
+// tick counts a backward jump's tick from at to target; when it expires
+// the locals are written back and the generic code's interruption check
+// runs (Frame.Jump), whose result the function returns.
+func (t *typedEmitter) tick(s state, at, target int) {
+	t.printf("if f.Tick() {\n")
+	t.exit(s, false, fmt.Sprintf("return f.Jump(%d, %d)\n", at, target), target)
+	t.printf("}\n")
+}
+
 // entryCheck writes, at the generic head of the loop, the test of the
-// registers' tags that enters the typed copy.
-func (t *typedEmitter) entryCheck() {
+// registers' tags that calls the typed copy's function, and the switch
+// on where it returns.
+func (t *typedEmitter) entryCheck(fname string) {
 	l := t.l
 	var conds []string
-	var loads []string
 	for r, v := range l.t0 {
 		switch v {
 		case vtInt:
 			conds = append(conds, fmt.Sprintf("f.R(%d).IsInt()", r))
-			loads = append(loads, fmt.Sprintf("%s = f.R(%d).AsInt()\n", t.local(r, v), r))
 		case vtFloat:
 			conds = append(conds, fmt.Sprintf("f.R(%d).IsFloat()", r))
-			loads = append(loads, fmt.Sprintf("%s = f.R(%d).AsFloat()\n", t.local(r, v), r))
 		}
 	}
-	t.printf("if %s { // the typed copy of the loop at %d-%d\n%sgoto t%d_%d\n}\n", strings.Join(conds, " && "), l.head, l.end, strings.Join(loads, ""), l.id, l.head)
+	conds = append(conds, fmt.Sprintf("tbail < %d", maxBails))
+	t.printf("if %s { // the typed copy of the loop at %d-%d\nswitch n := %s(&f, &tbail); n {\n", strings.Join(conds, " && "), l.head, l.end, fname)
+	for _, c := range l.exits {
+		if c >= skipCode {
+			t.printf("case %d:\ngoto pc%dx\n", c, c-skipCode)
+		} else {
+			t.printf("case %d:\ngoto pc%d\n", c, c)
+		}
+	}
+	t.printf("default:\nreturn f.Exit(n)\n}\n}\n")
 }
 
 // copyLoop writes the typed copy of the loop.
@@ -751,7 +879,7 @@ func (t *typedEmitter) instruction(pc int, s state) {
 	i := p.Code[pc]
 	a := i.A()
 	op := i.Op()
-	o, _ := typedStep(p, pc, s)
+	o, _ := typedStep(p, pc, s, t.l.lg)
 	if _, _, ok := operandTypes(p, i, s); ok {
 		t.arith(pc, i, s, o)
 		t.edge(o, pc+1)
@@ -787,8 +915,12 @@ func (t *typedEmitter) instruction(pc int, s state) {
 		for r := a; r <= a+i.B(); r++ {
 			t.printf("*f.R(%d) = rt.Nil\n", r)
 		}
-	case bc.OpGetUpval:
-		t.printf("*f.R(%d) = *f.Up(%d)\n", a, i.B())
+	case bc.OpGetUpval, bc.OpGetTabUp, bc.OpGetField, bc.OpGetI, bc.OpGetTable, bc.OpSetTable, bc.OpSetI, bc.OpSetField:
+		if !t.tableOp(pc, i, s, o) {
+			return
+		}
+	case bc.OpCall:
+		t.call(pc, i, s, o)
 	case bc.OpSetUpval:
 		switch s[a] {
 		case vtInt:
@@ -1011,36 +1143,65 @@ func (t *typedEmitter) forLoop(pc int, i bc.Instruction, s, o state) {
 	}
 	t.jump(o, pc, target, true)
 	t.printf("}\n")
-	t.printf("if f.Tick() {\n")
-	t.writeBack(o)
-	t.printf("if n := f.Jump(%d, %d); n != %d {\nreturn n\n}\ngoto pc%d\n}\n", pc, pc+1, pc+1, pc+1)
+	t.tick(o, pc, pc+1)
 	t.edge(o, pc+1)
 }
 
-// typedCopies writes the typed copies of the loops into a buffer of
-// their own and returns it, with the locals they use.
-func (g *gen) typedCopies(p *bc.Proto, loops []*typedLoop) (string, []string) {
-	saved := g.b
-	g.b = bytes.Buffer{}
-	locals := map[string]bool{}
+// typedCopies writes the typed copies of the loops, each a function of
+// its own (so the generic function keeps its size, and Go's inlining in
+// it), into a buffer and returns it, with the locals the generic
+// function needs.
+func (g *gen) typedCopies(n int, p *bc.Proto, loops []*typedLoop) (string, []string) {
+	if len(loops) == 0 {
+		return "", nil
+	}
+	saved, big := g.b, g.big
+	g.b, g.big = bytes.Buffer{}, false
 	for _, l := range loops {
-		t := &typedEmitter{g: g, p: p, l: l, locals: locals}
+		l.exits, l.skipHead = nil, false
+		fn := g.b.Len()
+		t := &typedEmitter{g: g, p: p, l: l, locals: map[string]bool{}, stubs: map[string]string{}, exits: map[int]bool{}}
+		body := g.b.Len()
+		var loads []string
 		for r, v := range l.t0 {
-			if v == vtInt || v == vtFloat {
-				t.local(r, v)
+			switch v {
+			case vtInt:
+				loads = append(loads, fmt.Sprintf("%s = f.R(%d).AsInt()\n", t.local(r, v), r))
+			case vtFloat:
+				loads = append(loads, fmt.Sprintf("%s = f.R(%d).AsFloat()\n", t.local(r, v), r))
 			}
 		}
+		g.printf("%sgoto t%d_%d\n", strings.Join(loads, ""), l.id, l.head)
 		t.copyLoop()
+		g.b.Write(t.stubCode.Bytes())
+		code := string(g.b.Bytes()[body:])
+		g.b.Truncate(body)
+		g.printf("\n// %s is the typed copy of the loop at instructions %d-%d of %s (typed.go):\n", g.typedName(n, l), l.head, l.end, g.fname(n))
+		g.printf("// it returns the pc the generic code goes on at, or a code to return.\n")
+		g.printf("func %s(f *rt.Frame, tb *int64) int {\n", g.typedName(n, l))
+		g.declareLocals(sortedKeys(t.locals))
+		g.printf("%s}\n", code)
+		for c := range t.exits {
+			l.exits = append(l.exits, c)
+		}
+		sort.Ints(l.exits)
+		if countTokens(g.b.Bytes()[fn:]) > bigFunctionTokens {
+			large := largeForm.Replace(string(g.b.Bytes()[fn:]))
+			g.b.Truncate(fn)
+			g.b.WriteString(large)
+		}
 	}
 	out := g.b.String()
-	g.b = saved
-	return out, sortedKeys(locals)
+	g.b, g.big = saved, big
+	return out, []string{"tbail"}
 }
 
+func (g *gen) typedName(n int, l *typedLoop) string { return fmt.Sprintf("%sT%d", g.fname(n), l.id) }
+
 // typedEntry writes the entry check of loop l at its generic head.
-func (g *gen) typedEntry(p *bc.Proto, l *typedLoop) {
+func (g *gen) typedEntry(n int, p *bc.Proto, l *typedLoop) {
 	t := &typedEmitter{g: g, p: p, l: l, locals: map[string]bool{}}
-	t.entryCheck()
+	t.entryCheck(g.typedName(n, l))
 	if l.skipHead {
 		g.printf("pc%dx:\n", l.head)
 	}
@@ -1061,7 +1222,7 @@ func (g *gen) declareLocals(names []string) {
 	if len(names) == 0 {
 		return
 	}
-	g.printf("// The registers of the typed loop copies, as integers (i) and floats (f).\nvar (\n")
+	g.printf("// Registers held as integers (i) and floats (f); early exits from the typed copies (tbail).\nvar (\n")
 	for _, n := range names {
 		typ := "int64"
 		if strings.HasSuffix(n, "f") {
