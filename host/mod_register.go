@@ -2,18 +2,9 @@ package host
 
 import (
 	"fmt"
-	"regexp"
-	"sync"
 
 	"panto/runtime"
 )
-
-// toolNamePattern is what model APIs accept as a tool name; checking it
-// at registration beats a provider rejecting the whole request later.
-var toolNamePattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`) })
-
-// commandNamePattern keeps command names typeable after a slash.
-var commandNamePattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.:-]*$`) })
 
 func (v *vm) luaRegisterTool(L *runtime.State) int {
 	v.registerTool(L, checkTable(L, "register_tool", 1), callerSource(L))
@@ -33,7 +24,7 @@ func (v *vm) registerTool(L *runtime.State, t *runtime.Table, source string) {
 // a Lua error naming what (the function called) when it is wrong.
 func (v *vm) declareTool(L *runtime.State, t *runtime.Table, what, source string) *Tool {
 	name := stringField(L, t, what, "name", true)
-	if !toolNamePattern().MatchString(name) {
+	if !validToolName(name) {
 		L.Errorf("%s: tool name '%s' must be 1 to 64 letters, digits, '_' or '-'", what, name)
 	}
 	desc := stringField(L, t, what, "description", true)
@@ -66,7 +57,7 @@ func (v *vm) luaRegisterCommand(L *runtime.State) int {
 	const what = "register_command"
 	t := checkTable(L, what, 1)
 	name := stringField(L, t, what, "name", true)
-	if !commandNamePattern().MatchString(name) {
+	if !validCommandName(name) {
 		L.Errorf("%s: command name '%s' must start with a letter, digit or '_' and contain no spaces (and no leading '/')", what, name)
 	}
 	desc := stringField(L, t, what, "description", true)

@@ -49,7 +49,7 @@ type NativeCommandRun func(ctx context.Context, args string) (string, error)
 // validated before run sees it. effects and the source string are as
 // for a Lua tool (Tool.Effects, Tool.Source).
 func NewNativeTool(name, description, schemaJSON string, effects []string, source string, run NativeRun) (*Tool, error) {
-	if !toolNamePattern().MatchString(name) {
+	if !validToolName(name) {
 		return nil, fmt.Errorf("tool name '%s' must be 1 to 64 letters, digits, '_' or '-'", name)
 	}
 	compiled, err := newToolSchema(name, schemaJSON)
