@@ -13,7 +13,7 @@ import (
 // command_field, which must name properties of the schema. A mistake is
 // a Lua error at registration, like any other bad declaration field.
 func declareEffects(L *runtime.State, t *runtime.Table, what, name string, tool *Tool) {
-	known := abi.Get().ToolEffects()
+	known := abi.ToolEffects()
 	if v := t.GetStr("effects"); !v.IsNil() {
 		et := v.AsTable()
 		n, dense := int64(0), false

@@ -33,7 +33,7 @@ const maxEmitDepth = 16
 // reported and the next one still runs.
 func (h *Host) fire(ctx context.Context, name string, block *Block, fields fieldValues) fieldValues {
 	v := h.vm
-	spec := abi.Get().Event(name)
+	spec := abi.LookupEvent(name)
 	checkFields(name, spec, fields)
 	handlers := v.reg.handlersFor(name)
 	if len(handlers) == 0 {

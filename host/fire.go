@@ -23,7 +23,7 @@ func (h *Host) FireEvent(ctx context.Context, name string, fields map[string]run
 	if h.vm == nil {
 		return nil, nil, errClosed
 	}
-	spec := abi.Get().Event(name)
+	spec := abi.LookupEvent(name)
 	if spec == nil {
 		if len(fields) > 0 {
 			return nil, nil, fmt.Errorf("'%s' is not a host event, and a custom event has no fields", name)

@@ -38,7 +38,7 @@ func (v *vm) luaOn(L *runtime.State) int {
 // fields an emitted event would not have.
 func (v *vm) luaEmit(L *runtime.State) int {
 	name := checkName(L, "emit", 1)
-	if abi.Get().Event(name) != nil {
+	if abi.LookupEvent(name) != nil {
 		L.Errorf("emit: '%s' is a host event; only custom events can be emitted", name)
 	}
 	if v.emitDepth >= maxEmitDepth {

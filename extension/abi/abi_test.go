@@ -5,6 +5,8 @@ import (
 	"os"
 	"panto/compiler/parser"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -180,5 +182,47 @@ func TestTypes(t *testing.T) {
 				t.Errorf("%s: foreign %s points at %s, which is not a field", typ.Name, f.Name, f.Use)
 			}
 		}
+	}
+}
+
+// ToolEffects, which the host uses without parsing the description, is
+// the tool contract's list.
+func TestToolEffectsMatchDescription(t *testing.T) {
+	want := Get().ToolEffects()
+	if len(want) == 0 {
+		t.Fatal("the description lists no tool effects")
+	}
+	if got := ToolEffects(); !slices.Equal(got, want) {
+		t.Fatalf("ToolEffects() = %q, abi.json says %q", got, want)
+	}
+}
+
+// LookupEvent, which decodes the events alone, finds every event the full
+// parse has, equal field by field, and nothing else.
+func TestLookupEventMatchesDescription(t *testing.T) {
+	spec := Get()
+	if len(spec.Events) == 0 {
+		t.Fatal("the description has no events")
+	}
+	for i := range spec.Events {
+		want := &spec.Events[i]
+		got := LookupEvent(want.Name)
+		if got == nil {
+			t.Errorf("LookupEvent(%q) = nil", want.Name)
+			continue
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("LookupEvent(%q) = %+v, the full parse has %+v", want.Name, got, want)
+		}
+	}
+	if len(eventsOnly()) != len(spec.Events) {
+		t.Errorf("LookupEvent knows %d events, the description %d", len(eventsOnly()), len(spec.Events))
+	}
+	if LookupEvent("no_such_event") != nil {
+		t.Error("LookupEvent found an event the description does not have")
+	}
+	var evs []Event
+	if !decodeEvents(abiJSON, &evs) {
+		t.Error("the events were not found alone: LookupEvent parses the whole description")
 	}
 }
