@@ -1,6 +1,10 @@
 package runtime
 
-import "testing"
+import (
+	"testing"
+	"unique"
+	"unsafe"
+)
 
 // Registrations queue until the first lookup (natives, precompiled); the
 // maps built then must hold what registering into them at once would
@@ -44,4 +48,40 @@ func TestRegistriesFilledLazily(t *testing.T) {
 			t.Fatalf("after a lookup: got %v, want [a2 b2]", got)
 		}
 	})
+}
+
+// A registered name is interned as the registered copy, whether it comes
+// from a chunk's constants or from Go code pinning it; other strings are
+// interned as before.
+func TestRegisterNames(t *testing.T) {
+	tab := []string{"regnames_test_a", "regnames_test_b", "regnames_test_c"}
+	// Copies of their own, so that the test tells the table's copy apart.
+	for i, s := range tab {
+		tab[i] = string([]byte(s))
+	}
+	RegisterNames(func(s string) string {
+		for _, c := range tab {
+			if c == s {
+				return c
+			}
+		}
+		return ""
+	})
+	for _, s := range tab {
+		v, hd := internString(string([]byte(s)))
+		if v.p != unsafe.Pointer(unsafe.StringData(s)) {
+			t.Errorf("internString(%q) did not give the registered copy", s)
+		}
+		if hd != (unique.Handle[string]{}) {
+			t.Errorf("internString(%q) made a unique handle", s)
+		}
+		if p := internPinned(string([]byte(s))); p.p != unsafe.Pointer(unsafe.StringData(s)) {
+			t.Errorf("internPinned(%q) did not give the registered copy", s)
+		}
+	}
+	for _, s := range []string{"regnames_test_", "regnames_test_d", "regnames_test_a "} {
+		if c := registeredName(s); c != "" {
+			t.Errorf("registeredName(%q) = %q, want not found", s, c)
+		}
+	}
 }

@@ -16,9 +16,12 @@ package runtime
 
 // staticName returns the canonical copy of s when s is one of the names
 // pinned at compile time, and "" otherwise.
+// Names registered by generated packages (str_registered.go) come next.
 func staticName(s string) string {
-	if len(s) > maxStaticNameLen {
-		return ""
+	if len(s) <= maxStaticNameLen {
+		if c := staticNameSwitch(s); c != "" {
+			return c
+		}
 	}
-	return staticNameSwitch(s)
+	return registeredName(s)
 }

@@ -94,6 +94,7 @@ func generate(fsys fs.FS, dir string) error {
 	fmt.Fprintf(&reg, "// Package native is the base layer compiled ahead of time: each source's\n// bytecode, registered for the exact text the host loads, and its native\n// twin (see cmd/stdgen).\npackage native\n\n")
 	fmt.Fprintf(&reg, "import (\n_ \"embed\"\n\nrt \"panto/runtime\"\n)\n\n")
 	var inits strings.Builder
+	names := map[string]bool{}
 	for n, c := range cs {
 		p, err := compiler.Compile(c.name, c.src)
 		if err != nil {
@@ -105,6 +106,7 @@ func generate(fsys fs.FS, dir string) error {
 		if err != nil {
 			return fmt.Errorf("%s: %v", c.path, err)
 		}
+		collectNames(q, names)
 		prefix := fmt.Sprintf("c%d", n)
 		src, err := gogen.Generate(q, c.name, gogen.Options{Package: "native", Prefix: prefix})
 		if err != nil {
@@ -129,7 +131,21 @@ func generate(fsys fs.FS, dir string) error {
 		fmt.Fprintf(&inits, "rt.RegisterPrecompiled(&rt.PrecompiledChunk{Name: %q, Source: %sSource, Bytecode: %sBytecode, Digest: %q})\n",
 			c.name, prefix, prefix, hex.EncodeToString(sum[:]))
 	}
-	fmt.Fprintf(&reg, "func init() {\n%s}\n", inits.String())
+	// The chunks' short string constants, pinned for good at start-up
+	// (runtime.RegisterNames): a switch returning each one's literal, so
+	// registering costs nothing and preparing the chunks makes no unique
+	// handle.
+	sorted := make([]string, 0, len(names))
+	for n := range names {
+		sorted = append(sorted, n)
+	}
+	sort.Strings(sorted)
+	fmt.Fprintf(&reg, "// pinnedName returns the literal equal to s if s is one of the chunks' short\n// string constants, and \"\" otherwise.\nfunc pinnedName(s string) string {\nswitch s {\n")
+	for _, n := range sorted {
+		fmt.Fprintf(&reg, "case %q:\nreturn %q\n", n, n)
+	}
+	fmt.Fprintf(&reg, "}\nreturn \"\"\n}\n\n")
+	fmt.Fprintf(&reg, "func init() {\nrt.RegisterNames(pinnedName)\n%s}\n", inits.String())
 	src, err := format.Source(reg.Bytes())
 	if err != nil {
 		return fmt.Errorf("formatting precompiled.go: %v", err)
@@ -157,4 +173,17 @@ func goFileName(prefix, p string) string {
 		}
 	}
 	return sb.String() + "_lua.go"
+}
+
+// collectNames adds the short string constants of p's tree (those the
+// runtime interns: runtime.ShortStringLen bytes or fewer) to names.
+func collectNames(p *bytecode.Proto, names map[string]bool) {
+	for _, c := range p.Constants {
+		if c.Kind == bytecode.ConstString && len(c.Str) > 0 && len(c.Str) <= runtime.ShortStringLen {
+			names[c.Str] = true
+		}
+	}
+	for _, q := range p.Protos {
+		collectNames(q, names)
+	}
 }
