@@ -225,8 +225,9 @@ func (m *marker) traverseTable(t *Table) {
 	case wk && wv:
 		m.allWeak = append(m.allWeak, t)
 	case wv:
-		for i := range t.nodes {
-			if n := &t.nodes[i]; n.val.t != tagNil {
+		nodes := t.nodes()
+		for i := range nodes {
+			if n := &nodes[i]; n.val.t != tagNil {
 				m.mark(n.key.value())
 			}
 		}
@@ -241,8 +242,9 @@ func (m *marker) traverseTable(t *Table) {
 		for _, v := range t.arr {
 			m.mark(v)
 		}
-		for i := range t.nodes {
-			if n := &t.nodes[i]; n.val.t != tagNil {
+		nodes := t.nodes()
+		for i := range nodes {
+			if n := &nodes[i]; n.val.t != tagNil {
 				m.mark(n.key.value())
 				m.mark(n.val)
 			}
@@ -254,8 +256,9 @@ func (m *marker) traverseTable(t *Table) {
 // whether it marked anything.
 func (m *marker) traverseEphemeron(t *Table) bool {
 	changed := false
-	for i := range t.nodes {
-		n := &t.nodes[i]
+	nodes := t.nodes()
+	for i := range nodes {
+		n := &nodes[i]
 		if n.val.t != tagNil && m.isMarked(n.key.value()) && m.mark(n.val) {
 			changed = true
 		}
@@ -351,8 +354,9 @@ func (m *marker) clearByValues(ts []*Table) {
 				t.arr[i] = Nil
 			}
 		}
-		for i := range t.nodes {
-			if n := &t.nodes[i]; n.val.t != tagNil && !m.isMarked(n.val) {
+		nodes := t.nodes()
+		for i := range nodes {
+			if n := &nodes[i]; n.val.t != tagNil && !m.isMarked(n.val) {
 				n.val = Nil
 			}
 		}
@@ -376,8 +380,9 @@ func (m *marker) countWeakStrings(ts []*Table, keys, values bool) {
 				}
 			}
 		}
-		for i := range t.nodes {
-			n := &t.nodes[i]
+		nodes := t.nodes()
+		for i := range nodes {
+			n := &nodes[i]
 			if n.val.t == tagNil {
 				continue
 			}
@@ -395,8 +400,9 @@ func (m *marker) countWeakStrings(ts []*Table, keys, values bool) {
 // stays in its node as a dead key, so a traversal in progress can go on.
 func (m *marker) clearByKeys(ts []*Table) {
 	for _, t := range ts {
-		for i := range t.nodes {
-			if n := &t.nodes[i]; n.val.t != tagNil && !m.isMarked(n.key.value()) {
+		nodes := t.nodes()
+		for i := range nodes {
+			if n := &nodes[i]; n.val.t != tagNil && !m.isMarked(n.key.value()) {
 				n.val = Nil
 			}
 		}

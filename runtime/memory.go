@@ -228,7 +228,7 @@ const (
 
 // tableAllocBytes is what a table's storage takes.
 func tableAllocBytes(t *Table) int64 {
-	return tableBytes + int64(cap(t.arr))*int64(valueSize) + int64(len(t.nodes))*int64(nodeSize)
+	return tableBytes + int64(cap(t.arr))*int64(valueSize) + int64(t.nodeCount())*int64(nodeSize)
 }
 
 // chargeGrowth charges what a store made table t grow by, given its size

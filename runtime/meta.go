@@ -218,10 +218,11 @@ func (L *State) rawSet(t *Table, key, val Value) {
 		}
 	}
 	defer L.catchTableOverflow()
-	nodes, arr := len(t.nodes), cap(t.arr)
+	nodes, arr := t.node, cap(t.arr)
+	shift := t.sizeFree >> freeBits
 	t.Set(key, val)
-	if len(t.nodes) != nodes || cap(t.arr) != arr {
-		L.chargeGrowth(t, tableBytes+int64(arr)*int64(valueSize)+int64(nodes)*int64(nodeSize))
+	if t.node != nodes || cap(t.arr) != arr {
+		L.chargeGrowth(t, tableBytes+int64(arr)*int64(valueSize)+hashBytes(nodes, shift))
 	}
 }
 

@@ -488,12 +488,12 @@ func StrField(t, k *Value) *Value {
 	if t.t != tagTable {
 		return nil
 	}
-	nodes := t.table().nodes
-	if len(nodes) == 0 {
+	tb := t.table()
+	if tb.node == nil {
 		return nil
 	}
-	n := (*node)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(nodes)), uintptr(k.h&uint32(len(nodes)-1))*nodeSize))
-	if n.key.p != k.p || n.key.n != k.n || n.key.t() != tagString || n.val.t == tagNil {
+	n := (*node)(unsafe.Add(unsafe.Pointer(tb.node), uintptr(uint64(k.h)>>(tb.sizeFree>>freeBits))*nodeSize))
+	if n.key.p != k.p || n.key.n != k.n || n.key.tn&tagMask != int32(tagString) || n.val.t == tagNil {
 		return nil
 	}
 	return &n.val
@@ -550,9 +550,9 @@ func indexStr(t *Table, key *Value) (*Value, bool) {
 			return nil, false
 		}
 		var v *Value
-		if nodes := t.nodes; len(nodes) > 0 {
-			nb := unsafe.Pointer(unsafe.SliceData(nodes))
-			j := uintptr(h & uint32(len(nodes)-1))
+		if t.node != nil {
+			nb := unsafe.Pointer(t.node)
+			j := t.mainIndex(h)
 			for {
 				n := (*node)(unsafe.Add(nb, j*nodeSize))
 				if n.key.h == h && n.key.t() == tagString {
@@ -696,8 +696,8 @@ func (f *Frame) SetField(a, b int, v *Value) bool {
 // Anything else (a collision, no hash part, a nil value) is left to the
 // slow path.
 func newField(t *Table, k, v *Value) bool {
-	if h := k.h; h != 0 && k.t == tagString && len(t.nodes) > 0 && v.t != tagNil {
-		n := &t.nodes[h&uint32(len(t.nodes)-1)]
+	if h := k.h; h != 0 && k.t == tagString && t.node != nil && v.t != tagNil {
+		n := (*node)(unsafe.Add(unsafe.Pointer(t.node), uintptr(uint64(h)>>(t.sizeFree>>freeBits))*nodeSize))
 		if n.key.tn == 0 { // no key, and so no chain from here
 			n.val = *v
 			n.key = nodeKey{p: k.p, n: k.n, h: h, tn: int32(tagString)}
@@ -757,7 +757,7 @@ func (f *Frame) setKey(a int, rb, v *Value) bool {
 	if rb.t == tagInt {
 		if k := int64(rb.n); uint64(k)-1 < uint64(len(t.arr)) {
 			slot = &t.arr[k-1]
-		} else if n := len(t.arr); k == int64(n)+1 && n < cap(t.arr) && len(t.nodes) == 0 && t.meta == nil {
+		} else if n := len(t.arr); k == int64(n)+1 && n < cap(t.arr) && t.node == nil && t.meta == nil {
 			if v.t != tagNil {
 				t.arr = t.arr[:n+1]
 				copyVal(&t.arr[n], v)

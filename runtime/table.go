@@ -19,17 +19,89 @@ import (
 //
 // Invariant: no integer key in [1, len(arr)] is in the hash part.
 //
-// The struct is 64 bytes, a size class of its own: small tables are
-// allocated together with their first array or node storage (table_alloc.go).
+// The struct is 48 bytes, a size class of its own (the reference's is
+// 56): an empty table is this header alone, and small tables are allocated
+// together with their first array or node storage (table_alloc.go). The
+// hash part is a pointer and a size rather than a slice, which saved a
+// size class for every table: binary_trees' leaves went from 64 to 48
+// bytes and its {left, right} nodes from 112 to 96.
 type Table struct {
-	arr      []Value
-	nodes    []node
-	meta     *Table
-	lastFree int32 // nodes at and above it have been handed out by freePos
+	arr  []Value
+	node *node // the hash part's first node; nil when there is none
+	meta *Table
+	// sizeFree packs the hash part's shift, 32 less log2 of its size, from
+	// bit freeBits up, with lastFree below: the nodes at and above lastFree
+	// have been handed out by freePos. A hash's main position is its top
+	// bits (mainIndex), one shift by the packed field's top.
+	sizeFree uint32
 	// tmAbsent caches, for a table used as a metatable, which metamethods
 	// it does not have (bit e set: event e absent). Any store of a string key
 	// clears it.
 	tmAbsent uint32
+}
+
+// freeBits is the width of lastFree in Table.sizeFree: it counts up to
+// 2^maxNodesLog nodes.
+const freeBits = maxNodesLog + 1
+
+// The shift, from 32-maxNodesLog to 32, fits in the bits above lastFree.
+var _ [1<<(32-freeBits) - 1 - 32]struct{}
+
+// nodes is the hash part (nil when there is none).
+func (t *Table) nodes() []node {
+	if t.node == nil {
+		return nil
+	}
+	return unsafe.Slice(t.node, t.nodeCount())
+}
+
+// nodeCount is the size of the hash part, 0 when there is none.
+func (t *Table) nodeCount() int {
+	if t.node == nil {
+		return 0
+	}
+	return 1 << (32 - t.sizeFree>>freeBits)
+}
+
+// hashBytes is the size of a hash part that starts at first and has the
+// given shift: what a table held before a store that may have grown it
+// (a new hash part has another first node).
+func hashBytes(first *node, shift uint32) int64 {
+	if first == nil {
+		return 0
+	}
+	return int64(nodeSize) << (32 - shift)
+}
+
+// mainIndex is the index of the main position of the hash h: its top
+// log2(size) bits (none for a one-node part, where the shift is 32). The
+// shift is below 64, so it costs one instruction, as the mask of a
+// slice's length did; and the hashes' top bits are their best mixed
+// (mix64 keeps a product's high half; string hashes end in a set bit,
+// which as a mask put every string key at an odd position). t must have
+// a hash part.
+func (t *Table) mainIndex(h uint32) uintptr {
+	return uintptr(uint64(h) >> (t.sizeFree >> freeBits))
+}
+
+// mainNode is the node at the main position of the hash h. Chains stay
+// inside the hash part, so walks from it need no bounds checks. t must
+// have a hash part.
+func (t *Table) mainNode(h uint32) *node {
+	return (*node)(unsafe.Add(unsafe.Pointer(t.node), t.mainIndex(h)*nodeSize))
+}
+
+// lastFree is where freePos looks next, downwards.
+func (t *Table) lastFree() int { return int(t.sizeFree & (1<<freeBits - 1)) }
+
+// setLastFree sets lastFree, keeping the hash part's size.
+func (t *Table) setLastFree(i int) { t.sizeFree = t.sizeFree&^(1<<freeBits-1) | uint32(i) }
+
+// setNodes makes the lg-th power of two nodes at first the hash part, none
+// of them handed out yet.
+func (t *Table) setNodes(first *node, lg int) {
+	t.node = first
+	t.sizeFree = uint32(32-lg)<<freeBits | 1<<lg
 }
 
 // node is one slot of the hash part. It is 48 bytes where a key Value, a
@@ -86,8 +158,9 @@ func (n *node) next() int32 { return n.key.tn >> tagBits }
 // setNext sets the offset to the next node of n's chain.
 func (n *node) setNext(d int32) { n.key.tn = d<<tagBits | n.key.tn&tagMask }
 
-// maxNodesLog is the largest hash part: 2^26 nodes.
-const maxNodesLog = 26
+// maxNodesLog is the largest hash part: 2^25 nodes (1.5 GB), so that the
+// free position and the shift share Table.sizeFree.
+const maxNodesLog = 25
 
 // maxArray is the largest array part we will allocate in one step.
 const maxArray = 1 << 31
@@ -103,12 +176,11 @@ func nodeSizeLog(n int) int {
 
 func (t *Table) setNodeSize(n int) {
 	if n == 0 {
-		t.nodes = nil
-		t.lastFree = 0
+		t.node, t.sizeFree = nil, 0
 		return
 	}
-	t.nodes = make([]node, 1<<nodeSizeLog(n))
-	t.lastFree = int32(len(t.nodes))
+	lg := nodeSizeLog(n)
+	t.setNodes(unsafe.SliceData(make([]node, 1<<lg)), lg)
 }
 
 // tableOverflow is raised when a table would outgrow its limits; the VM
@@ -145,7 +217,7 @@ func keyHash(k Value) uint32 {
 }
 
 func (t *Table) mainPosition(k Value) int {
-	return int(keyHash(k) & uint32(len(t.nodes)-1))
+	return int(t.mainIndex(keyHash(k)))
 }
 
 // keysEqual compares normalised keys (no int/float cross equality needed:
@@ -225,17 +297,16 @@ func (t *Table) GetStr(s string) Value { return t.getStr(String(s)) }
 // findStr spelled out rather than called: it is every string-keyed lookup
 // the dispatch loop does not finish itself.
 func (t *Table) getStr(k Value) Value {
-	nodes := t.nodes
-	if len(nodes) == 0 {
+	if t.node == nil {
 		return Nil
 	}
 	h := k.h
 	if h == 0 {
 		h = hashString(k.AsString())
 	}
-	i := h & uint32(len(nodes)-1)
+	// Chains stay inside the hash part: no bounds check needed.
+	n := t.mainNode(h)
 	for {
-		n := &nodes[i]
 		if n.key.h == h && n.key.t() == tagString &&
 			((n.key.p == k.p && n.key.n == k.n) || n.key.AsString() == k.AsString()) {
 			return n.val
@@ -244,24 +315,23 @@ func (t *Table) getStr(k Value) Value {
 		if d == 0 {
 			return Nil
 		}
-		i += uint32(d)
+		n = (*node)(unsafe.Add(unsafe.Pointer(n), int(d)*int(nodeSize)))
 	}
 }
 
 // findStr returns the node holding the string key k (dead or alive), or
 // nil.
 func (t *Table) findStr(k Value) *node {
-	nodes := t.nodes
-	if len(nodes) == 0 {
+	if t.node == nil {
 		return nil
 	}
 	h := k.h
 	if h == 0 {
 		h = hashString(k.AsString())
 	}
-	i := h & uint32(len(nodes)-1)
+	// Chains stay inside the hash part: no bounds check needed.
+	n := t.mainNode(h)
 	for {
-		n := &nodes[i]
 		if n.key.h == h && n.key.t() == tagString &&
 			((n.key.p == k.p && n.key.n == k.n) || n.key.AsString() == k.AsString()) {
 			return n
@@ -270,29 +340,26 @@ func (t *Table) findStr(k Value) *node {
 		if d == 0 {
 			return nil
 		}
-		i += uint32(d)
+		n = (*node)(unsafe.Add(unsafe.Pointer(n), int(d)*int(nodeSize)))
 	}
 }
 
 // findInt returns the node holding the integer key k (dead or alive), or
 // nil.
 func (t *Table) findInt(k int64) *node {
-	nodes := t.nodes
-	if len(nodes) == 0 {
+	if t.node == nil {
 		return nil
 	}
-	i := mix64(uint64(k)) & uint32(len(nodes)-1)
-	for {
-		n := &nodes[i]
-		if n.key.n == uint64(k) && n.key.tn&tagMask == int32(tagInt) {
-			return n
-		}
+	// Chains stay inside the hash part: no bounds check needed.
+	n := (*node)(unsafe.Add(unsafe.Pointer(t.node), uintptr(uint64(mix64(uint64(k)))>>(t.sizeFree>>freeBits))*nodeSize))
+	for n.key.n != uint64(k) || n.key.tn&tagMask != int32(tagInt) {
 		d := n.key.tn >> tagBits
 		if d == 0 {
 			return nil
 		}
-		i += uint32(d)
+		n = (*node)(unsafe.Add(unsafe.Pointer(n), int(d)*int(nodeSize)))
 	}
+	return n
 }
 
 // findNode returns the node holding the normalised key k (dead or alive),
@@ -304,12 +371,13 @@ func (t *Table) findNode(k Value) *node {
 	case tagInt:
 		return t.findInt(int64(k.n))
 	}
-	if len(t.nodes) == 0 {
+	nodes := t.nodes()
+	if len(nodes) == 0 {
 		return nil
 	}
 	i := t.mainPosition(k)
 	for {
-		n := &t.nodes[i]
+		n := &nodes[i]
 		if keysEqual(n.key.value(), k) {
 			return n
 		}
@@ -357,15 +425,14 @@ func (t *Table) setStr(k, v Value) {
 		t.tmAbsent = 0
 	}
 	// findStr, inlined by hand: this is every field store of the VM.
-	if nodes := t.nodes; len(nodes) > 0 {
+	if t.node != nil {
 		h := k.h
 		if h == 0 {
 			h = hashString(k.AsString())
 			k.h = h
 		}
-		i := h & uint32(len(nodes)-1)
+		n := t.mainNode(h)
 		for {
-			n := &nodes[i]
 			if n.key.h == h && n.key.t() == tagString &&
 				((n.key.p == k.p && n.key.n == k.n) || n.key.AsString() == k.AsString()) {
 				n.val = v
@@ -375,7 +442,7 @@ func (t *Table) setStr(k, v Value) {
 			if d == 0 {
 				break
 			}
-			i += uint32(d)
+			n = (*node)(unsafe.Add(unsafe.Pointer(n), int(d)*int(nodeSize)))
 		}
 	}
 	if v.t != tagNil {
@@ -475,45 +542,50 @@ func (t *Table) newKey(k Value, v Value) {
 		// first, and moving a colliding node must not rehash its bytes.
 		k.h = hashString(k.AsString())
 	}
-	if len(t.nodes) == 0 {
+	if t.node == nil {
 		t.rehash(k)
 		t.Set(k, v)
 		return
 	}
 	mp := t.mainPosition(k)
-	nodes := t.nodes
-	if nodes[mp].val.t != tagNil {
-		f := t.freePos()
-		if f < 0 {
-			t.rehash(k)
-			t.Set(k, v)
-			return
+	// The main position is inside the hash part: no bounds check needed.
+	if n := (*node)(unsafe.Add(unsafe.Pointer(t.node), uintptr(mp)*nodeSize)); n.val.t == tagNil {
+		n.key.set(k)
+		n.val = v
+		return
+	}
+	// A collision.
+	nodes := t.nodes()
+	f := t.freePos()
+	if f < 0 {
+		t.rehash(k)
+		t.Set(k, v)
+		return
+	}
+	other := t.mainPosition(nodes[mp].key.value())
+	if other != mp {
+		// The colliding node is out of its main position: move it to the
+		// free slot and take its place.
+		for other+int(nodes[other].next()) != mp {
+			other += int(nodes[other].next())
 		}
-		other := t.mainPosition(nodes[mp].key.value())
-		if other != mp {
-			// The colliding node is out of its main position: move it to the
-			// free slot and take its place.
-			for other+int(nodes[other].next()) != mp {
-				other += int(nodes[other].next())
-			}
-			nodes[other].setNext(int32(f - other))
-			nodes[f] = nodes[mp]
-			if nodes[mp].next() != 0 {
-				nodes[f].setNext(nodes[f].next() + int32(mp-f))
-				nodes[mp].setNext(0)
-			}
-			nodes[mp].val = Nil
+		nodes[other].setNext(int32(f - other))
+		nodes[f] = nodes[mp]
+		if nodes[mp].next() != 0 {
+			nodes[f].setNext(nodes[f].next() + int32(mp-f))
+			nodes[mp].setNext(0)
+		}
+		nodes[mp].val = Nil
+	} else {
+		// The colliding node is in its main position: the new key goes to
+		// the free slot, chained right after it.
+		if nodes[mp].next() != 0 {
+			nodes[f].setNext(int32(mp + int(nodes[mp].next()) - f))
 		} else {
-			// The colliding node is in its main position: the new key goes to
-			// the free slot, chained right after it.
-			if nodes[mp].next() != 0 {
-				nodes[f].setNext(int32(mp + int(nodes[mp].next()) - f))
-			} else {
-				nodes[f].setNext(0)
-			}
-			nodes[mp].setNext(int32(f - mp))
-			mp = f
+			nodes[f].setNext(0)
 		}
+		nodes[mp].setNext(int32(f - mp))
+		mp = f
 	}
 	nodes[mp].key.set(k)
 	nodes[mp].val = v
@@ -521,12 +593,16 @@ func (t *Table) newKey(k Value, v Value) {
 
 // freePos finds a node whose key has never been used.
 func (t *Table) freePos() int {
-	for t.lastFree > 0 {
-		t.lastFree--
-		if t.nodes[t.lastFree].key.t() == tagNil {
-			return int(t.lastFree)
+	f := t.lastFree()
+	for f > 0 {
+		f--
+		// f is below the hash part's size: no bounds check needed.
+		if (*node)(unsafe.Add(unsafe.Pointer(t.node), uintptr(f)*nodeSize)).key.t() == tagNil {
+			t.setLastFree(f)
+			return f
 		}
 	}
+	t.setLastFree(0)
 	return -1
 }
 
@@ -548,8 +624,9 @@ func (t *Table) rehash(extra Value) {
 			total++
 		}
 	}
-	for i := range t.nodes {
-		n := &t.nodes[i]
+	nodes := t.nodes()
+	for i := range nodes {
+		n := &nodes[i]
 		if n.val.t != tagNil {
 			if n.key.t() == tagInt {
 				count(int64(n.key.n))
@@ -578,7 +655,7 @@ func (t *Table) rehash(extra Value) {
 // hash part with room for nhash keys.
 func (t *Table) resize(narr, nhash int) {
 	oldArr := t.arr
-	oldNodes := t.nodes
+	oldNodes := t.nodes()
 	switch {
 	case narr == 0:
 		t.arr = nil
@@ -638,7 +715,7 @@ func (t *Table) Len() int64 {
 		}
 		return int64(i)
 	}
-	if len(t.nodes) == 0 || t.GetInt(int64(n)+1).t == tagNil {
+	if t.node == nil || t.GetInt(int64(n)+1).t == tagNil {
 		return int64(n)
 	}
 	// Unbound search in the hash part.
@@ -678,8 +755,9 @@ func (t *Table) Next(k Value) (key, val Value, ok bool) {
 			return Int(int64(i + 1)), v, true
 		}
 	}
-	for j := i - len(t.arr); j < len(t.nodes); j++ {
-		n := &t.nodes[j]
+	nodes := t.nodes()
+	for j := i - len(t.arr); j < len(nodes); j++ {
+		n := &nodes[j]
 		if n.val.t != tagNil {
 			return n.key.value(), n.val, true
 		}
@@ -701,7 +779,7 @@ func (t *Table) traversalIndex(k Value) (int, bool) {
 	if n == nil {
 		return 0, false
 	}
-	i := int((uintptr(unsafe.Pointer(n)) - uintptr(unsafe.Pointer(&t.nodes[0]))) / unsafe.Sizeof(node{}))
+	i := int((uintptr(unsafe.Pointer(n)) - uintptr(unsafe.Pointer(t.node))) / unsafe.Sizeof(node{}))
 	return len(t.arr) + i + 1, true
 }
 
@@ -725,9 +803,10 @@ func (t *Table) ensureArray(n int) {
 		// Grown through append, as in growArray.
 		t.arr = slices.Grow(t.arr, n+n/4-old)[:n]
 	}
-	if len(t.nodes) > 0 {
-		for i := range t.nodes {
-			nd := &t.nodes[i]
+	if t.node != nil {
+		nodes := t.nodes()
+		for i := range nodes {
+			nd := &nodes[i]
 			if nd.key.t() == tagInt && nd.val.t != tagNil {
 				k := int64(nd.key.n)
 				if k > int64(old) && k <= int64(n) {

@@ -1,6 +1,9 @@
 package runtime
 
-import "unsafe"
+import (
+	"math/bits"
+	"unsafe"
+)
 
 // Allocation of new tables. A table made by a constructor gets its storage
 // at once from the size hints of NEWTABLE, and for small sizes that
@@ -96,6 +99,5 @@ func inlineValues(p unsafe.Pointer, size uintptr) []Value {
 }
 
 func (t *Table) setInlineNodes(p unsafe.Pointer, size uintptr) {
-	t.nodes = unsafe.Slice((*node)(p), size/unsafe.Sizeof(node{}))
-	t.lastFree = int32(len(t.nodes))
+	t.setNodes((*node)(p), bits.Len(uint(size/unsafe.Sizeof(node{})))-1)
 }

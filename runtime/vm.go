@@ -184,7 +184,7 @@ run:
 				if rb.t == tagInt {
 					if k := int64(rb.n); uint64(k)-1 < uint64(len(t.arr)) {
 						v = elem(t.arr, k-1)
-					} else if n := len(t.arr); k == int64(n)+1 && n < cap(t.arr) && len(t.nodes) == 0 && t.meta == nil {
+					} else if n := len(t.arr); k == int64(n)+1 && n < cap(t.arr) && t.node == nil && t.meta == nil {
 						// Appending to a sequence with room in its array
 						// part, as SetInt does, when no hash part can hold
 						// the key and no __newindex can apply.
@@ -486,7 +486,7 @@ run:
 			if rb.t == tagTable {
 				// A table whose array part ends the sequence.
 				t := rb.table()
-				if n := len(t.arr); t.meta == nil && len(t.nodes) == 0 && (n == 0 || t.arr[n-1].t != tagNil) {
+				if n := len(t.arr); t.meta == nil && t.node == nil && (n == 0 || t.arr[n-1].t != tagNil) {
 					setInt(r(regs, a), int64(n))
 					continue
 				}
@@ -864,9 +864,9 @@ run:
 					goto slow
 				}
 				var v *Value
-				if nodes := t.nodes; len(nodes) > 0 {
-					nb := unsafe.Pointer(unsafe.SliceData(nodes))
-					j := uintptr(h & uint32(len(nodes)-1))
+				if t.node != nil {
+					nb := unsafe.Pointer(t.node)
+					j := t.mainIndex(h)
 					for {
 						n := (*node)(unsafe.Add(nb, j*nodeSize))
 						if n.key.h == h && n.key.t() == tagString {
@@ -1540,12 +1540,11 @@ func numPair(a, b *Value) (float64, float64, bool) {
 // colliding keys, so stopping at the main position sent a good share of
 // field accesses to the slow path.
 func probeStr(t *Table, k *Value) *Value {
-	nodes := t.nodes
-	if len(nodes) == 0 {
+	if t.node == nil {
 		return nil
 	}
-	// Chains stay inside the node slice: no bounds check needed.
-	n := (*node)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(nodes)), uintptr(k.h&uint32(len(nodes)-1))*nodeSize))
+	// Chains stay inside the hash part: no bounds check needed.
+	n := (*node)(unsafe.Add(unsafe.Pointer(t.node), uintptr(uint64(k.h)>>(t.sizeFree>>freeBits))*nodeSize))
 	for n.key.p != k.p || n.key.n != k.n || n.key.tn&tagMask != int32(tagString) {
 		d := n.key.tn >> tagBits
 		if d == 0 {

@@ -753,11 +753,12 @@ func (L *State) storeDirect(ci *callInfo, pc int, t, key, val Value) bool {
 	if key.t != tagInt && key.t != tagString {
 		return false
 	}
-	nodes, arr := len(tb.nodes), cap(tb.arr)
+	nodes, arr := tb.node, cap(tb.arr)
+	shift := tb.sizeFree >> freeBits
 	tb.Set(key, val)
-	if len(tb.nodes) != nodes || cap(tb.arr) != arr {
+	if tb.node != nodes || cap(tb.arr) != arr {
 		ci.pc = pc
-		L.chargeGrowth(tb, tableBytes+int64(arr)*int64(valueSize)+int64(nodes)*int64(nodeSize))
+		L.chargeGrowth(tb, tableBytes+int64(arr)*int64(valueSize)+hashBytes(nodes, shift))
 	}
 	return true
 }
@@ -791,8 +792,8 @@ func (L *State) newFieldVM(ci *callInfo, i bc.Instruction, pc int, t *Table, k *
 	} else {
 		src = L.stack[ci.fn+1+i.C()]
 	}
-	if h := k.h; h != 0 && k.t == tagString && len(t.nodes) > 0 && src.t != tagNil {
-		n := &t.nodes[h&uint32(len(t.nodes)-1)]
+	if h := k.h; h != 0 && k.t == tagString && t.node != nil && src.t != tagNil {
+		n := t.mainNode(h)
 		if n.key.t() == tagNil {
 			n.val = src
 			n.key.set(*k)
