@@ -140,7 +140,7 @@ func randomProgram(r *rand.Rand) string {
 		// Each statement is protected: an error is printed and the
 		// program goes on.
 		b.WriteString("run(function()\n")
-		switch r.IntN(12) {
+		switch r.IntN(14) {
 		case 0, 1, 2:
 			fmt.Fprintf(&b, "show(pcall(function() return %s end))\n", expr(3))
 		case 3:
@@ -159,6 +159,8 @@ func randomProgram(r *rand.Rand) string {
 			fmt.Fprintf(&b, "show(pcall(tail, %d, %s))\n", r.IntN(50), expr(1))
 		case 9, 10:
 			b.WriteString(numericLoop(r))
+		case 12, 13:
+			b.WriteString(tableLoop(r))
 		case 11:
 			fmt.Fprintf(&b, "do local co = coroutine.wrap(function(n) local s = %s for k = 1, 3 do for i = 1, n do s = s %s i end n = coroutine.yield(s) or n end return s end)\n"+
 				"show(pcall(co, %d)); show(pcall(co, 2)); show(pcall(co)); show(pcall(co)); show(pcall(co)) end\n",
@@ -212,6 +214,60 @@ func numericLoop(r *rand.Rand) string {
 		b.WriteString("end\n")
 	}
 	b.WriteString("show(p, q, u)\n")
+	return b.String()
+}
+
+// tableLoop writes a loop of arithmetic on array elements and record
+// fields with calls in it, the shape of the typed copies with table
+// accesses and calls (typed_ops.go), and something that changes under
+// it now and then: a metatable gained, an element or field of another
+// type or missing, the array replaced or grown, a local changed by
+// debug.setlocal; sometimes inside a coroutine whose loop yields.
+func tableLoop(r *rand.Rand) string {
+	num := func() string { return loopNums[r.IntN(len(loopNums))] }
+	op := func() string { return []string{"+", "-", "*", "/", "//", "%"}[r.IntN(6)] }
+	var b strings.Builder
+	co := r.IntN(3) == 0
+	if co {
+		b.WriteString("local co = coroutine.wrap(function(...)\n")
+	}
+	fmt.Fprintf(&b, "local t, rec, s = {}, {x = %s, y = %s}, %s\n", num(), num(), []string{"0", "0.0", "1", "0.5"}[r.IntN(4)])
+	n := 2 + r.IntN(8)
+	for k := 1; k <= n; k++ {
+		v := []string{fmt.Sprint(k), fmt.Sprintf("%d.5", k), fmt.Sprint(-k)}[r.IntN(3)]
+		if r.IntN(10) == 0 {
+			v = num()
+		}
+		fmt.Fprintf(&b, "t[%d] = %s\n", k, v)
+	}
+	fmt.Fprintf(&b, "for i = 1, %d do\n", n-1+r.IntN(3))
+	fmt.Fprintf(&b, "s = s %s t[i] * rec.x\n", op())
+	fmt.Fprintf(&b, "rec.x = rec.x %s i\n", []string{"+", "-", "*"}[r.IntN(3)])
+	switch r.IntN(3) {
+	case 0:
+		b.WriteString("s = s + f(i, s)\n")
+	case 1:
+		b.WriteString("t[i + 1] = s % 5\n")
+	default:
+		b.WriteString("rec.y = rec.y + y(i)\n")
+	}
+	mut := []string{
+		"setmetatable(t, {__index = function(_, k) return k * 2 end})",
+		"setmetatable(rec, mt)",
+		"rec.x = nil",
+		"rec.x = V(3)",
+		"t[i + 1] = 'x'",
+		"t = {1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 9.5, 10.5}",
+		"for k = #t + 1, #t + 20 do t[k] = k end",
+		"t[i + 1] = nil",
+		"debug.setlocal(1, 3, 0.25)",
+		"rec.x = 2^53",
+	}
+	fmt.Fprintf(&b, "if i == %d then %s end\n", 1+r.IntN(n), mut[r.IntN(len(mut))])
+	b.WriteString("end\nshow(s, rec.x, rec.y, #t)\n")
+	if co {
+		b.WriteString("return s\nend)\nshow(pcall(co)); show(pcall(co, 2)); show(pcall(co, 0.5)); show(pcall(co)); show(pcall(co))\n")
+	}
 	return b.String()
 }
 
