@@ -2,6 +2,8 @@ package runtime
 
 import (
 	"math"
+	"sync/atomic"
+	"unsafe"
 
 	"panto/internal/luanum"
 )
@@ -98,4 +100,48 @@ func FloatSlot(t *Value, k float64) *Value {
 		return ArraySlot(t, i)
 	}
 	return nil
+}
+
+// Hint is where a GETFIELD, GETTABUP or SETFIELD of a typed loop copy
+// found its key last: a node index. Records of one shape keep their keys
+// in the same nodes, so the key is usually there, with no hash or chain
+// to follow (StrField misses a key that collided). Generated code keeps
+// one per instruction in a package variable, which every State may use
+// at once: it is only ever a guess, read and written atomically.
+type Hint struct{ n atomic.Uint32 }
+
+// FieldSlot returns the slot of the short string constant k in the
+// table t when the hint names its node and it holds a value there;
+// otherwise nil, and FieldFind or the Frame methods decide. k must not be
+// empty: a key with k's pointer and length is then k (a number, a
+// boolean or a light userdata has no length, another object's address
+// is not inside k's bytes), which spares the check of its tag and keeps
+// FieldSlot small enough for Go to inline.
+func FieldSlot(t, k *Value, h *Hint) *Value {
+	if t.t == tagTable {
+		tb := t.table()
+		// i < the node count, 1 << (32 - sizeFree>>freeBits) (nodeCount).
+		if i := uintptr(h.n.Load()); tb.node != nil && i>>(32-tb.sizeFree>>freeBits) == 0 {
+			n := (*node)(unsafe.Add(unsafe.Pointer(tb.node), i*nodeSize))
+			if n.key.p == k.p && n.key.n == k.n && n.val.t != tagNil {
+				return &n.val
+			}
+		}
+	}
+	return nil
+}
+
+// FieldFind is FieldSlot when the hint was wrong: the key's chain, and
+// its node for the next time.
+func FieldFind(t, k *Value, h *Hint) *Value {
+	if t.t != tagTable {
+		return nil
+	}
+	tt := t.table()
+	s := probeStr(tt, k)
+	if s == nil || s.t == tagNil {
+		return nil
+	}
+	h.n.Store(uint32((uintptr(unsafe.Pointer(s)) - uintptr(unsafe.Pointer(tt.node))) / nodeSize))
+	return s
 }

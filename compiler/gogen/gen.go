@@ -124,7 +124,19 @@ func (g *gen) printf(format string, args ...any) { fmt.Fprintf(&g.b, format, arg
 func (g *gen) function(n int, p *bc.Proto, chunkname string) {
 	start := g.b.Len()
 	g.big = false
-	g.loops = findTypedLoops(p)
+	g.loops = findTypedLoops(p, nil)
+	// An outer loop whose typed copy is too large for Go's inliner runs
+	// its table accesses as calls: its inner loops are copied instead.
+	skip := map[int]bool{}
+	g.typedCopies(n, p, g.loops)
+	for _, l := range g.loops {
+		if l.big && l.inner {
+			skip[l.head] = true
+		}
+	}
+	if len(skip) > 0 {
+		g.loops = findTypedLoops(p, skip)
+	}
 	typed := g.functionBody(n, p, chunkname)
 	if countTokens(g.b.Bytes()[start:]) > bigFunctionTokens {
 		g.b.Truncate(start)

@@ -82,6 +82,8 @@ type typedLoop struct {
 	skipHead  bool    // the typed copy leaves to the head's generic instruction
 	lg        []vt    // the guessed types of loaded values, by pc (loadGuesses)
 	exits     []int   // what its function returns to go on in the generic code (exitCase)
+	inner     bool    // it has loops inside
+	big       bool    // its function is large for Go's inliner (typedCopies)
 }
 
 // succs are the instructions that may run after instruction pc (a test
@@ -430,7 +432,7 @@ func typedStep(p *bc.Proto, pc int, s state, lg []vt) (state, bool) {
 		for r := a; r <= a+i.B(); r++ {
 			o[r] = vtUnk
 		}
-	case bc.OpSetUpval, bc.OpJmp, bc.OpTest:
+	case bc.OpSetUpval, bc.OpJmp, bc.OpTest, bc.OpReturn0, bc.OpReturn1:
 	case bc.OpEq, bc.OpLt, bc.OpLe:
 		if !s.typed(a) || !s.typed(i.B()) {
 			return nil, false
@@ -487,7 +489,10 @@ func numLit(k bc.Constant) (string, bool) {
 }
 
 // findTypedLoops picks the loops of p that get a typed copy.
-func findTypedLoops(p *bc.Proto) []*typedLoop {
+//
+// skip holds heads of loops not to copy (large copies of outer loops, see
+// gen.function), so that their inner loops are copied instead.
+func findTypedLoops(p *bc.Proto, skip map[int]bool) []*typedLoop {
 	if len(p.Code) == 0 || p.MaxStackSize == 0 {
 		return nil
 	}
@@ -511,7 +516,7 @@ func findTypedLoops(p *bc.Proto) []*typedLoop {
 		}
 	}
 	if len(ends) == 0 {
-		return nil
+		return leafRegion(p)
 	}
 	var heads []int
 	for h := range ends {
@@ -535,13 +540,16 @@ func findTypedLoops(p *bc.Proto) []*typedLoop {
 				covered = true
 			}
 		}
-		if covered || guess[h] == nil {
+		if covered || guess[h] == nil || skip[h] {
 			continue
 		}
 		if e-h > maxTypedLoop {
 			continue
 		}
 		if l := typeLoop(p, h, e, guess[h], lg); l != nil {
+			for _, h2 := range heads {
+				l.inner = l.inner || h2 > h && h2 <= e
+			}
 			l.id = len(chosen)
 			chosen = append(chosen, l)
 		}
@@ -693,6 +701,8 @@ type typedEmitter struct {
 	stubs    map[string]string
 	stubCode bytes.Buffer
 	exits    map[int]bool
+	fn       int             // the prototype's number
+	hints    map[string]bool // package variables of runtime.Hint (FieldSlot)
 }
 
 // skipCode marks, in what a typed copy's function returns, the loop's
@@ -958,6 +968,15 @@ func (t *typedEmitter) instruction(pc int, s state) {
 	case bc.OpForLoop:
 		t.forLoop(pc, i, s, o)
 		return
+	case bc.OpReturn1:
+		if s.typed(a) {
+			t.writeBack(onlyReg(s, a))
+		}
+		t.printf("return f.Return1(%d)\n", a)
+		return
+	case bc.OpReturn0:
+		t.printf("return f.Return0()\n")
+		return
 	}
 	t.edge(o, pc+1)
 }
@@ -1157,10 +1176,11 @@ func (g *gen) typedCopies(n int, p *bc.Proto, loops []*typedLoop) (string, []str
 	}
 	saved, big := g.b, g.big
 	g.b, g.big = bytes.Buffer{}, false
+	hints := map[string]bool{}
 	for _, l := range loops {
 		l.exits, l.skipHead = nil, false
 		fn := g.b.Len()
-		t := &typedEmitter{g: g, p: p, l: l, locals: map[string]bool{}, stubs: map[string]string{}, exits: map[int]bool{}}
+		t := &typedEmitter{g: g, p: p, l: l, locals: map[string]bool{}, stubs: map[string]string{}, exits: map[int]bool{}, fn: n, hints: hints}
 		body := g.b.Len()
 		var loads []string
 		for r, v := range l.t0 {
@@ -1185,11 +1205,18 @@ func (g *gen) typedCopies(n int, p *bc.Proto, loops []*typedLoop) (string, []str
 			l.exits = append(l.exits, c)
 		}
 		sort.Ints(l.exits)
-		if countTokens(g.b.Bytes()[fn:]) > bigFunctionTokens {
+		if l.big = countTokens(g.b.Bytes()[fn:]) > bigFunctionTokens; l.big {
 			large := largeForm.Replace(string(g.b.Bytes()[fn:]))
 			g.b.Truncate(fn)
 			g.b.WriteString(large)
 		}
+	}
+	if len(hints) > 0 {
+		g.printf("\n// Where the typed copies' field accesses found their keys last.\nvar (\n")
+		for _, h := range sortedKeys(hints) {
+			g.printf("%s rt.Hint\n", h)
+		}
+		g.printf(")\n")
 	}
 	out := g.b.String()
 	g.b, g.big = saved, big

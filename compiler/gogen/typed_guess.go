@@ -46,6 +46,11 @@ func useType(p *bc.Proto, pc, r int, guess []state) vt {
 		if isArithOp(op) && readsAsOperand(i, reg) {
 			numeric = true
 			voteArith(p, i, reg, &ints, &floats, func(o int) { other(x.pc, o) })
+			if keepsType(op) {
+				// What the result meets tells of the operand too
+				// (i + j - 1: an integer if i is).
+				work = append(work, at{x.pc + 1, i.A()})
+			}
 		}
 		switch op {
 		case bc.OpEq, bc.OpLt, bc.OpLe:
@@ -129,7 +134,8 @@ func readsAsOperand(i bc.Instruction, reg int) bool {
 
 // voteArith counts what arithmetic instruction i says of its operand
 // reg: bitwise operators, integer immediates and integer constants
-// added, subtracted or divided by want integers, a float constant a float; the other register operand votes through other.
+// added, subtracted or divided by want integers; the other register
+// operand votes through other.
 func voteArith(p *bc.Proto, i bc.Instruction, reg int, ints, floats *int, other func(int)) {
 	switch op := i.Op(); op {
 	case bc.OpBand, bc.OpBor, bc.OpBxor, bc.OpShl, bc.OpShr, bc.OpBandK, bc.OpBorK, bc.OpBxorK, bc.OpShrI, bc.OpShlI, bc.OpBnot, bc.OpAddI:
@@ -142,13 +148,22 @@ func voteArith(p *bc.Proto, i bc.Instruction, reg int, ints, floats *int, other 
 		other(o)
 	case bc.OpAddK, bc.OpSubK, bc.OpMulK, bc.OpModK, bc.OpIDivK:
 		k := p.Constants[i.C()]
-		switch {
-		case k.Kind == bc.ConstFloat:
-			*floats++
-		case k.Kind == bc.ConstInt && op != bc.OpMulK:
+		// A float constant says nothing (ij * 0.5 with ij an integer).
+		if k.Kind == bc.ConstInt && op != bc.OpMulK {
 			*ints++ // x - 1, i % 2: counting
 		}
 	}
+}
+
+// keepsType reports whether arithmetic op gives an integer from
+// integers and a float from floats.
+func keepsType(op bc.Opcode) bool {
+	switch op {
+	case bc.OpAdd, bc.OpSub, bc.OpMul, bc.OpMod, bc.OpIDiv, bc.OpUnm,
+		bc.OpAddK, bc.OpSubK, bc.OpMulK, bc.OpModK, bc.OpIDivK, bc.OpAddI:
+		return true
+	}
+	return false
 }
 
 // clobbers reports whether instruction i overwrites register r (as far

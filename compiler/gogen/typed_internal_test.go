@@ -40,7 +40,7 @@ func TestFindTypedLoops(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			loops := findTypedLoops(p)
+			loops := findTypedLoops(p, nil)
 			if len(loops) != c.loops {
 				t.Fatalf("%d typed loops, want %d", len(loops), c.loops)
 			}

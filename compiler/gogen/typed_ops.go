@@ -72,6 +72,53 @@ func worthTyping(p *bc.Proto, h, e int, in []state) bool {
 	return false
 }
 
+// maxLeaf bounds the functions whose whole body is a typed region.
+const maxLeaf = 64
+
+// leafRegion gives a small function without loops, calls or table
+// accesses (a numeric helper such as spectral_norm's A(i, j)) a typed
+// copy of its whole body, entered at its first instruction when its
+// parameters have the guessed types. Nothing in such a body can find a
+// value of another type than proved but the parameters, so a wrong guess
+// costs one check per call.
+func leafRegion(p *bc.Proto) []*typedLoop {
+	if len(p.Code) > maxLeaf || p.IsVararg {
+		return nil
+	}
+	for _, i := range p.Code {
+		switch i.Op() {
+		case bc.OpCall, bc.OpTailCall, bc.OpGetTable, bc.OpGetI, bc.OpGetField, bc.OpGetTabUp, bc.OpGetUpval,
+			bc.OpSetTable, bc.OpSetI, bc.OpSetField:
+			return nil
+		}
+	}
+	lg, guess := loadGuesses(p)
+	l := typeLoop(p, 0, len(p.Code)-1, guess[0], lg)
+	if l == nil {
+		return nil
+	}
+	return []*typedLoop{l}
+}
+
+// fieldSlots are the slot expressions of a field access of constant k
+// with FieldSlot's and FieldFind's arguments args: FieldSlot only for a
+// key that is not empty (its condition).
+func (t *typedEmitter) fieldSlots(k int, args string) []string {
+	find := "rt.FieldFind(" + args + ")"
+	if t.p.Constants[k].Str == "" {
+		return []string{find}
+	}
+	return []string{"rt.FieldSlot(" + args + ")", find}
+}
+
+// hint is the local that keeps the node index of instruction pc's key
+// (runtime.FieldSlot).
+func (t *typedEmitter) hint(pc int) string {
+	name := fmt.Sprintf("%sHint%d", t.g.fname(t.fn), pc)
+	t.hints[name] = true
+	return name
+}
+
 // bail goes to the generic code of instruction pc with state s written
 // back, counting one early exit.
 func (t *typedEmitter) bail(s state, pc int) {
@@ -111,12 +158,17 @@ func (t *typedEmitter) loadInto(pc, a int, o state, from string) {
 // applied ("" for none); when neither applies, the generic instruction
 // runs.
 func (t *typedEmitter) read(pc int, s, o state, slot, method string) {
+	t.readAny(pc, s, o, []string{slot}, method)
+}
+
+// readAny is read with several slot expressions tried in turn.
+func (t *typedEmitter) readAny(pc int, s, o state, slots []string, method string) {
 	a := t.p.Code[pc].A()
-	if t.g.big && method != "" {
-		slot = "" // not inlined in a large function: the method alone
-	}
 	open := false
-	if slot != "" {
+	for _, slot := range slots {
+		if slot == "" {
+			continue
+		}
 		t.printf("if v := %s; v != nil {\n", slot)
 		t.loadInto(pc, a, o, "v")
 		t.printf("} else ")
@@ -150,9 +202,11 @@ func (t *typedEmitter) tableOp(pc int, i bc.Instruction, s, o state) bool {
 	case bc.OpGetUpval:
 		t.loadInto(pc, a, o, fmt.Sprintf("f.Up(%d)", b))
 	case bc.OpGetTabUp:
-		t.read(pc, s, o, fmt.Sprintf("rt.StrField(f.Up(%d), f.K(%d))", b, c), fmt.Sprintf("f.GetTabUp(%d, %d, %d)", a, b, c))
+		tab := fmt.Sprintf("f.Up(%d), f.K(%d), &%s", b, c, t.hint(pc))
+		t.readAny(pc, s, o, t.fieldSlots(c, tab), fmt.Sprintf("f.GetTabUp(%d, %d, %d)", a, b, c))
 	case bc.OpGetField:
-		t.read(pc, s, o, fmt.Sprintf("rt.StrField(f.R(%d), f.K(%d))", b, c), fmt.Sprintf("f.GetField(%d, %d, %d)", a, b, c))
+		tab := fmt.Sprintf("f.R(%d), f.K(%d), &%s", b, c, t.hint(pc))
+		t.readAny(pc, s, o, t.fieldSlots(c, tab), fmt.Sprintf("f.GetField(%d, %d, %d)", a, b, c))
 	case bc.OpGetI:
 		t.read(pc, s, o, fmt.Sprintf("rt.IntField(f.R(%d), %d)", b, c), fmt.Sprintf("f.GetI(%d, %d, %d)", a, b, c))
 	case bc.OpGetTable:
@@ -202,9 +256,17 @@ func (t *typedEmitter) store(pc int, i bc.Instruction, s state) bool {
 	default:
 		call = fmt.Sprintf("f.SetField(%d, %d, %s)", a, b, val)
 	}
-	if s[b] == vtInt && i.Op() == bc.OpSetTable && !t.g.big {
-		// The common case inline: an existing slot of the array part.
-		t.printf("if sl := rt.ArraySlot(f.R(%d), %s); sl != nil {\n", a, t.local(b, vtInt))
+	var slots []string
+	switch {
+	case s[b] == vtInt && i.Op() == bc.OpSetTable:
+		slots = []string{fmt.Sprintf("rt.ArraySlot(f.R(%d), %s)", a, t.local(b, vtInt))}
+	case i.Op() == bc.OpSetField:
+		slots = t.fieldSlots(b, fmt.Sprintf("f.R(%d), f.K(%d), &%s", a, b, t.hint(pc)))
+	}
+	for _, slot := range slots {
+		// The common case inline: an existing slot holding a value
+		// (a store there needs no metamethod).
+		t.printf("if sl := %s; sl != nil {\n", slot)
 		switch {
 		case box != "" && s[c] == vtInt:
 			t.printf("rt.PutInt(sl, %s)\n", t.local(c, vtInt))
