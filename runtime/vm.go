@@ -9,17 +9,18 @@ import (
 
 // vmFrame is the running frame's state as the dispatch loop keeps it in
 // the Go frame's memory: written when a frame starts, read back after
-// every call out of the loop. It is more than four words, so the compiler
-// does not turn it into registers.
+// every call out of the loop. Everything else the loop keeps in locals
+// (constants, code, pc, registers) is derived from it again after such a
+// call, so that entering a frame, which every call and return does,
+// stores no more than these two words.
 type vmFrame struct {
-	ci   *callInfo
-	cl   *Closure
-	kb   unsafe.Pointer // &constants[0]
-	cb   unsafe.Pointer // &code[0]
-	base int
-	pc   int
+	ci *callInfo
+	cl *Closure
 	// resumable is execute's argument, kept here rather than in a register.
 	resumable bool
+	// pad keeps the struct larger than four words, so that the compiler
+	// does not turn it into registers (which it would spill anyway).
+	_ [2]uintptr
 }
 
 // execute runs Lua frames starting at ci until the frame marked ciFresh
@@ -54,27 +55,31 @@ func (L *State) execute(ci *callInfo, resumable bool) {
 	)
 	fs.resumable = resumable
 newFrame:
-	fs.ci = ci
-	fs.cl = ci.cl
-	if fs.cl.p.native != nil && L.hook.mask == 0 {
-		goto native
-	}
-interpret:
-	kb = unsafe.Pointer(unsafe.SliceData(fs.cl.p.k))
-	cb = unsafe.Pointer(unsafe.SliceData(fs.cl.p.code))
-	fs.kb, fs.cb = kb, cb
-	fs.base = ci.fn + 1
-	pc = ci.pc
-	fs.pc = pc
+	// Frame ci starts or goes on at its saved pc. The loop's own calls
+	// and returns go to enter: no Go code has run since the loop last
+	// looked at the hook mask, so no hook can have been set.
 	if L.hook.mask != 0 {
+		fs.ci, fs.cl = ci, ci.cl
 		goto hooked
 	}
-	regs = stackAt(L.stack, fs.base)
+enter:
+	fs.ci = ci
+	fs.cl = ci.cl
+	if fs.cl.p.native != nil {
+		goto native
+	}
+	kb = unsafe.Pointer(unsafe.SliceData(fs.cl.p.k))
+	cb = unsafe.Pointer(unsafe.SliceData(fs.cl.p.code))
+	pc = ci.pc
+	regs = stackAt(L.stack, ci.fn+1)
 run:
 	for {
 		i := fetch(cb, pc)
 		pc++
-		a := i.A()
+		// i.A() written out: an inlined call whose line has no machine
+		// instruction of its own costs a NOP (the inlining mark) at every
+		// dispatch.
+		a := int(i>>bc.PosA) & bc.MaxA
 		var (
 			ixT *Table // index: the table
 			ixK *Value // and the constant string key
@@ -659,11 +664,11 @@ run:
 			// A call of a Lua function is pushed here; everything else
 			// (Go functions, __call, a full stack, the interruption check)
 			// goes through precall in execSlow.
-			ra := fs.base + a
+			ci = fs.ci
+			ra := ci.fn + 1 + a
 			if b := i.B(); b != 0 {
 				L.top = ra + b
 			}
-			ci = fs.ci
 			ci.pc = pc
 			fn := r(regs, a)
 			if L.g.interrupt.tick() {
@@ -682,12 +687,11 @@ run:
 			if nci == nil || ntop >= len(L.stack) {
 				goto slow
 			}
-			top := L.top
-			for nargs := top - ra - 1; nargs < p.numParams; nargs++ {
+			for top := L.top; top-ra-1 < p.numParams; top++ {
+				// Missing parameters are nil.
 				L.stack[top] = Nil
-				top++
+				L.top = top + 1
 			}
-			L.top = top
 			nci.fn = ra
 			nci.nresults = i.C() - 1
 			nci.status = ciLua
@@ -696,8 +700,18 @@ run:
 			nci.pc = 0
 			nci.nextraargs = 0
 			L.ci = nci
+			// Enter the callee here rather than at enter: its closure,
+			// prototype and registers are at hand, and its pc is 0.
 			ci = nci
-			goto newFrame
+			fs.ci, fs.cl = nci, ncl
+			if p.native != nil {
+				goto native
+			}
+			kb = unsafe.Pointer(unsafe.SliceData(p.k))
+			cb = unsafe.Pointer(unsafe.SliceData(p.code))
+			pc = 0
+			regs = unsafe.Add(regs, uintptr(a+1)*valueSize)
+			goto run
 		case bc.OpTailCall:
 			// A tail call of a Lua function from a function that is not
 			// vararg and has no upvalues to close reuses the frame here;
@@ -720,7 +734,7 @@ run:
 			if nargs < 0 {
 				// The arguments end at the top a multiple-result call or
 				// VARARG left: return f(g(x)).
-				nargs = L.top - fs.base - a - 1
+				nargs = L.top - ci.fn - a - 2
 			}
 			if ci.fn+1+max(p.maxStack, nargs)+1 > len(L.stack) {
 				goto slow
@@ -740,7 +754,7 @@ run:
 			ci.pc = 0
 			ci.status |= ciTail
 			ci.nextraargs = 0
-			goto newFrame
+			goto enter
 		case bc.OpReturn0:
 			// Hooks are off (see hooked), so no return hook.
 			ci = fs.ci
@@ -759,7 +773,7 @@ run:
 			if ci.status&(ciLua|ciMetaPending) != ciLua {
 				goto returned
 			}
-			goto newFrame
+			goto enter
 		case bc.OpReturn1:
 			ci = fs.ci
 			L.ci = ci.prev
@@ -785,7 +799,7 @@ run:
 			if ci.status&(ciLua|ciMetaPending) != ciLua {
 				goto returned
 			}
-			goto newFrame
+			goto enter
 		case bc.OpForLoop:
 			if step := r(regs, a+2); step.t == tagInt {
 				count := r(regs, a+1).n
@@ -961,7 +975,7 @@ run:
 	interrupt:
 		// A backward jump counted the tick that expires the countdown.
 		L.jumpCheck(fs.ci, i, pc)
-		fs.pc = fs.ci.pc
+		pc = fs.ci.pc
 		goto reload
 	}
 
@@ -985,36 +999,33 @@ slowDone:
 	case slowDone:
 		return
 	default:
-		fs.pc = npc
+		pc = npc
 	}
 reload:
-	// After a call out of the loop: the stack may have moved, and a hook
-	// may have been set.
+	// After a call out of the loop, at pc of frame fs.ci: the stack may
+	// have moved, and a hook may have been set.
 	if L.hook.mask != 0 {
 		goto hookedStep
 	}
-	kb, cb, pc = fs.kb, fs.cb, fs.pc
-	regs = stackAt(L.stack, fs.base)
+	kb = unsafe.Pointer(unsafe.SliceData(fs.cl.p.k))
+	cb = unsafe.Pointer(unsafe.SliceData(fs.cl.p.code))
+	regs = stackAt(L.stack, fs.ci.fn+1)
 	goto run
 
 hooked:
-	// A hook is set: run the instructions one by one through execSlow,
-	// with the call and instruction hooks, until the hook is removed.
-	if fs.pc == 0 {
+	// Frame fs.ci goes on at its saved pc, and a hook may be set (the
+	// native code handed the frame back because one was): run the
+	// instructions one by one through execSlow, with the call and
+	// instruction hooks, until the hook is removed.
+	pc = fs.ci.pc
+	if pc == 0 && L.hook.mask != 0 {
 		L.hookCall(fs.ci)
 	}
 hookedStep:
 	// One instruction: slowDone goes on at reload, which comes back here
 	// while the hook is set.
 	if L.hook.mask != 0 {
-		hci := fs.ci
-		i := fetch(fs.cb, fs.pc)
-		hci.pc = fs.pc + 1
-		L.hookInstruction(hci)
-		if i.Op() == bc.OpCall {
-			L.g.interrupt.tick() // execSlow leaves a call's tick to its caller
-		}
-		npc = L.execSlow(hci, i, hci.pc)
+		npc = L.hookedStep(fs.ci, pc)
 		goto slowDone
 	}
 	goto reload
@@ -1028,7 +1039,8 @@ native:
 	if npc = fs.cl.p.native(L, ci); npc == slowFrame || npc == slowYield || npc == slowDone {
 		goto slowDone
 	}
-	goto interpret
+	// A hand-back: a hook was set.
+	goto hooked
 
 returned:
 	// A frame returned to ci, which is not a plain Lua frame: a Go frame
@@ -1041,6 +1053,19 @@ returned:
 	L.finishMetaFrame(ci)
 	ci = L.ci
 	goto newFrame
+}
+
+// hookedStep runs the instruction at pc of frame ci through execSlow,
+// after the instruction hook, for the dispatch loop while a hook is set.
+// It returns what execSlow returns.
+func (L *State) hookedStep(ci *callInfo, pc int) int {
+	i := ci.cl.p.code[pc]
+	ci.pc = pc + 1
+	L.hookInstruction(ci)
+	if i.Op() == bc.OpCall {
+		L.g.interrupt.tick() // execSlow leaves a call's tick to its caller
+	}
+	return L.execSlow(ci, i, ci.pc)
 }
 
 // arithFast performs an arithmetic operation on two numbers, with the
