@@ -244,7 +244,7 @@ func TestUserPromptSubmitBlock(t *testing.T) {
 }
 
 // TestPostToolUseFeedback: a PostToolUse hook's block reason is added to
-// the result the model reads; the hook saw the tool's response.
+// the result the model reads; the hook saw the tool's input and response.
 func TestPostToolUseFeedback(t *testing.T) {
 	ts := newSession(t, map[string]string{
 		"config.toml": hookConfig(t, [3]string{"PostToolUse", "Write", "post.sh"}),
@@ -259,6 +259,10 @@ func TestPostToolUseFeedback(t *testing.T) {
 	resp, _ := ev["tool_response"].(map[string]any)
 	if ev["tool_name"] != "Write" || resp["filePath"] != filepath.Join(ts.dir, "a.txt") || resp["success"] != true {
 		t.Errorf("event %v", ev)
+	}
+	// It saw the call's input too, in Claude Code's names.
+	if in, _ := ev["tool_input"].(map[string]any); in["file_path"] != filepath.Join(ts.dir, "a.txt") || in["content"] != "x" {
+		t.Errorf("tool_input %v", ev["tool_input"])
 	}
 }
 

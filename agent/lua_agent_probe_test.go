@@ -80,6 +80,12 @@ function probes.conversation_copied()
   local ms = w:conversation():messages()
   return w:conversation():len() .. " " .. ms[1].role .. ":" .. ms[1].blocks[1].text .. " " .. ms[3].blocks[1].text .. " " .. c:len()
 end
+function probes.conversation_not_saved(dir)
+  -- A folder the store can make, whose session file's path is past
+  -- PATH_MAX: the first append fails, as on a full disk.
+  for _ = 1, 16 do dir = dir .. "/" .. string.rep("d", 250) end
+  new { conversation = panto.conversation():user("u1"), store = panto.file_system_jsonl_store { dir = dir } }
+end
 function probes.tools_kind() new { tools = "echo" } end
 function probes.tools_item_kind() new { tools = { "echo", 5 } } end
 function probes.tools_unknown() new { tools = { "nope" } } end
@@ -217,6 +223,9 @@ end
 		{"store_custom_needs_append", []string{"error:", "a custom store must have append(self, session_id, entry)"}},
 		{"conversation_kind", []string{"error:", "'conversation' must be a panto.conversation, got number"}},
 		{"conversation_copied", []string{"ok: 3 user:u1 u2 4"}},
+		// A given conversation its store cannot save is an error, not an
+		// agent whose record lacks it.
+		{"conversation_not_saved", []string{"error:", "agent: store: open ", "file name too long"}},
 		{"tools_kind", []string{"error:", "tools must be an array of tool names, got string"}},
 		{"tools_item_kind", []string{"error:", "tool 2 must be a name (a string), got number"}},
 		{"tools_unknown", []string{"error:", "no tool named 'nope' is registered (registered: echo)"}},

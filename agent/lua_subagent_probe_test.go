@@ -31,6 +31,10 @@ function probes.definitions()
   end
   return table.concat(out, " | ")
 end
+function probes.returns_nothing()
+  reg()
+  return select('#', panto.register_subagent { name = "silent", prompt = "x" })
+end
 function probes.tools_kind() reg(); panto.register_subagent { name = "t1", prompt = "x", tools = "echo" } end
 function probes.tool_kind() reg(); panto.register_subagent { name = "t2", prompt = "x", tools = { "echo", 3 } } end
 function probes.name_kind() reg(); panto.register_subagent { name = 3, prompt = "x" } end
@@ -72,6 +76,8 @@ function probes.run_prompt_kind() reg(); panto.run_subagent { prompt = 5 } end
 		{"run_unknown", []string{"ok: nil no subagent named 'nope' (defined: ", "bare", "copied", "explore", "general-purpose", "lost", "quick)"}},
 		{"run_empty_prompt", []string{"ok: nil the prompt for subagent 'general-purpose' is empty: say what it should do"}},
 		{"run_prompt_kind", []string{"error:", "run_subagent: 'prompt' must be a string, got number"}},
+		// Last: the definition it adds would be in the lists above.
+		{"returns_nothing", []string{"ok: 0"}},
 	}
 	runProbes(t, map[string]string{
 		"tools/echo.lua": echoTool,

@@ -165,6 +165,12 @@ end }`,
 	if strings.Contains(problems, "more") {
 		t.Errorf("a problem kept more than its error's first line:\n%s", problems)
 	}
+	// The error is the problem's message; what failed, its subject.
+	for _, want := range []string{"cancel failed (protocol 'demo' cancel_turn)", "close failed (protocol 'demo' close)"} {
+		if !strings.Contains(problems, want) {
+			t.Errorf("problems lack %q:\n%s", want, problems)
+		}
+	}
 }
 
 // TestLuaProtocolFinishedStreamNotCancelled: a stream that ended itself
