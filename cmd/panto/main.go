@@ -193,13 +193,14 @@ func isTerminal(f *os.File) bool {
 }
 
 // tuneGC paces the collector for Lua workloads unless the user set GOGC
-// (internal/gcpace): GOGC=400 while the live heap is small, since Lua
-// programs allocate small, short-lived objects at a high rate and with
-// Go's default the collector costs more than the program (closures-heavy
-// code ran 1.7x faster in bench/ with 400), falling to 100 as the live
-// heap grows from 4 to 16 MB, where 400 would let the process hold five
-// times its heap for no speed (docs/benchmarks.md, "Memory: the
-// collector's pace" and "Peak memory, third pass").
+// (internal/gcpace): up to GOGC=400 while the live heap is small, since
+// Lua programs allocate small, short-lived objects at a high rate and
+// with Go's default the collector costs more than the program
+// (closures-heavy code ran 1.7x faster in bench/ with 400), as much of it
+// as the allocation rate asks for, and less as the live heap grows, where
+// 400 would let the process hold five times its heap for no speed
+// (docs/benchmarks.md, "Memory: the collector's pace" and the passes
+// after it).
 func tuneGC() {
 	// Once the heap grows, the pages of the executable that start-up
 	// touched are given back (exepages_linux.go): a few MB of peak RSS for

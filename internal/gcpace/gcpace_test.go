@@ -46,8 +46,9 @@ func currentPercent() int {
 	return int(s[0].Value.Uint64())
 }
 
-// The pace follows the live heap: 50 while 40 MB are held, 400 again
-// once they are released. Run in a child process, so that the user's
+// The pace follows the live heap and the allocation rate: 100 (twice the
+// live heap) while the test allocates little, 50 while 40 MB are held,
+// 100 again once they are released. Run in a child process, so that the user's
 // GOGC cannot interfere and the settings do not leak into other tests.
 func TestStartFollowsTheLiveHeap(t *testing.T) {
 	if os.Getenv("GCPACE_CHILD") == "" {
@@ -65,10 +66,10 @@ func TestStartFollowsTheLiveHeap(t *testing.T) {
 	if !Start() {
 		t.Fatal("Start did nothing without GOGC")
 	}
-	if p := currentPercent(); p != smallPercent {
-		t.Fatalf("after Start: GOGC %d, want %d", p, smallPercent)
+	if p := currentPercent(); p != startPercent {
+		t.Fatalf("after Start: GOGC %d, want %d", p, startPercent)
 	}
-	waitFor(t, smallPercent) // collections with a small heap
+	waitFor(t, 100) // collections with a small heap and little allocation
 	if n := hookRuns.Load(); n != 0 {
 		t.Fatalf("with a small heap, WhenLarge's hook ran %d times", n)
 	}
@@ -82,7 +83,14 @@ func TestStartFollowsTheLiveHeap(t *testing.T) {
 		t.Fatalf("with 40 MB live, WhenLarge's hook ran %d times, want 1", n)
 	}
 	held = nil
-	waitFor(t, smallPercent)
+	waitFor(t, 100)
+	// Allocating fast (garbage only) earns a larger minimum heap.
+	for i := 0; currentPercent() <= 100; i++ {
+		if i == 1<<22 {
+			t.Fatalf("after allocating %d MB of garbage, GOGC is still %d", i>>4, currentPercent())
+		}
+		sink = make([]byte, 64<<10)
+	}
 	held = make([][]byte, 40)
 	for i := range held {
 		held[i] = make([]byte, 1<<20)
@@ -93,6 +101,9 @@ func TestStartFollowsTheLiveHeap(t *testing.T) {
 		t.Fatalf("with 40 MB live a second time, the hook has run %d times, want once", n)
 	}
 }
+
+// sink keeps the garbage of the fast allocation from being optimised away.
+var sink []byte
 
 // waitFor collects until the pacer has set want. The cleanup that
 // adjusts runs after a cycle, on another goroutine: this polls, with a
