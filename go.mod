@@ -87,3 +87,5 @@ replace github.com/dlclark/regexp2/v2 => ./third_party/regexp2
 replace github.com/mattn/go-runewidth => ./third_party/runewidth
 
 replace go.yaml.in/yaml/v3 => ./third_party/yaml
+
+replace github.com/urfave/cli/v2 => ./third_party/urfavecli
