@@ -447,3 +447,18 @@ func TestBoneHostBindingResults(t *testing.T) {
 		}
 	}
 }
+
+// TestBoneBeforeTurnSeesNoToolsAsAList: a before_turn event's tools
+// is a list even when an earlier handler's tool_filter left none, so
+// cjson.encode gives [] as bone's own event would, not {}.
+func TestBoneBeforeTurnSeesNoToolsAsAList(t *testing.T) {
+	init := `
+bone.on("before_turn", function() return { tool_filter = {} } end)
+bone.on("before_turn", function(e) return { system_prompt_append = "TOOLS=" .. cjson.encode(e.tools) } end)
+`
+	turns := `{"expect": {"system": "TOOLS=[]"}, "events": [{"text": "ok"}]}` + "\n"
+	ts, _ := boneSession(t, map[string]string{"turns.jsonl": turns}, map[string]string{".bone-rust/init.lua": init})
+	if res := ts.prompt("go"); res.Err != nil || res.Text != "ok" {
+		t.Fatalf("%+v\nnotices %q", res, ts.allNotices())
+	}
+}
