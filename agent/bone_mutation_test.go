@@ -7,12 +7,15 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"panto/agent/conv"
+	"panto/extension/discover"
 	"panto/permission"
 )
 
@@ -460,5 +463,30 @@ bone.on("before_turn", function(e) return { system_prompt_append = "TOOLS=" .. c
 	ts, _ := boneSession(t, map[string]string{"turns.jsonl": turns}, map[string]string{".bone-rust/init.lua": init})
 	if res := ts.prompt("go"); res.Err != nil || res.Text != "ok" {
 		t.Fatalf("%+v\nnotices %q", res, ts.allNotices())
+	}
+}
+
+// TestBoneSkipsTheBaseLayersBoneFolder: the base layer's bone/ folder
+// never runs as a layer's bone code, even for a base layer that has a
+// folder on disk (discover.Options.BaseDir): only the user's, the
+// project's and a run's layers bring bone code.
+func TestBoneSkipsTheBaseLayersBoneFolder(t *testing.T) {
+	base := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(base, "bone"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(base, "bone", "init.lua"), []byte(`bone.register_command("basebone", function() return { display = "ran" } end)`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ts, _ := boneSession(t, map[string]string{"turns.jsonl": ""}, map[string]string{".bone-rust/init.lua": ""}, func(o *Options) {
+		l := o.Setup.Layers[0]
+		if l.Name != discover.Base {
+			t.Fatalf("the first layer is %q, not the base layer", l.Name)
+		}
+		l.Dir = base
+		l.Resources = append(l.Resources, discover.Resource{Path: "bone/init.lua"})
+	})
+	if out, err := ts.command("/basebone"); err == nil {
+		t.Errorf("the base layer's bone/init.lua ran: /basebone answered %q", out)
 	}
 }
