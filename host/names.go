@@ -1,11 +1,11 @@
 package host
 
 // Tool and command names are checked byte by byte rather than with
-// regular expressions: compiling `^[A-Za-z0-9_-]{1,64}$` (the bounded
-// repetition unrolls into 64 nested copies) took 19 M instructions, 45%
-// of `panto run DIR --list`, at the first registration of every session
-// (docs/benchmarks.md, "Start-up, fifth pass"). names_test.go holds each
-// function equal to the expression it replaces.
+// regular expressions, which the first registration of every session
+// compiled (`^[A-Za-z0-9_-]{1,64}$`: the bounded repetition unrolls into
+// 64 nested copies) and every registration ran (docs/benchmarks.md,
+// "Start-up, fifth pass"). names_test.go holds each function equal to
+// the expression it replaces.
 
 // validToolName reports whether name is what model APIs accept as a tool
 // name, `^[A-Za-z0-9_-]{1,64}$`: checking it at registration beats a
