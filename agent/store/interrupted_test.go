@@ -27,6 +27,10 @@ func TestInterruptedResults(t *testing.T) {
 		{"never dispatched", false, []conv.Message{user, asst}, nil},
 		{"not at the end", true, []conv.Message{user, asst, user}, nil},
 		{"empty", true, nil, nil},
+		// A branch may start with the calls (a file another program
+		// wrote, or a transcript that begins with the model's turn).
+		{"the branch's first message", true, []conv.Message{asst, result("c1")}, []string{"c2"}},
+		{"only tool results", true, []conv.Message{result("c1")}, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := &Session{byID: map[string]*Entry{}}

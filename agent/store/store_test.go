@@ -268,6 +268,25 @@ func TestInfoCountsMessagesAfterSummary(t *testing.T) {
 	}
 }
 
+// TestInfoTakesTheLastUserMessageAfterSummary: with several prompts
+// written after the latest summary (turns killed before theirs), the
+// listing shows the last one, not the first the backward scan meets
+// again.
+func TestInfoTakesTheLastUserMessageAfterSummary(t *testing.T) {
+	fs, id := writeSession(t, t.TempDir(), 1)
+	w, _, err := fs.Open(id)
+	must(t, err)
+	must(t, w.Append(&Entry{Type: TypeMessage, Message: textMsg(conv.User, "earlier")}))
+	must(t, w.Append(&Entry{Type: TypeMessage, Message: textMsg(conv.Assistant, "half an answer")}))
+	must(t, w.Append(&Entry{Type: TypeMessage, Message: textMsg(conv.User, "latest")}))
+	must(t, w.Close())
+	info, err := fs.Latest()
+	must(t, err)
+	if info.MessageCount != 6 || info.LastUserMessage != "latest" {
+		t.Errorf("info: %d messages, last user %q; want 6 and %q", info.MessageCount, info.LastUserMessage, "latest")
+	}
+}
+
 func TestBranchesAndLeaf(t *testing.T) {
 	fs := NewFileStore(t.TempDir())
 	w, _ := fs.Create("/p", "")
