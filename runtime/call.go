@@ -74,7 +74,12 @@ func (L *State) callGo(fnIdx, nresults int, f *GoFunction) {
 func (L *State) callGoVM(ci *callInfo, i bc.Instruction, pc int) int {
 	ra := ci.fn + 1 + i.A()
 	nresults := i.C() - 1
-	L.callGo(ra, nresults, L.stack[ra].gofn())
+	if f := L.stack[ra].gofn(); f != setmetatableFunction || L.top-ra != 3 || !setmetatableFast(L.stack[ra+1:ra+3]) {
+		L.callGo(ra, nresults, f)
+	} else {
+		// setmetatable(t, mt) returns t.
+		L.moveResults(ra, ra+1, 1, nresults)
+	}
 	if L.status == StatusYield {
 		return slowYield
 	}
@@ -99,11 +104,17 @@ func (L *State) tailCallGoVM(ci *callInfo, i bc.Instruction, pc int) int {
 	}
 	ci.pc = pc
 	L.g.interrupt.tick()
-	L.callGo(ra, -1, L.stack[ra].gofn())
-	if L.status == StatusYield {
-		return slowYield
+	res := ra
+	if f := L.stack[ra].gofn(); f != setmetatableFunction || L.top-ra != 3 || !setmetatableFast(L.stack[ra+1:ra+3]) {
+		L.callGo(ra, -1, f)
+		if L.status == StatusYield {
+			return slowYield
+		}
+	} else {
+		// return setmetatable(t, mt): t is the result.
+		res, L.top = ra+1, ra+2
 	}
-	if L.posReturn(ci, ra, L.top-ra) {
+	if L.posReturn(ci, res, L.top-res) {
 		return slowDone
 	}
 	return slowFrame
@@ -160,12 +171,20 @@ func (L *State) posReturn(ci *callInfo, res, n int) bool {
 // poscall moves the results of frame ci to where its function was, adjusted
 // to the number the caller wants, and pops the frame.
 func (L *State) poscall(ci *callInfo, res, n int) {
-	wanted := ci.nresults
-	dst := ci.fn
+	L.moveResults(ci.fn, res, n, ci.nresults)
+	L.ci = ci.prev
+}
+
+// moveResults moves the n results at res down to dst, adjusted to wanted
+// (all when -1), and sets the top after them. The values are copied one
+// by one: there are usually one or two, for which copy's call to
+// typedslicecopy costs more than the copies themselves.
+func (L *State) moveResults(dst, res, n, wanted int) {
 	s := L.stack
 	switch wanted {
 	case 0:
 		L.top = dst
+		return
 	case 1:
 		if n == 0 {
 			s[dst] = Nil
@@ -173,21 +192,18 @@ func (L *State) poscall(ci *callInfo, res, n int) {
 			s[dst] = s[res]
 		}
 		L.top = dst + 1
+		return
 	case -1:
-		copy(s[dst:dst+n], s[res:res+n])
-		L.top = dst + n
-	default:
-		if n >= wanted {
-			copy(s[dst:dst+wanted], s[res:res+wanted])
-		} else {
-			copy(s[dst:dst+n], s[res:res+n])
-			for j := n; j < wanted; j++ {
-				s[dst+j] = Nil
-			}
-		}
-		L.top = dst + wanted
+		wanted = n
 	}
-	L.ci = ci.prev
+	j := 0
+	for ; j < n && j < wanted; j++ {
+		s[dst+j] = s[res+j]
+	}
+	for ; j < wanted; j++ {
+		s[dst+j] = Nil
+	}
+	L.top = dst + wanted
 }
 
 // call runs the value at fnIdx with the arguments above it, leaving

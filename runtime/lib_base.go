@@ -31,7 +31,6 @@ func OpenBase(L *State) {
 		{"rawlen", baseRawlen},
 		{"rawset", baseRawset},
 		{"select", baseSelect},
-		{"setmetatable", baseSetmetatable},
 		{"tonumber", baseTonumber},
 		{"tostring", baseTostring},
 		{"type", baseType},
@@ -45,6 +44,7 @@ func OpenBase(L *State) {
 	}
 	// pairs returns this same function, so pairs(t) == next holds.
 	G.SetName("next", nextFunction)
+	G.SetName("setmetatable", FunctionValue(setmetatableFunction))
 	L.g.loaded.SetStr("_G", TableValue(G))
 }
 
@@ -85,6 +85,36 @@ func baseGetmetatable(L *State) int {
 	}
 	L.Push(TableValue(mt))
 	return 1
+}
+
+// setmetatableFunction is the one setmetatable of every State: the
+// dispatch loop recognises it to run the common case without a call
+// (setmetatableFast). Its Fn is set by init, since the loop refers to
+// the variable and baseSetmetatable, through the error paths, to the
+// loop.
+var setmetatableFunction = &GoFunction{Name: "setmetatable"}
+
+func init() { setmetatableFunction.Fn = baseSetmetatable }
+
+// setmetatableFast is setmetatable(t, mt) for the dispatch loop, whose
+// arguments are args, when the call can neither fail nor have an effect
+// beyond the metatable: t is a table without a metatable (so none can be
+// protected), mt a table known to have neither __gc nor __mode (so no
+// finaliser or weak table to register; baseSetmetatable's fastTM calls
+// record their absence). It reports whether it did the call; if not, the
+// loop makes the call.
+func setmetatableFast(args []Value) bool {
+	t, mt := args[0], args[1]
+	if t.t != tagTable || mt.t != tagTable {
+		return false
+	}
+	tt, m := t.table(), mt.table()
+	const absent = 1<<tmGC | 1<<tmMode
+	if tt.meta != nil || m.tmAbsent&absent != absent {
+		return false
+	}
+	tt.meta = m
+	return true
 }
 
 func baseSetmetatable(L *State) int {
