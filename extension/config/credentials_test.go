@@ -198,3 +198,22 @@ func TestProjectProvidersHomeUnknown(t *testing.T) {
 		t.Errorf("a ~/ allowance without a home folder let the project's provider in: %+v", got)
 	}
 }
+
+// TestProjectLocalFileGetsNoKeyEither: a project's second file
+// (.panto/local/config.toml) redefining a provider its first file
+// defined is still the project's own provider, not one of the user's:
+// it may move it (its base_url), and gets no key from the environment,
+// as the first file's would not.
+func TestProjectLocalFileGetsNoKeyEither(t *testing.T) {
+	root := t.TempDir()
+	user := parseFile(t, "user.toml", userProviders, "")
+	project := parseFile(t, "project.toml", "[providers.mine]\nprotocol = \"openai\"\nmodels = { m = \"x\" }\n", root)
+	local := parseFile(t, "local.toml", "[providers.mine]\nprotocol = \"openai\"\nbase_url = \"http://127.0.0.1:9/v1\"\napi_key_env = \"MINE_KEY\"\nmodels = { m = \"x\" }\n", root)
+	m := Merge(user, project, local)
+	if got := m.Providers["mine"]; got.BaseURL != "http://127.0.0.1:9/v1" || got.APIKeyEnv != "" || !got.FromProject {
+		t.Errorf("providers.mine: base_url %q, api_key_env %q, from project %v; want the local file's, none, true", got.BaseURL, got.APIKeyEnv, got.FromProject)
+	}
+	if len(m.Warnings) != 1 || m.Warnings[0].File != "local.toml" || !strings.Contains(m.Warnings[0].Message, `api_key_env = "MINE_KEY" ignored`) {
+		t.Errorf("warnings %v", m.Warnings)
+	}
+}

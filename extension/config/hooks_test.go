@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -153,4 +154,27 @@ func FuzzHooksJSON(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestHooksJSONIgnoredKeysInOrder: the warning about the members a
+// hooks.json has besides "hooks" names them sorted, so it reads the
+// same on every run (a map's order would change from run to run).
+func TestHooksJSONIgnoredKeysInOrder(t *testing.T) {
+	var keys []string
+	var b strings.Builder
+	b.WriteString(`{"hooks": {}`)
+	for i := 0; i < 26; i++ {
+		k := fmt.Sprintf("k%02d", i)
+		keys = append(keys, k)
+		fmt.Fprintf(&b, `, %q: 1`, k)
+	}
+	b.WriteString("}")
+	_, warns, err := ParseHooksJSON("hooks.json", []byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "ignored: " + strings.Join(keys, ", ")
+	if !strings.Contains(warns.String(), want) {
+		t.Errorf("warnings %q, want one with %q", warns.String(), want)
+	}
 }

@@ -70,9 +70,14 @@ func TestDurations(t *testing.T) {
 			t.Errorf("%s: %v, want %v", src, got, want)
 		}
 	}
-	_, warns, _ := Parse("c.toml", []byte("[providers.p]\nprotocol = \"x\"\nidle_timeout = true\n"))
+	f, warns, _ := Parse("c.toml", []byte("[providers.p]\nprotocol = \"x\"\nidle_timeout = true\n"))
 	if !strings.Contains(warns.String(), "idle_timeout") {
 		t.Errorf("a boolean timeout: %v", warns)
+	}
+	// Warned about, the timeout is left unset (the protocol's default),
+	// never some other value.
+	if got := f.Providers["p"].IdleTimeout; got != 0 {
+		t.Errorf("a boolean timeout set idle_timeout to %v", got)
 	}
 }
 
