@@ -17,6 +17,7 @@ func TestUnknownKeySuggestion(t *testing.T) {
 		{"models table", "[models]\ndefualt = \"a:b\"\n", `config.toml:2: warning: unknown key "models.defualt"; did you mean "default"?`},
 		{"nothing close", "[ui]\ncolour = 1\n", `config.toml:2: warning: unknown key "ui.colour"`},
 		{"a key of another table is not offered", "[ui]\nallow = 1\n", `config.toml:2: warning: unknown key "ui.allow"`},
+		{"a top-level key, on its own line", "# a comment\nfoo = 1\n", `config.toml:2: warning: unknown key "foo"`},
 		// Fields the reader never decodes (toml:"-") are no keys to offer.
 		{"a field the file never sets is not offered", "[providers.p]\nprotocol = \"openai\"\nx-y = 1\n", `config.toml:3: warning: unknown key "providers.p.x-y"`},
 	}
