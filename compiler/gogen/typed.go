@@ -534,13 +534,11 @@ func findTypedLoops(p *bc.Proto, skip map[int]bool) []*typedLoop {
 	var chosen []*typedLoop
 	for _, h := range heads {
 		e := ends[h]
-		covered := false
-		for _, c := range chosen {
-			if c.sure && c.head <= h && e <= c.end {
-				covered = true
-			}
-		}
-		if covered || guess[h] == nil || skip[h] {
+		// Inner loops get copies of their own even inside a copied
+		// loop: the generic code enters them again after the outer
+		// copy has returned (a tick, an early exit) without waiting
+		// for the outer loop's head.
+		if guess[h] == nil || skip[h] {
 			continue
 		}
 		if e-h > maxTypedLoop {
