@@ -24,6 +24,13 @@ import (
 	"testing"
 )
 
+// buildEnv is the environment as the test binary started, before any
+// test moved HOME or XDG_* into a temporary folder: go build derives its
+// build and module caches from HOME, and under a test's empty HOME it
+// would rebuild every package and download every module, minutes on a
+// loaded machine and a failure without the network.
+var buildEnv = os.Environ()
+
 var (
 	once   sync.Once
 	dir    string // the temporary folder holding the binary
@@ -66,7 +73,7 @@ func build() {
 	// the end-to-end tests run that binary.
 	cmd := exec.Command("go", "build", "-tags", "urfave_cli_no_docs", "-o", bin, "./cmd/panto")
 	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	cmd.Env = append(buildEnv, "CGO_ENABLED=0")
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
