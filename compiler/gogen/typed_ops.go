@@ -267,14 +267,7 @@ func (t *typedEmitter) store(pc int, i bc.Instruction, s state) bool {
 		// The common case inline: an existing slot holding a value
 		// (a store there needs no metamethod).
 		t.printf("if sl := %s; sl != nil {\n", slot)
-		switch {
-		case box != "" && s[c] == vtInt:
-			t.printf("rt.PutInt(sl, %s)\n", t.local(c, vtInt))
-		case box != "":
-			t.printf("rt.PutFloat(sl, %s)\n", t.local(c, vtFloat))
-		default:
-			t.printf("rt.Put(sl, %s)\n", val)
-		}
+		t.putSlot(s, c, val, box)
 		t.printf("} else ")
 	}
 	t.printf("{\n%sif !%s {\n", box, call)
@@ -289,6 +282,16 @@ func (t *typedEmitter) store(pc int, i bc.Instruction, s state) bool {
 func (t *typedEmitter) storeFloatKey(pc int, i bc.Instruction, s state, val, box string) {
 	a, c := i.A(), i.C()
 	t.printf("if sl := rt.FloatSlot(f.R(%d), %s); sl != nil {\n", a, t.local(i.B(), vtFloat))
+	t.putSlot(s, c, val, box)
+	t.printf("} else {\n")
+	t.leaveCounted(s, pc)
+	t.printf("}\n")
+}
+
+// putSlot writes the store of register c's value into the slot sl: from
+// its typed local when box says the value is one (a number kept in a Go
+// local), else the boxed value val.
+func (t *typedEmitter) putSlot(s state, c int, val, box string) {
 	switch {
 	case box != "" && s[c] == vtInt:
 		t.printf("rt.PutInt(sl, %s)\n", t.local(c, vtInt))
@@ -297,9 +300,6 @@ func (t *typedEmitter) storeFloatKey(pc int, i bc.Instruction, s state, val, box
 	default:
 		t.printf("rt.Put(sl, %s)\n", val)
 	}
-	t.printf("} else {\n")
-	t.leaveCounted(s, pc)
-	t.printf("}\n")
 }
 
 // call writes a CALL (fixed arguments and results): the locals written
