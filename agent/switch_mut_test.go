@@ -128,25 +128,11 @@ func TestContinueTheCurrentSession(t *testing.T) {
 // tools ran is resumed with an error result for each such call, saved,
 // so the next request is valid.
 func TestResumeAnswersInterruptedCalls(t *testing.T) {
-	ctx := context.Background()
 	ts, p := seqSession(t, map[string]string{"tools/echo.lua": echoTool}, []seqResp{
 		callResp("c1", "echo", `{"message":"m"}`),
 		answer("after the resume"),
 	})
-	// Nothing after the call reaches the file, as if panto were killed.
-	failSaving(ts, func(e *store.Entry) bool {
-		return e.Message != nil && (e.Message.Role == conv.Tool || e.Message.Role == conv.Assistant && len(e.Message.Blocks) == 0)
-	})
-	if res := ts.prompt("run it"); res.Status != "failed" {
-		t.Fatalf("result %+v", res)
-	}
-	id := ts.ID()
-	if err := ts.New(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if err := ts.Resume(ctx, id); err != nil {
-		t.Fatal(err)
-	}
+	resumeAfterKilledCall(t, ts)
 	ms := ts.Agent().Conversation().Messages
 	if len(ms) != 3 || ms[2].Role != conv.Tool || ms[2].ToolCallID != "c1" || !ms[2].IsError || ms[2].Text() != store.Interrupted {
 		t.Fatalf("resumed conversation %+v", ms)
@@ -196,5 +182,26 @@ func TestTreeNodes(t *testing.T) {
 	}
 	if nodes[2].ParentID != nodes[1].ID || nodes[4].ParentID != nodes[1].ID {
 		t.Errorf("parents %q %q, want %q", nodes[2].ParentID, nodes[4].ParentID, nodes[1].ID)
+	}
+}
+
+// resumeAfterKilledCall runs a turn whose first call's result and the
+// answer after it never reach the session file, as if panto were killed
+// while the call ran, then resumes that session in ts.
+func resumeAfterKilledCall(t *testing.T, ts *testSession) {
+	t.Helper()
+	failSaving(ts, func(e *store.Entry) bool {
+		return e.Message != nil && (e.Message.Role == conv.Tool || e.Message.Role == conv.Assistant && len(e.Message.Blocks) == 0)
+	})
+	if res := ts.prompt("run it"); res.Status != "failed" {
+		t.Fatalf("result %+v", res)
+	}
+	id := ts.ID()
+	ctx := context.Background()
+	if err := ts.New(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := ts.Resume(ctx, id); err != nil {
+		t.Fatal(err)
 	}
 }

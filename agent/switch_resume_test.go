@@ -1,11 +1,9 @@
 package agent
 
 import (
-	"context"
 	"strings"
 	"testing"
 
-	"panto/agent/conv"
 	"panto/agent/store"
 )
 
@@ -26,23 +24,9 @@ func (s closedWriterStore) Open(id string) (*store.Writer, *store.Session, error
 // interrupted calls cannot get their results saved, the user is told
 // why instead of the failure passing unseen.
 func TestResumeReportsAnUnsavedInterruptedResult(t *testing.T) {
-	ctx := context.Background()
 	ts, _ := seqSession(t, map[string]string{"tools/echo.lua": echoTool}, []seqResp{callResp("c1", "echo", `{"message":"m"}`)},
 		func(o *Options) { o.Store = closedWriterStore{store.NewFileStore(t.TempDir())} })
-	// Nothing after the call reaches the file, as if panto were killed.
-	failSaving(ts, func(e *store.Entry) bool {
-		return e.Message != nil && (e.Message.Role == conv.Tool || e.Message.Role == conv.Assistant && len(e.Message.Blocks) == 0)
-	})
-	if res := ts.prompt("run it"); res.Status != "failed" {
-		t.Fatalf("result %+v", res)
-	}
-	id := ts.ID()
-	if err := ts.New(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if err := ts.Resume(ctx, id); err != nil {
-		t.Fatal(err)
-	}
+	resumeAfterKilledCall(t, ts)
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
 	reported := false
