@@ -49,6 +49,13 @@ type Options struct {
 	// RuntimeImport is the import path of the runtime ("panto/runtime"
 	// when empty).
 	RuntimeImport string
+	// Var, when set, declares the chunk as the package variable
+	// <Prefix>Chunk (an rt.NativeChunk, laid out by the linker) instead
+	// of registering it from an init function of the file, and the
+	// package registers it. A package of many chunks (the base layer)
+	// then runs one init rather than one per file, each of which had
+	// the kernel map the code around it at start-up.
+	Var bool
 }
 
 // Generate returns the gofmt'ed Go source of p's native twin. chunkname
@@ -80,11 +87,20 @@ func Generate(p *bc.Proto, chunkname string, o Options) ([]byte, error) {
 	fmt.Fprintf(&g.b, "import rt %q\n\n", o.RuntimeImport)
 	fmt.Fprintf(&g.b, "// %sDigest is the digest of the bytecode this file was generated from.\n", o.Prefix)
 	fmt.Fprintf(&g.b, "const %sDigest = %q\n\n", o.Prefix, bc.Digest(p))
-	fmt.Fprintf(&g.b, "func init() {\n\trt.RegisterNative(&rt.NativeChunk{Name: %q, Digest: %sDigest, Funcs: []rt.NativeFunc{\n", chunkname, o.Prefix)
+	if o.Var {
+		fmt.Fprintf(&g.b, "// %sChunk is the chunk's native twin, for the package to register.\n", o.Prefix)
+		fmt.Fprintf(&g.b, "var %sChunk = rt.NativeChunk{Name: %q, Digest: %sDigest, Funcs: []rt.NativeFunc{\n", o.Prefix, chunkname, o.Prefix)
+	} else {
+		fmt.Fprintf(&g.b, "func init() {\n\trt.RegisterNative(&rt.NativeChunk{Name: %q, Digest: %sDigest, Funcs: []rt.NativeFunc{\n", chunkname, o.Prefix)
+	}
 	for n := range protos {
 		fmt.Fprintf(&g.b, "%s,\n", g.fname(n))
 	}
-	g.b.WriteString("}})\n}\n")
+	if o.Var {
+		g.b.WriteString("}}\n\n")
+	} else {
+		g.b.WriteString("}})\n}\n")
+	}
 	for n, q := range protos {
 		g.function(n, q, chunkname)
 	}
