@@ -18,6 +18,8 @@ import (
 	"panto/internal/childproc"
 	"panto/internal/gcpace"
 	"panto/internal/luacli"
+	// Maps in the heap's first pages from an early init (see the package).
+	_ "panto/internal/prefault"
 	luart "panto/runtime"
 )
 

@@ -1,0 +1,17 @@
+// Package prefault maps in, from its init, the first megabytes of the Go
+// heap that start-up is about to touch, in one system call instead of
+// one page fault at a time.
+//
+// Start-up of a large Go program is mostly page faults: package
+// initialisation and the runtime's set-up place their first objects of
+// each size class in fresh spans, each span's first and last pages
+// (Go 1.25's collector keeps a span's mark bits at its end) are touched
+// separately, and on a virtual machine with nested paging a fault costs
+// 20-25 us where MADV_POPULATE_WRITE maps a page for under 1 us
+// (docs/benchmarks.md, "Start-up and the RSS floor"). A blank import from
+// package main is all it takes; the package imports only syscall and
+// unsafe, so Go's initialisation order (import path order among the
+// packages whose imports are done) runs it among the first. Elsewhere
+// than Linux it does nothing, and a kernel without MADV_POPULATE_WRITE
+// (before 5.14) refuses the advice and nothing changes.
+package prefault
