@@ -36,14 +36,15 @@ func main() {
 	// helper and exits.
 	childproc.RunHelperIfAsked()
 	childproc.UseHelper(childproc.Self())
-	tuneGC()
 	args := os.Args
 	// `panto lua` takes the reference interpreter's options verbatim,
 	// including "-e" and everything after the script name.
 	// Started through a link named lua, panto is that command, so a
 	// script re-launching its interpreter through arg[-1] reaches it.
 	asLua := luaLinkName(args[0])
-	if asLua || len(args) > 1 && args[1] == "lua" {
+	luaRun := asLua || len(args) > 1 && args[1] == "lua"
+	tuneGC(luaRun)
+	if luaRun {
 		stop := startCPUProfile()
 		o := luacli.Options{
 			Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Progname: "panto", UsageName: "panto lua",
@@ -203,11 +204,20 @@ func isTerminal(f *os.File) bool {
 // 400 would let the process hold five times its heap for no speed
 // (docs/benchmarks.md, "Memory: the collector's pace" and the passes
 // after it).
-func tuneGC() {
+func tuneGC(luaRun bool) {
 	// Once the heap grows, the pages of the executable that start-up
 	// touched are given back (exepages_linux.go): a few MB of peak RSS for
 	// a run that holds much, about 2 ms that a short run need not pay.
-	gcpace.WhenLarge(8<<20, func() { releaseExecutablePages() })
+	// `panto lua` gives them back at its first collection (4 MB
+	// allocated): its program needs little of what package
+	// initialisation mapped, and the 13 MB of file pages were most of the
+	// peak of a small program (luaunit's tests 25 -> 19 MB, ldoc 36 -> 29;
+	// docs/benchmarks.md, "Start-up and the RSS floor").
+	releaseAt := uint64(8 << 20)
+	if luaRun {
+		releaseAt = 0
+	}
+	gcpace.WhenLarge(releaseAt, func() { releaseExecutablePages() })
 	gcpace.Start()
 	// Near the machine's or the process's memory ceiling Go collects
 	// harder, whatever GOGC says, so garbage does not take the process
