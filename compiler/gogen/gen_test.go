@@ -2,6 +2,7 @@ package gogen_test
 
 import (
 	"bytes"
+	"fmt"
 	"go/format"
 	"strings"
 	"testing"
@@ -52,6 +53,46 @@ func TestGenerate(t *testing.T) {
 	// One function per prototype, registered in pre-order.
 	if n := strings.Count(text, "\nfunc sF"); n != bytecode.CountProtos(p) {
 		t.Errorf("%d functions for %d prototypes", n, bytecode.CountProtos(p))
+	}
+}
+
+// TestGenerateVar checks the two ways a chunk is registered: from an init
+// of its own file by default, and as a package variable for the package
+// to register when Options.Var is set (the base layer registers its 27
+// chunks from one init, see cmd/stdgen).
+func TestGenerateVar(t *testing.T) {
+	p, err := compiler.Compile("@sample.lua", sample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name     string
+		o        gogen.Options
+		want     string
+		wantInit bool
+	}{
+		{"init", gogen.Options{Package: "x", Prefix: "s"}, "rt.RegisterNative(&rt.NativeChunk{Name: \"@sample.lua\", Digest: sDigest, Funcs: []rt.NativeFunc{", true},
+		{"var", gogen.Options{Package: "x", Prefix: "s", Var: true}, "var sChunk = rt.NativeChunk{Name: \"@sample.lua\", Digest: sDigest, Funcs: []rt.NativeFunc{", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src, err := gogen.Generate(p, "@sample.lua", tc.o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := string(src)
+			if !strings.Contains(text, tc.want) {
+				t.Errorf("generated code lacks %q", tc.want)
+			}
+			if got := strings.Contains(text, "func init()"); got != tc.wantInit {
+				t.Errorf("func init() present: %v, want %v", got, tc.wantInit)
+			}
+			// Every prototype's function is listed once in the chunk.
+			for n := range bytecode.CountProtos(p) {
+				if c := strings.Count(text, fmt.Sprintf("\tsF%d,\n", n)); c != 1 {
+					t.Errorf("sF%d listed %d times", n, c)
+				}
+			}
+		})
 	}
 }
 
