@@ -1,7 +1,6 @@
 package builtin
 
 import (
-	_ "embed"
 	"fmt"
 	"maps"
 	"slices"
@@ -18,9 +17,13 @@ import (
 // limits and prices; catalog_test.go validates it. Layer turns it into the
 // lowest configuration layer; PriceOf and ModelInfo read it for a
 // configured model.
+//
+// The binary holds it as Go (catalog_table.go, written from catalog.toml
+// by `go generate`, which TestCatalogTableInSync holds to the file):
+// decoding the TOML cost every session some 5 M instructions and its
+// allocations at start-up (docs/benchmarks.md, "The session's start").
 
-//go:embed catalog.toml
-var catalogTOML []byte
+//go:generate go test -run TestCatalogTableInSync -update .
 
 // CatalogPath names the catalogue wherever a configuration file's path
 // would be shown (panto models, warnings).
@@ -80,13 +83,14 @@ type Price struct {
 var (
 	catalogOnce sync.Once
 	catalog     *Catalog
-	catalogErr  error
 )
 
-// LoadCatalog returns the embedded catalogue (parsed once).
+// LoadCatalog returns the built-in catalogue (made once). Its error is
+// always nil now that the catalogue is compiled in; it stays for the
+// callers that read a catalogue which could fail to parse.
 func LoadCatalog() (*Catalog, error) {
-	catalogOnce.Do(func() { catalog, catalogErr = ParseCatalog(catalogTOML) })
-	return catalog, catalogErr
+	catalogOnce.Do(func() { catalog = catalogTable() })
+	return catalog, nil
 }
 
 // ParseCatalog reads a catalogue in catalog.toml's form; unknown keys

@@ -253,7 +253,7 @@ func TestCatalogModel(t *testing.T) {
 }
 
 func FuzzParseCatalog(f *testing.F) {
-	f.Add(string(catalogTOML))
+	f.Add(string(catalogTOML(f)))
 	f.Add("[providers.x.models]\nm = { id = \"a\", price = { input = 1 } }")
 	f.Fuzz(func(t *testing.T, src string) {
 		c, err := ParseCatalog([]byte(src))
