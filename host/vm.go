@@ -47,6 +47,8 @@ type vm struct {
 	ctx context.Context
 	// state is this vm as ModuleFunc extensions see it.
 	state *State
+	// moduleBuf is what precompiledSource reads module files through.
+	moduleBuf []byte
 }
 
 // enter records ctx as the running host call's context until the
@@ -133,6 +135,12 @@ func chunkName(m discover.Module) string { return diag.ChunkName(m.Source) }
 
 // loadModule compiles one file of an entry.
 func (v *vm) loadModule(e *discover.Entry, m discover.Module) (runtime.Value, error) {
+	if v.moduleBuf == nil {
+		v.moduleBuf = make([]byte, moduleBuffer)
+	}
+	if src, ok := precompiledSource(e, m, v.moduleBuf); ok {
+		return v.L.Load(src, chunkName(m), "bt")
+	}
 	data, err := readFile(e, m)
 	if err != nil {
 		return runtime.Nil, err

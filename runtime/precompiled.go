@@ -103,6 +103,23 @@ next:
 	return precompiled.byName[name]
 }
 
+// PrecompiledSources returns the texts registered under chunkname, in
+// no particular order (none when nothing is registered). A loader whose
+// file is one of them can pass that very string to Load, which then
+// finds its bytecode without the text being copied: the comparison of
+// two strings that share their bytes stops at the pointers.
+func PrecompiledSources(chunkname string) []string {
+	if precompiled.n.Load() == 0 {
+		return nil
+	}
+	cs := precompiledByName(chunkname)
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.Source
+	}
+	return out
+}
+
 // IsPrecompiled reports whether loading src under chunkname would use
 // registered bytecode rather than compile.
 func IsPrecompiled(chunkname, src string) bool {
