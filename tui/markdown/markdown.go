@@ -17,6 +17,7 @@ package markdown
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -47,16 +48,17 @@ const (
 
 // Renderer holds what rendering needs: the parser and the styles.
 type Renderer struct {
-	md    goldmark.Markdown
-	theme *theme.Theme
+	// md is made by the first parse: goldmark with GFM builds its parsers
+	// and linkify's tables, which the interactive session's first prompt
+	// does not need (docs/benchmarks.md, "The session's start").
+	mdOnce sync.Once
+	md     goldmark.Markdown
+	theme  *theme.Theme
 }
 
 // New returns a renderer styled by t; nil renders plain text.
 func New(t *theme.Theme) *Renderer {
-	return &Renderer{
-		md:    goldmark.New(goldmark.WithExtensions(extension.GFM)),
-		theme: t,
-	}
+	return &Renderer{theme: t}
 }
 
 // Render renders a whole document at width.
@@ -104,6 +106,7 @@ func (r *Renderer) highlight(code, lang string) string {
 }
 
 func (r *Renderer) parse(src []byte) ast.Node {
+	r.mdOnce.Do(func() { r.md = goldmark.New(goldmark.WithExtensions(extension.GFM)) })
 	return r.md.Parser().Parse(text.NewReader(src))
 }
 
