@@ -1,10 +1,8 @@
 package abi
 
-import (
-	"bytes"
-	"encoding/json"
-	"sync"
-)
+import "sync"
+
+//go:generate go test -run TestEventsTableInSync -update .
 
 // LookupEvent returns the described event of that name, or nil, as
 // Get().Event does, without parsing the whole description: the host
@@ -12,31 +10,19 @@ import (
 // (session start) would otherwise parse all of abi.json (85 KB of JSON,
 // about 10 M instructions, a quarter of `panto run DIR --list`) for its
 // 8 KB of events. TestLookupEventMatchesDescription holds it to Get().
-func LookupEvent(name string) *Event { return eventsOnly()[name] }
+//
+// The events are compiled in as Go (events_table.go, written by go
+// generate; TestEventsTableInSync holds it to abi.json): decoding even
+// the events array with encoding/json cost every session's first event
+// its reflection and fresh heap pages (docs/benchmarks.md, "The
+// session's start").
+func LookupEvent(name string) *Event { return eventsByName()[name] }
 
-// eventsOnly decodes the description's "events" array alone; if abi.json
-// is laid out so that it cannot find it, it falls back to the full parse.
-var eventsOnly = sync.OnceValue(func() map[string]*Event {
-	var evs []Event
-	if !decodeEvents(abiJSON, &evs) {
-		return Get().events
-	}
+var eventsByName = sync.OnceValue(func() map[string]*Event {
+	evs := eventsTable()
 	m := make(map[string]*Event, len(evs))
 	for i := range evs {
 		m[evs[i].Name] = &evs[i]
 	}
 	return m
 })
-
-// decodeEvents decodes the top-level "events" array of data, found by its
-// key at the top level's indentation (two spaces, as abi.json is written),
-// into evs. It reports false when there is no such key or the array does
-// not decode.
-func decodeEvents(data []byte, evs *[]Event) bool {
-	const key = "\n  \"events\": "
-	i := bytes.Index(data, []byte(key))
-	if i < 0 {
-		return false
-	}
-	return json.NewDecoder(bytes.NewReader(data[i+len(key):])).Decode(evs) == nil
-}
