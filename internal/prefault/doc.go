@@ -9,9 +9,15 @@
 // separately, and on a virtual machine with nested paging a fault costs
 // 20-25 us where MADV_POPULATE_WRITE maps a page for under 1 us
 // (docs/benchmarks.md, "Start-up and the RSS floor"). A blank import from
-// package main is all it takes; the package imports only syscall and
-// unsafe, so Go's initialisation order (import path order among the
-// packages whose imports are done) runs it among the first. Elsewhere
-// than Linux it does nothing, and a kernel without MADV_POPULATE_WRITE
-// (before 5.14) refuses the advice and nothing changes.
+// package main is all it takes; the package imports only runtime,
+// syscall and unsafe, so Go's initialisation order (import path order
+// among the packages whose imports are done) runs it among the first.
+// Elsewhere than Linux it does not populate, and a kernel without
+// MADV_POPULATE_WRITE (before 5.14) refuses the advice and nothing
+// changes.
+//
+// From the same early init, on every system, it turns off the heap
+// profiler's sampling (memprofile.go), which a program that links
+// runtime/pprof pays on every 512 KB it allocates whether or not it
+// ever writes a heap profile.
 package prefault

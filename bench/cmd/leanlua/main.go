@@ -8,6 +8,7 @@ package main
 
 import (
 	"os"
+	goruntime "runtime"
 	"runtime/debug"
 
 	"panto/internal/gcpace"
@@ -16,10 +17,16 @@ import (
 )
 
 func main() {
+	// As cmd/panto (internal/prefault): the heap profiler samples only
+	// when a profile is to be written.
+	heapProfile := os.Getenv("LEANLUA_HEAPPROFILE")
+	if heapProfile == "" {
+		goruntime.MemProfileRate = 0
+	}
 	// As cmd/panto's tuneGC, so that only the linked packages differ.
 	gcpace.Start()
-	if path := os.Getenv("LEANLUA_HEAPPROFILE"); path != "" {
-		heapProfileAtPeak(path)
+	if heapProfile != "" {
+		heapProfileAtPeak(heapProfile)
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(runtime.MemoryCeiling() / 4 * 3)
