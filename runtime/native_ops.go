@@ -1,7 +1,5 @@
 package runtime
 
-import "unsafe"
-
 // Direct paths for native code: instructions that the dispatch loop
 // sends to execSlow, run here by the same runtime functions execSlow
 // calls (storeSlow, callGo, posReturn, forPrep...), with the operands the
@@ -120,39 +118,54 @@ func (f *Frame) Return(a, b int) int {
 	return slowFrame
 }
 
-// TailCall runs TAILCALL instruction pc of a function that has nothing to
-// close and no varargs (k and C zero; the generator checks). A Lua callee
-// with a fixed number of arguments takes the frame over as in the
-// dispatch loop's fast path; a Go callee runs here and its results are
-// returned. Anything else (varargs, __call, a full stack, an expired
-// tick) goes through Slow.
+// TailCall runs TAILCALL instruction pc as execSlow does, without its
+// decoding and dispatch: upvalues closed when k is set, the arguments up
+// to the top when B is 0 (a call or VARARG left them), the frame moved
+// back down by its extra arguments when the function is vararg (C not
+// 0). A Lua callee takes the frame over as in the dispatch loop's fast
+// path; a Go callee runs here and its results are returned. Anything
+// else (__call, a full stack, an expired tick) goes through Slow.
 func (f *Frame) TailCall(pc int) int {
 	L, ci := f.L, f.ci
 	i := ci.cl.p.code[pc]
-	a, b := i.A(), i.B()
-	fn := r(f.regs, a)
-	if b == 0 || L.g.interrupt.countdown <= 0 {
+	if L.g.interrupt.countdown <= 0 {
 		return f.Slow(pc)
 	}
+	a, b := i.A(), i.B()
+	ra := ci.fn + 1 + a
+	if b != 0 {
+		L.top = ra + b
+	}
+	delta := 0
+	if c := i.C(); c != 0 {
+		delta = ci.nextraargs + c
+	}
+	fn := &L.stack[ra]
 	switch fn.t {
 	case tagLuaFn:
 		ncl := fn.closure()
 		p := ncl.p
-		nargs := b - 1
-		if ci.fn+1+max(p.maxStack, nargs)+1 > len(L.stack) {
+		nargs := L.top - ra - 1
+		nfn := ci.fn - delta
+		if nfn+1+max(p.maxStack, nargs)+1 > len(L.stack) {
 			return f.Slow(pc)
 		}
 		L.g.interrupt.tick()
-		regs := f.regs
-		dst := unsafe.Add(regs, -int(valueSize))
+		if i.K() {
+			L.closeUpvals(ci.fn + 1)
+		}
+		s := L.stack[nfn : ra+1+nargs]
+		d := ra - nfn
 		for j := 0; j <= nargs; j++ {
-			*(*Value)(unsafe.Add(dst, uintptr(j)*valueSize)) = *r(regs, a+j)
+			s[j] = s[d+j]
 		}
+		s = L.stack[nfn+1:]
 		for ; nargs < p.numParams; nargs++ {
-			*(*Value)(unsafe.Add(dst, uintptr(nargs+1)*valueSize)) = Nil
+			s[nargs] = Nil
 		}
-		L.top = ci.fn + 1 + nargs
-		ci.top = ci.fn + 1 + p.maxStack
+		ci.fn = nfn
+		L.top = nfn + 1 + nargs
+		ci.top = nfn + 1 + p.maxStack
 		ci.cl = ncl
 		ci.pc = 0
 		ci.status |= ciTail
@@ -160,13 +173,15 @@ func (f *Frame) TailCall(pc int) int {
 		return slowFrame
 	case tagGoFn:
 		L.g.interrupt.tick()
-		ra := ci.fn + 1 + a
-		L.top = ra + b
 		ci.pc = pc + 1
+		if i.K() {
+			L.closeUpvals(ci.fn + 1)
+		}
 		L.callGo(ra, -1, fn.gofn())
 		if L.status == StatusYield {
 			return slowYield
 		}
+		ci.fn -= delta
 		n := L.top - ra
 		if L.posReturn(ci, L.top-n, n) {
 			return slowDone

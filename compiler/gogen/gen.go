@@ -525,10 +525,6 @@ func (g *gen) instruction(pc int) {
 		}
 		g.printf("return f.Return(%d, %d)\n", a, i.B())
 	case bc.OpTailCall:
-		if i.K() || i.C() != 0 {
-			g.slow(pc)
-			break
-		}
 		g.printf("return f.Exit(f.TailCall(%d))\n", pc)
 	case bc.OpTForCall:
 		g.printf("if n := f.TForCall(%d, %d, %d); n != %d {\nreturn f.Exit(n)\n}\n", pc, a, i.C(), pc+1)

@@ -37,23 +37,37 @@ var untypedPrograms = map[string]bool{
 }
 
 func TestTypedLoopsTranspiled(t *testing.T) {
+	runTranspiledPrograms(t, "typed", 10, func(base string, gen []byte) {
+		if typed := strings.Contains(string(gen), "the typed copy of the loop"); typed == untypedPrograms[base] {
+			t.Errorf("%s: typed copy generated %v, want %v", base, typed, !typed)
+		}
+	})
+}
+
+// runTranspiledPrograms transpiles the programs of testdata/area (at
+// least min of them) into one lua command, passing each generated file to
+// check, and runs each program natively and interpreted: the two must
+// print the same, and the native run what lua5.4 printed when a NAME.out
+// was recorded (conformance/regen.sh FILE).
+func runTranspiledPrograms(t *testing.T, area string, min int, check func(base string, gen []byte)) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds Go code")
 	}
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go command")
 	}
-	files, err := filepath.Glob("testdata/typed/*.lua")
-	if err != nil || len(files) < 10 {
-		t.Fatalf("testdata/typed lost its programs: %v %v", files, err)
+	files, err := filepath.Glob(filepath.Join("testdata", area, "*.lua"))
+	if err != nil || len(files) < min {
+		t.Fatalf("testdata/%s lost its programs: %v %v", area, files, err)
 	}
 	sort.Strings(files)
-	dir, err := os.MkdirTemp("testdata", "typedbin")
+	dir, err := os.MkdirTemp("testdata", area+"bin")
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.RemoveAll(dir) })
-	if err := os.MkdirAll(filepath.Join(dir, "typed"), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Join(dir, area), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	for n, file := range files {
@@ -67,18 +81,18 @@ func TestTypedLoopsTranspiled(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", file, err)
 		}
-		gen, err := gogen.Generate(p, name, gogen.Options{Package: "typed", Prefix: fmt.Sprintf("t%d", n)})
+		gen, err := gogen.Generate(p, name, gogen.Options{Package: area, Prefix: fmt.Sprintf("t%d", n)})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if typed := strings.Contains(string(gen), "the typed copy of the loop"); typed == untypedPrograms[base] {
-			t.Errorf("%s: typed copy generated %v, want %v", base, typed, !typed)
+		if check != nil {
+			check(base, gen)
 		}
-		if err := os.WriteFile(filepath.Join(dir, "typed", fmt.Sprintf("t%d.go", n)), gen, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, area, fmt.Sprintf("t%d.go", n)), gen, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	bin := buildCorpusCommand(t, dir, []string{fmt.Sprintf("\t_ \"panto/compiler/gogen/%s/typed\"\n", filepath.ToSlash(dir))})
+	bin := buildCorpusCommand(t, dir, []string{fmt.Sprintf("\t_ \"panto/compiler/gogen/%s/%s\"\n", filepath.ToSlash(dir), area)})
 	for _, file := range files {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			native, nerr := corpus.Run(t, bin, file)
