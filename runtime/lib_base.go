@@ -42,6 +42,7 @@ func OpenBase(L *State) {
 		}
 		G.SetName(f.name, NewFunction(f.name, f.fn))
 	}
+	G.GetStr("type").gofn().Fast = fastType
 	// pairs returns this same function, so pairs(t) == next holds.
 	G.SetName("next", nextFunction)
 	G.SetName("setmetatable", FunctionValue(setmetatableFunction))
@@ -409,6 +410,22 @@ func baseType(L *State) int {
 	L.CheckAny(1)
 	L.PushString(L.Arg(1).TypeName())
 	return 1
+}
+
+// typeNameValues are typeNames as values, hashed once.
+var typeNameValues = func() (v [len(typeNames)]Value) {
+	for i, n := range typeNames {
+		v[i] = String(n)
+	}
+	return
+}()
+
+// fastType is type's frameless path (GoFunction.Fast).
+func fastType(args []Value) (Value, bool) {
+	if len(args) == 0 {
+		return Nil, false
+	}
+	return typeNameValues[tagTypes[args[0].t]], true
 }
 
 // baseCollectGarbage is in gc.go.

@@ -224,7 +224,26 @@ func (f *Frame) TForCall(pc, a, c int) int {
 // number of results).
 func (f *Frame) callGoDirect(fn *Value, ra, nresults, pc int) int {
 	L, ci := f.L, f.ci
-	L.callGo(ra, nresults, fn.gofn())
+	g := fn.gofn()
+	if g.Fast != nil && L.hook.mask == 0 && L.top+minGoStack <= len(L.stack) {
+		// The frameless path: nothing can observe the missing frame (no
+		// hook, no error, and callGo's ensureStack would not have grown
+		// the stack nor raised an overflow).
+		if v, ok := g.Fast(L.stack[ra+1 : L.top]); ok {
+			L.stack[ra] = v
+			switch {
+			case nresults < 0:
+				L.top = ra + 1
+			default:
+				for j := 1; j < nresults; j++ {
+					L.stack[ra+j] = Nil
+				}
+				L.top = ci.top
+			}
+			return pc + 1
+		}
+	}
+	L.callGo(ra, nresults, g)
 	if L.status == StatusYield {
 		return slowYield
 	}

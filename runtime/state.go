@@ -33,6 +33,15 @@ type GoFunction struct {
 	// Upvalues are values carried by the function, visible to
 	// debug.getupvalue; Go closures usually capture Go variables instead.
 	Upvalues []Value
+	// Fast, when set, is a frameless path that native code takes for a
+	// call of the function when no hook is set and the stack has room:
+	// it gets the arguments and returns the single result and true, or
+	// false to leave the call to Fn. It must be invisible: no error, no
+	// yield, no Lua call, no allocation charged to a budget, nothing
+	// that a frame, a traceback or debug.getinfo could show; anything
+	// else (an argument of another type, an error to raise, a result
+	// count other than one) answers false and Fn runs as always.
+	Fast func(args []Value) (Value, bool)
 }
 
 // NewFunction wraps fn as a Lua function value. name is used in error

@@ -51,6 +51,7 @@ func OpenMath(L *runtime.State) {
 		{"ldexp", mathLdexp},
 	}
 	t := newLib(L, "math", fns)
+	setFast(t, []fastFunc{{"abs", fastAbs}, {"floor", fastFloor}, {"sqrt", fastSqrt}})
 	// atan2 is atan itself, as in the reference (math.atan == math.atan2).
 	t.SetName("atan2", t.GetStr("atan"))
 	t.SetName("pi", runtime.Float(math.Pi))

@@ -1,0 +1,150 @@
+package stdlib
+
+import (
+	"math"
+
+	"panto/internal/luanum"
+	"panto/runtime"
+)
+
+// Frameless paths (runtime.GoFunction.Fast) of the library functions that
+// programs call most in their loops. Each answers only when its arguments
+// have the common types and the call gives exactly one result and cannot
+// raise an error; anything else returns false and the function's Fn runs
+// as always, with its frame, its conversions and its error messages.
+
+// fastByte is string.byte(s [, i]) for one byte inside s.
+func fastByte(args []runtime.Value) (runtime.Value, bool) {
+	if len(args) == 0 || len(args) > 2 || !args[0].IsString() {
+		return runtime.Nil, false
+	}
+	s := args[0].AsString()
+	i := int64(1)
+	if len(args) == 2 {
+		if !args[1].IsInt() {
+			return runtime.Nil, false
+		}
+		i = args[1].AsInt()
+	}
+	// posrelatI and getendpos of the same raw position agree on one byte
+	// exactly when it is inside the string, counted from either end.
+	if i < 0 {
+		i += int64(len(s)) + 1
+	}
+	if i < 1 || i > int64(len(s)) {
+		return runtime.Nil, false
+	}
+	return runtime.Int(int64(s[i-1])), true
+}
+
+// fastSub is string.sub(s, i [, j]) with integer positions.
+func fastSub(args []runtime.Value) (runtime.Value, bool) {
+	if len(args) < 2 || len(args) > 3 || !args[0].IsString() || !args[1].IsInt() {
+		return runtime.Nil, false
+	}
+	s := args[0].AsString()
+	l := int64(len(s))
+	start := posRelatI(args[1].AsInt(), len(s))
+	end := int64(-1)
+	if len(args) == 3 {
+		switch {
+		case args[2].IsInt():
+			end = args[2].AsInt()
+		case !args[2].IsNil():
+			return runtime.Nil, false
+		}
+	}
+	switch {
+	case end > l:
+		end = l
+	case end >= 0:
+	case end < -l:
+		end = 0
+	default:
+		end += l + 1
+	}
+	switch {
+	case start > end:
+		return runtime.String(""), true
+	case start == 1 && end == l:
+		return args[0], true // the whole string: keep the value (and its hash)
+	}
+	return runtime.String(s[start-1 : end]), true
+}
+
+// fastLen is string.len(s) of a string.
+func fastLen(args []runtime.Value) (runtime.Value, bool) {
+	if len(args) == 0 || !args[0].IsString() {
+		return runtime.Nil, false
+	}
+	return runtime.Int(int64(len(args[0].AsString()))), true
+}
+
+// fastFloor is math.floor(x) of a number.
+func fastFloor(args []runtime.Value) (runtime.Value, bool) {
+	if len(args) == 0 {
+		return runtime.Nil, false
+	}
+	switch v := args[0]; {
+	case v.IsInt():
+		return v, true
+	case v.IsFloat():
+		f := math.Floor(v.AsFloat())
+		if i, ok := luanum.FloatToInt(f); ok {
+			return runtime.Int(i), true
+		}
+		return runtime.Float(f), true
+	}
+	return runtime.Nil, false
+}
+
+// fastAbs is math.abs(x) of a number.
+func fastAbs(args []runtime.Value) (runtime.Value, bool) {
+	if len(args) == 0 {
+		return runtime.Nil, false
+	}
+	switch v := args[0]; {
+	case v.IsInt():
+		n := v.AsInt()
+		if n < 0 {
+			n = -n // wraps for mininteger, like the reference
+		}
+		return runtime.Int(n), true
+	case v.IsFloat():
+		return runtime.Float(math.Abs(v.AsFloat())), true
+	}
+	return runtime.Nil, false
+}
+
+// fastSqrt is math.sqrt(x) of a number.
+func fastSqrt(args []runtime.Value) (runtime.Value, bool) {
+	if len(args) == 0 {
+		return runtime.Nil, false
+	}
+	var x float64
+	switch v := args[0]; {
+	case v.IsFloat():
+		x = v.AsFloat()
+	case v.IsInt():
+		x = float64(v.AsInt())
+	default:
+		return runtime.Nil, false
+	}
+	return runtime.Float(fixNaN(math.Sqrt(x), nanInvalid, x)), true
+}
+
+// fastFunc names a library function and its frameless path.
+type fastFunc struct {
+	name string
+	fast func([]runtime.Value) (runtime.Value, bool)
+}
+
+// setFast gives the functions of library t named in fns their frameless
+// paths (a slice, not a map, as for libFunc).
+func setFast(t *runtime.Table, fns []fastFunc) {
+	for _, f := range fns {
+		if g := t.GetStr(f.name).AsGoFunction(); g != nil {
+			g.Fast = f.fast
+		}
+	}
+}

@@ -1,0 +1,93 @@
+package stdlib
+
+import (
+	"math"
+	"testing"
+
+	"panto/runtime"
+)
+
+// TestFastAgreesWithFn calls every library function that has a frameless
+// path both ways over a table of arguments: where Fast answers, Fn must
+// succeed with exactly that one result (the same value, of the same
+// subtype); where Fn fails or gives another number of results, Fast must
+// decline.
+func TestFastAgreesWithFn(t *testing.T) {
+	L, _ := newLibsState(t)
+	I, F, S := runtime.Int, runtime.Float, runtime.String
+	nan := F(math.NaN())
+	cases := []struct {
+		lib, name string
+		args      [][]runtime.Value
+	}{
+		{"string", "byte", [][]runtime.Value{
+			{S("hello")}, {S("hello"), I(1)}, {S("hello"), I(5)}, {S("hello"), I(6)}, {S("hello"), I(0)},
+			{S("hello"), I(-1)}, {S("hello"), I(-5)}, {S("hello"), I(-6)}, {S("")}, {S(""), I(1)},
+			{S("hello"), F(2)}, {S("hello"), F(2.5)}, {S("hello"), S("2")}, {S("hello"), I(2), I(3)},
+			{I(123), I(1)}, {}, {runtime.Nil}, {S("hello"), I(math.MinInt64)}, {S("hello"), I(math.MaxInt64)},
+			{S("hello"), runtime.Nil},
+		}},
+		{"string", "sub", [][]runtime.Value{
+			{S("hello"), I(2)}, {S("hello"), I(2), I(3)}, {S("hello"), I(-3)}, {S("hello"), I(0)},
+			{S("hello"), I(1), I(-1)}, {S("hello"), I(1), I(5)}, {S("hello"), I(1), I(100)}, {S("hello"), I(4), I(2)},
+			{S("hello"), I(-100), I(2)}, {S("hello"), I(2), I(-100)}, {S("hello"), I(2), runtime.Nil},
+			{S("hello"), I(math.MinInt64), I(math.MaxInt64)}, {S("hello"), I(math.MaxInt64)}, {S("hello"), I(6)},
+			{S("hello")}, {S("hello"), F(1)}, {S("hello"), I(1), F(2)}, {S("hello"), I(1), S("2")},
+			{I(12345), I(2), I(3)}, {S(""), I(1)}, {S("hello"), I(1), I(2), I(3)},
+		}},
+		{"string", "len", [][]runtime.Value{{S("hello")}, {S("")}, {I(42)}, {}, {runtime.True}}},
+		{"math", "floor", [][]runtime.Value{
+			{I(3)}, {F(3.7)}, {F(-3.2)}, {F(-0.0)}, {F(math.Ldexp(1, 63))}, {F(-math.Ldexp(1, 63))},
+			{F(math.Inf(1))}, {nan}, {S("2.5")}, {}, {runtime.True},
+		}},
+		{"math", "abs", [][]runtime.Value{
+			{I(-3)}, {I(math.MinInt64)}, {F(-2.5)}, {F(-0.0)}, {F(math.Inf(-1))}, {S("-4")}, {}, {runtime.Nil},
+		}},
+		{"math", "sqrt", [][]runtime.Value{{I(16)}, {F(2)}, {F(-1)}, {F(-0.0)}, {I(-4)}, {S("9")}, {}, {nan}}},
+		{"_G", "type", [][]runtime.Value{
+			{runtime.Nil}, {runtime.True}, {runtime.False}, {I(1)}, {F(1)}, {S("s")}, {runtime.TableValue(runtime.NewTable(0, 0))},
+			{L.GetGlobal("print")}, {}, {runtime.Nil, I(2)},
+		}},
+	}
+	for _, c := range cases {
+		lib := L.GetGlobal(c.lib).AsTable()
+		fv := lib.GetStr(c.name)
+		g := fv.AsGoFunction()
+		if g == nil || g.Fast == nil {
+			t.Errorf("%s.%s has no frameless path", c.lib, c.name)
+			continue
+		}
+		answered := 0
+		for _, args := range c.args {
+			v, ok := g.Fast(append([]runtime.Value(nil), args...))
+			res, err := L.PCall(fv, args...)
+			if !ok {
+				continue
+			}
+			answered++
+			switch {
+			case err != nil:
+				t.Errorf("%s.%s%v: Fast gave %v, Fn failed: %v", c.lib, c.name, args, v, err)
+			case len(res) != 1:
+				t.Errorf("%s.%s%v: Fast gave one result, Fn %d", c.lib, c.name, args, len(res))
+			case !same(res[0], v):
+				t.Errorf("%s.%s%v: Fast gave %v, Fn %v", c.lib, c.name, args, v, res[0])
+			}
+		}
+		if answered == 0 {
+			t.Errorf("%s.%s: Fast answered none of the cases", c.lib, c.name)
+		}
+	}
+}
+
+// same reports whether a and b are the same value of the same subtype
+// (NaNs of the same sign bits count as equal).
+func same(a, b runtime.Value) bool {
+	switch {
+	case a.IsFloat() && b.IsFloat():
+		return math.Float64bits(a.AsFloat()) == math.Float64bits(b.AsFloat())
+	case a.IsFloat() != b.IsFloat():
+		return false
+	}
+	return runtime.RawEqual(a, b)
+}
