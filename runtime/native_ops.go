@@ -207,6 +207,27 @@ func (f *Frame) TForCall(pc, a, c int) int {
 	fn := r(regs, a+4)
 	switch fn.t {
 	case tagGoFn:
+		if fn.p == nextFunction.p && L.hook.mask == 0 && L.top+minGoStack <= len(L.stack) {
+			if t := r(regs, a+5); t.t == tagTable {
+				// next on a table, frameless as a GoFunction.Fast: an
+				// invalid key (the error) goes the way of the call.
+				if k, v, ok := t.table().Next(*r(regs, a+6)); ok {
+					s := L.stack[ra : ra+c]
+					s[0] = k
+					if c > 1 {
+						s[1] = v
+						if k.t == tagNil {
+							s[1] = Nil
+						}
+						for j := 2; j < c; j++ {
+							s[j] = Nil
+						}
+					}
+					L.top = ci.top
+					return pc + 1
+				}
+			}
+		}
 		L.callGo(ra, c, fn.gofn())
 		if L.status == StatusYield {
 			return slowYield

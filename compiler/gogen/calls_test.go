@@ -8,8 +8,9 @@ import "testing"
 // callees, with errors, tracebacks and yields through them; and library
 // functions with a frameless path (GoFunction.Fast), in every case the
 // path answers and every case it leaves to the function (errors at their
-// line, tracebacks, hooks, yields, functions replaced by Lua code). Each
-// program's output is recorded from lua5.4.
+// line, tracebacks, hooks, yields, functions replaced by Lua code), and
+// next in generic for loops. Each program's output is recorded from
+// lua5.4.
 func TestCallsTranspiled(t *testing.T) {
-	runTranspiledPrograms(t, "calls", 2, nil)
+	runTranspiledPrograms(t, "calls", 3, nil)
 }
