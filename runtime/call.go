@@ -34,7 +34,9 @@ func (L *State) precall(fnIdx, nresults int) *callInfo {
 			ci.nextraargs = 0
 			return ci
 		case tagGoFn:
-			L.callGo(fnIdx, nresults, fn.gofn())
+			if f := fn.gofn(); f.Fast == nil || !L.callFast(fnIdx, nresults, f) {
+				L.callGo(fnIdx, nresults, f)
+			}
 			return nil
 		default:
 			L.tryCallMeta(fnIdx, chain)
@@ -66,6 +68,24 @@ func (L *State) callGo(fnIdx, nresults int, f *GoFunction) {
 	L.posReturn(ci, L.top-n, n)
 }
 
+// callFast runs the call callGo would make through f.Fast and reports
+// whether it did: when no hook is set (call and return hooks would see
+// no frame), the stack has the room callGo's ensureStack asks for (so no
+// growth and no "stack overflow" is skipped) and f.Fast answers.
+// precall and pretailcall try it first; the dispatch loop's callGoVM,
+// which runs only while no hook is set, has its own copy.
+func (L *State) callFast(fnIdx, nresults int, f *GoFunction) bool {
+	if L.hook.mask != 0 || L.top+minGoStack > len(L.stack) {
+		return false
+	}
+	v, ok := f.Fast(L.stack[fnIdx+1 : L.top])
+	if ok {
+		L.stack[fnIdx] = v
+		L.moveResults(fnIdx, fnIdx, 1, nresults)
+	}
+	return ok
+}
+
 // callGoVM runs the Go function of instruction i, a CALL at pc-1 of frame
 // ci, for the dispatch loop, which has set L.top for its arguments, saved
 // pc in ci and counted the call's tick: it is execSlow's CALL for a Go
@@ -74,12 +94,23 @@ func (L *State) callGo(fnIdx, nresults int, f *GoFunction) {
 func (L *State) callGoVM(ci *callInfo, i bc.Instruction, pc int) int {
 	ra := ci.fn + 1 + i.A()
 	nresults := i.C() - 1
-	if f := L.stack[ra].gofn(); f != setmetatableFunction || L.top-ra != 3 || !setmetatableFast(L.stack[ra+1:ra+3]) {
-		L.callGo(ra, nresults, f)
-	} else {
-		// setmetatable(t, mt) returns t.
-		L.moveResults(ra, ra+1, 1, nresults)
+	f := L.stack[ra].gofn()
+	if f.Fast != nil && L.top+minGoStack <= len(L.stack) {
+		// No hook is set (see callFast): the loop would have stepped
+		// through execSlow.
+		if v, ok := f.Fast(L.stack[ra+1 : L.top]); ok {
+			L.stack[ra] = v
+			if nresults != 1 {
+				L.moveResults(ra, ra, 1, nresults)
+				if nresults < 0 {
+					return pc
+				}
+			}
+			L.top = ci.top
+			return pc
+		}
 	}
+	L.callGo(ra, nresults, f)
 	if L.status == StatusYield {
 		return slowYield
 	}
@@ -150,7 +181,9 @@ func (L *State) pretailcall(ci *callInfo, fnIdx, delta int) *callInfo {
 			ci.nextraargs = 0
 			return ci
 		case tagGoFn:
-			L.callGo(fnIdx, -1, fn.gofn())
+			if f := fn.gofn(); f.Fast == nil || !L.callFast(fnIdx, -1, f) {
+				L.callGo(fnIdx, -1, f)
+			}
 			return nil
 		default:
 			L.tryCallMeta(fnIdx, chain)

@@ -43,6 +43,8 @@ func OpenBase(L *State) {
 		G.SetName(f.name, NewFunction(f.name, f.fn))
 	}
 	G.GetStr("type").gofn().Fast = fastType
+	G.GetStr("select").gofn().Fast = fastSelect
+	G.GetStr("tonumber").gofn().Fast = fastTonumber
 	// pairs returns this same function, so pairs(t) == next holds.
 	G.SetName("next", nextFunction)
 	G.SetName("setmetatable", FunctionValue(setmetatableFunction))
@@ -89,13 +91,26 @@ func baseGetmetatable(L *State) int {
 }
 
 // setmetatableFunction is the one setmetatable of every State: the
-// dispatch loop recognises it to run the common case without a call
-// (setmetatableFast). Its Fn is set by init, since the loop refers to
+// dispatch loop recognises it to run the common case of `return
+// setmetatable(o, mt)` without a call (setmetatableFast), and its Fast
+// path does the same for other calls. Its Fn is set by init, since the loop refers to
 // the variable and baseSetmetatable, through the error paths, to the
 // loop.
 var setmetatableFunction = &GoFunction{Name: "setmetatable"}
 
-func init() { setmetatableFunction.Fn = baseSetmetatable }
+func init() {
+	setmetatableFunction.Fn = baseSetmetatable
+	setmetatableFunction.Fast = fastSetmetatable
+}
+
+// fastSetmetatable is setmetatable's frameless path (GoFunction.Fast):
+// setmetatable(t, mt) returns t when setmetatableFast did the call.
+func fastSetmetatable(args []Value) (Value, bool) {
+	if len(args) != 2 || !setmetatableFast(args) {
+		return Nil, false
+	}
+	return args[0], true
+}
 
 // setmetatableFast is setmetatable(t, mt) for the dispatch loop, whose
 // arguments are args, when the call can neither fail nor have an effect
@@ -419,6 +434,29 @@ var typeNameValues = func() (v [len(typeNames)]Value) {
 	}
 	return
 }()
+
+// fastSelect is select('#', ...) (GoFunction.Fast).
+func fastSelect(args []Value) (Value, bool) {
+	if len(args) == 0 || args[0].t != tagString || !strings.HasPrefix(args[0].AsString(), "#") {
+		return Nil, false
+	}
+	return Int(int64(len(args) - 1)), true
+}
+
+// fastTonumber is tonumber(v) of a number or of a string that converts
+// (GoFunction.Fast).
+func fastTonumber(args []Value) (Value, bool) {
+	if len(args) == 0 || len(args) > 1 && args[1].t != tagNil {
+		return Nil, false
+	}
+	switch v := args[0]; v.t {
+	case tagInt, tagFloat:
+		return v, true
+	case tagString:
+		return stringToNumber(v.AsString())
+	}
+	return Nil, false
+}
 
 // fastType is type's frameless path (GoFunction.Fast).
 func fastType(args []Value) (Value, bool) {

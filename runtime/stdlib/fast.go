@@ -72,6 +72,14 @@ func fastSub(args []runtime.Value) (runtime.Value, bool) {
 	return runtime.String(s[start-1 : end]), true
 }
 
+// fastChar is string.char(c) of one integer byte.
+func fastChar(args []runtime.Value) (runtime.Value, bool) {
+	if len(args) != 1 || !args[0].IsInt() || uint64(args[0].AsInt()) > 255 {
+		return runtime.Nil, false
+	}
+	return runtime.String(byteStrings[args[0].AsInt()]), true
+}
+
 // fastLen is string.len(s) of a string.
 func fastLen(args []runtime.Value) (runtime.Value, bool) {
 	if len(args) == 0 || !args[0].IsString() {

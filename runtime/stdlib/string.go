@@ -42,7 +42,7 @@ func OpenString(L *runtime.State) {
 		{"packsize", strPackSize},
 		{"unpack", strUnpack},
 	})
-	setFast(lib, []fastFunc{{"byte", fastByte}, {"len", fastLen}, {"sub", fastSub}})
+	setFast(lib, []fastFunc{{"byte", fastByte}, {"char", fastChar}, {"len", fastLen}, {"sub", fastSub}})
 	mt := runtime.NewTable(0, len(stringArith)+1)
 	for _, a := range stringArith {
 		mt.SetStr(a.event, runtime.NewFunction(a.event, stringArithMeta(a.event, a.op)))
