@@ -189,6 +189,17 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 		} else if rb.t == tagString && key.t == tagString {
 			// A method of strings (s:sub(...)): found in the __index
 			// table of their metatable, where finishGet would find it.
+			// First by pointer, as the dispatch loop probes (the event
+			// name and a method's name are usually the very strings
+			// stored as keys), without fastTM's and getStr's calls.
+			if mt := L.g.typeMeta[tagString]; mt != nil {
+				if idx := probeStr(mt, &L.g.tmNames[tmIndex]); idx != nil && idx.t == tagTable {
+					if v := probeStr(idx.table(), &key); v != nil && v.t != tagNil {
+						copyVal(r(regs, a), v)
+						return pc
+					}
+				}
+			}
 			if idx := L.fastTM(L.g.typeMeta[tagString], tmIndex); idx.t == tagTable {
 				if v := idx.table().getStr(key); v.t != tagNil {
 					(*r(regs, a)) = v

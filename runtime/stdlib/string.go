@@ -44,10 +44,12 @@ func OpenString(L *runtime.State) {
 	})
 	setFast(lib, []fastFunc{{"byte", fastByte}, {"char", fastChar}, {"len", fastLen}, {"sub", fastSub}})
 	mt := runtime.NewTable(0, len(stringArith)+1)
+	// __index first: the first key stored sits at its main position for
+	// good, where every s:method() looks for it first (execSlow's SELF).
+	mt.SetStr("__index", runtime.TableValue(lib))
 	for _, a := range stringArith {
 		mt.SetStr(a.event, runtime.NewFunction(a.event, stringArithMeta(a.event, a.op)))
 	}
-	mt.SetStr("__index", runtime.TableValue(lib))
 	L.SetTypeMetatable(runtime.String(""), mt)
 }
 
