@@ -814,6 +814,19 @@ func (L *State) newFieldVM(ci *callInfo, i bc.Instruction, pc int, t *Table, k *
 			return pc
 		}
 	}
+	if k.t == tagString && src.t != tagNil {
+		// storeDirect's store, without the three calls on the way (a
+		// collision in a two-field record costs about 330 instructions
+		// that way): setStr finds the key or adds it, and growth is
+		// charged as storeDirect charges it.
+		nodes, arr, shift := t.node, cap(t.arr), t.sizeFree>>freeBits
+		t.setStr(*k, src)
+		if t.node != nodes || cap(t.arr) != arr {
+			ci.pc = pc
+			L.chargeGrowth(t, tableBytes+int64(arr)*int64(valueSize)+hashBytes(nodes, shift))
+		}
+		return pc
+	}
 	L.storeSlow(ci, pc, TableValue(t), *k, src)
 	return pc
 }
