@@ -349,6 +349,7 @@ func (m *marker) converge() {
 // clearByValues removes the entries whose values are unmarked objects.
 func (m *marker) clearByValues(ts []*Table) {
 	for _, t := range ts {
+		t.uncache() // a method cache entry may hold what goes
 		for i, v := range t.arr {
 			if !m.isMarked(v) {
 				t.arr[i] = Nil
@@ -400,6 +401,7 @@ func (m *marker) countWeakStrings(ts []*Table, keys, values bool) {
 // stays in its node as a dead key, so a traversal in progress can go on.
 func (m *marker) clearByKeys(ts []*Table) {
 	for _, t := range ts {
+		t.uncache() // a method cache entry may hold what goes
 		nodes := t.nodes()
 		for i := range nodes {
 			if n := &nodes[i]; n.val.t != tagNil && !m.isMarked(n.key.value()) {

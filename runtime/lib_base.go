@@ -130,6 +130,7 @@ func setmetatableFast(args []Value) bool {
 		return false
 	}
 	tt.meta = m
+	tt.uncache()
 	return true
 }
 

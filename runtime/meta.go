@@ -256,8 +256,8 @@ func (t *Table) replaceExisting(key, val Value) bool {
 	}
 	if n := t.findNode(key); n != nil && n.val.t != tagNil {
 		n.val = val
-		if key.t == tagString {
-			t.tmAbsent = 0
+		if key.t == tagString && t.tmAbsent != 0 {
+			t.keysChanged()
 		}
 		return true
 	}

@@ -676,7 +676,7 @@ func (f *Frame) SetField(a, b int, v *Value) bool {
 			if slot.t != tagNil || t.meta == nil {
 				copyVal(slot, v)
 				if t.tmAbsent != 0 {
-					t.tmAbsent = 0
+					t.keysChanged()
 				}
 				return true
 			}
@@ -702,7 +702,7 @@ func newField(t *Table, k, v *Value) bool {
 			n.val = *v
 			n.key = nodeKey{p: k.p, n: k.n, h: h, tn: int32(tagString)}
 			if t.tmAbsent != 0 {
-				t.tmAbsent = 0
+				t.keysChanged()
 			}
 			return true
 		}
@@ -717,7 +717,7 @@ func (f *Frame) SetTabUp(u, b int, v *Value) bool {
 		if slot := probeStr(t, kv(f.kb, b)); slot != nil && (slot.t != tagNil || t.meta == nil) {
 			copyVal(slot, v)
 			if t.tmAbsent != 0 {
-				t.tmAbsent = 0
+				t.keysChanged()
 			}
 			return true
 		}
@@ -770,7 +770,7 @@ func (f *Frame) setKey(a int, rb, v *Value) bool {
 	if slot != nil && (slot.t != tagNil || t.meta == nil) {
 		copyVal(slot, v)
 		if rb.t == tagString && t.tmAbsent != 0 {
-			t.tmAbsent = 0
+			t.keysChanged()
 		}
 		return true
 	}

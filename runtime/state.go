@@ -3,6 +3,7 @@ package runtime
 import (
 	"io"
 	"os"
+	"sync/atomic"
 	"unique"
 	"unsafe"
 
@@ -67,6 +68,9 @@ type funcProto struct {
 	// kHandles keeps the string constants' interned copies canonical for
 	// as long as the prototype lives (str_intern.go).
 	kHandles []unique.Handle[string]
+	// methods is the method lookup cache of GETFIELD and SELF
+	// (methodcache.go), nil until a walk of an __index chain fills it.
+	methods atomic.Pointer[methodSites]
 }
 
 // newFuncProto prepares a chunk's main prototype and, recursively, its

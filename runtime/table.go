@@ -36,7 +36,8 @@ type Table struct {
 	sizeFree uint32
 	// tmAbsent caches, for a table used as a metatable, which metamethods
 	// it does not have (bit e set: event e absent). Any store of a string key
-	// clears it.
+	// clears it (keysChanged). Its top bit, cacheMark, marks a table that
+	// a method lookup cache entry depends on (methodcache.go).
 	tmAbsent uint32
 }
 
@@ -193,7 +194,10 @@ func (t *Table) Metatable() *Table { return t.meta }
 // SetMetatable sets the table's metatable (nil removes it). Weakness is
 // not cached here: the collector reads __mode from the metatable at each
 // traversal, as the reference does.
-func (t *Table) SetMetatable(mt *Table) { t.meta = mt }
+func (t *Table) SetMetatable(mt *Table) {
+	t.meta = mt
+	t.uncache()
+}
 
 func mix64(u uint64) uint32 {
 	u *= 0x9E3779B97F4A7C15
@@ -422,7 +426,7 @@ func (t *Table) setStr(k, v Value) {
 	// A string key may be a metamethod name: forget the cached absences.
 	// Most tables are not metatables, so skip the store when already clear.
 	if t.tmAbsent != 0 {
-		t.tmAbsent = 0
+		t.keysChanged()
 	}
 	// findStr, inlined by hand: this is every field store of the VM.
 	if t.node != nil {

@@ -175,7 +175,7 @@ run:
 						copyVal(v, r(regs, i.C()))
 					}
 					if t.tmAbsent != 0 {
-						t.tmAbsent = 0
+						t.keysChanged()
 					}
 					continue
 				}
@@ -219,7 +219,7 @@ run:
 						copyVal(v, r(regs, i.C()))
 					}
 					if rb.t == tagString && t.tmAbsent != 0 {
-						t.tmAbsent = 0
+						t.keysChanged()
 					}
 					continue
 				}
@@ -252,7 +252,7 @@ run:
 						copyVal(v, r(regs, i.C()))
 					}
 					if t.tmAbsent != 0 {
-						t.tmAbsent = 0
+						t.keysChanged()
 					}
 					continue
 				}
@@ -858,66 +858,31 @@ run:
 		continue
 
 	index:
-		// GETFIELD and SELF: R[A] := ixT[ixK], following an __index chain
-		// of tables. Each step looks up one key in one table, walking the
-		// chain of the key's main position: first ixK in a table, then
-		// "__index" in its metatable. The string constants carry their
-		// hash, and a stored key with the same hash is the same string
-		// object unless two copies exist, in which case the slow path
-		// compares bytes.
+		// GETFIELD and SELF: R[A] := ixT[ixK] when probeStr did not find
+		// the constant key in the table: the method lookup cache
+		// (methodcache.go) when the table has no key of ixK's hash, else
+		// indexMiss's walk of the __index chain of tables, which fills it.
 		{
-			t, k := ixT, ixK
 			// The destination is computed here rather than at the
 			// stores below: a use of a after the loop made the compiler
 			// keep a spilled copy of it, stored at every dispatch.
 			dst := r(regs, a)
-			inMeta := false
-			for step := 0; step < 2*maxFastIndexDepth; step++ {
-				h := k.h
-				if h == 0 {
-					goto slow
+			if lacksHash(ixT, ixK) {
+				mt := ixT.meta
+				if mt == nil {
+					*dst = Nil
+					continue
 				}
-				var v *Value
-				if t.node != nil {
-					nb := unsafe.Pointer(t.node)
-					j := t.mainIndex(h)
-					for {
-						n := (*node)(unsafe.Add(nb, j*nodeSize))
-						if n.key.h == h && n.key.t() == tagString {
-							if n.key.p != k.p || n.key.n != k.n {
-								goto slow
-							}
-							v = &n.val
-							break
-						}
-						d := n.next()
-						if d == 0 {
-							break
-						}
-						j += uintptr(d)
-					}
-				}
-				if !inMeta {
-					if v != nil && v.t != tagNil {
+				if ms := fs.cl.p.methods.Load(); ms != nil {
+					if v := ms[uint(pc)%methodSiteCount].cached(mt, pc); v != nil {
 						copyVal(dst, v)
-						continue run
+						continue
 					}
-					mt := t.meta
-					if mt == nil || mt.tmAbsent&(1<<tmIndex) != 0 {
-						*dst = Nil
-						continue run
-					}
-					t, k, inMeta = mt, &tmNameValues[tmIndex], true
-				} else {
-					if v == nil || v.t == tagNil {
-						*dst = Nil
-						continue run
-					}
-					if v.t != tagTable {
-						goto slow // a function, or an error to raise
-					}
-					t, k, inMeta = v.table(), ixK, false
 				}
+			}
+			if v := indexMiss(fs.cl.p, pc, ixT, ixK); v != nil {
+				copyVal(dst, v)
+				continue
 			}
 			goto slow
 		}

@@ -809,7 +809,7 @@ func (L *State) newFieldVM(ci *callInfo, i bc.Instruction, pc int, t *Table, k *
 			n.val = src
 			n.key.set(*k)
 			if t.tmAbsent != 0 {
-				t.tmAbsent = 0
+				t.keysChanged()
 			}
 			return pc
 		}

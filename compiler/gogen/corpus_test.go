@@ -27,7 +27,8 @@ import (
 // them.
 
 // quickCorpus is the default sample: calls, coroutines, errors,
-// metamethods, goto, varargs and the numeric paths.
+// metamethods, goto, varargs, the numeric paths and the method lookup
+// cache's invalidations.
 var quickCorpus = []string{
 	"arith/add_sub_mul.lua",
 	"coroutine/close_runs_tbc.lua",
@@ -38,6 +39,8 @@ var quickCorpus = []string{
 	"functions/args_adjust.lua",
 	"control/generic_for_closing.lua",
 	"compare/compare_results.lua",
+	"metamethods/method_cache_changes.lua",
+	"gc/method_cache_weak.lua",
 }
 
 const corpusRoot = "../../conformance/testdata"

@@ -33,6 +33,7 @@ import (
 	"go/scanner"
 	"go/token"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -120,6 +121,21 @@ type gen struct {
 	big bool
 	// loops are the function's loops that have a typed copy (typed.go).
 	loops []*typedLoop
+	// fn is the number of the function being written, and methods the
+	// package variables of runtime.MethodCache its GETFIELD and SELF
+	// instructions use (the method lookup cache, one per instruction).
+	fn      int
+	methods []string
+}
+
+// methodCache is the package variable of the method lookup cache of
+// instruction pc of the function being written.
+func (g *gen) methodCache(pc int) string {
+	name := fmt.Sprintf("%sM%d", g.fname(g.fn), pc)
+	if !slices.Contains(g.methods, name) {
+		g.methods = append(g.methods, name)
+	}
+	return name
 }
 
 func (g *gen) fname(n int) string { return fmt.Sprintf("%sF%d", g.o.Prefix, n) }
@@ -164,6 +180,13 @@ func (g *gen) function(n int, p *bc.Proto, chunkname string) {
 		g.big = false
 	}
 	g.b.WriteString(typed)
+	if len(g.methods) > 0 {
+		g.printf("\n// The method lookup caches of %s's GETFIELD and SELF instructions.\nvar (\n", g.fname(n))
+		for _, m := range g.methods {
+			g.printf("%s rt.MethodCache\n", m)
+		}
+		g.printf(")\n")
+	}
 }
 
 const bigFunctionTokens = 5900
@@ -193,7 +216,7 @@ func countTokens(src []byte) int {
 // functionBody writes the generic function of prototype n and returns
 // the functions of its typed loop copies (typed.go), which go after it.
 func (g *gen) functionBody(n int, p *bc.Proto, chunkname string) string {
-	g.p = p
+	g.p, g.fn, g.methods = p, n, nil
 	what := "the main function"
 	if n > 0 {
 		what = fmt.Sprintf("the function at line %d", p.LineDefined)
@@ -537,7 +560,7 @@ func (g *gen) instruction(pc int) {
 	case bc.OpReturn1:
 		g.printf("return f.Return1(%d)\n", a)
 	case bc.OpGetField:
-		g.fastSlot(pc, a, fmt.Sprintf("rt.StrField(f.R(%d), f.K(%d))", i.B(), i.C()), "f.GetField(%d, %d, %d)", a, i.B(), i.C())
+		g.fastSlot(pc, a, fmt.Sprintf("rt.StrField(f.R(%d), f.K(%d))", i.B(), i.C()), "f.GetFieldC(%d, %d, %d, &%s)", a, i.B(), i.C(), g.methodCache(pc))
 	case bc.OpGetTabUp:
 		g.fastSlot(pc, a, fmt.Sprintf("rt.StrField(f.Up(%d), f.K(%d))", i.B(), i.C()), "f.GetTabUp(%d, %d, %d)", a, i.B(), i.C())
 	case bc.OpGetTable:
@@ -549,7 +572,7 @@ func (g *gen) instruction(pc int) {
 			g.slow(pc, pc+1)
 			break
 		}
-		g.fast(pc, "f.Self(%d, %d, %d)", a, i.B(), i.C())
+		g.fast(pc, "f.SelfC(%d, %d, %d, &%s)", a, i.B(), i.C(), g.methodCache(pc))
 	case bc.OpSetField, bc.OpSetTabUp, bc.OpSetI, bc.OpSetTable:
 		name := map[bc.Opcode]string{bc.OpSetField: "SetField", bc.OpSetTabUp: "SetTabUp", bc.OpSetI: "SetI", bc.OpSetTable: "SetTable"}[op]
 		g.fastOr(pc, fmt.Sprintf("f.%s(%d, %d, %s)", name, a, i.B(), rkC(i)), fmt.Sprintf("f.%sSlow(%d, %d, %d, %s)", name, pc, a, i.B(), rkC(i)))

@@ -51,7 +51,7 @@ func TestGenerateLargeFunctionForm(t *testing.T) {
 		want, not  []string
 	}{
 		{"small", small, []string{"rt.StrField(", "rt.IntField(", "f.SetFloat("}, []string{"f.StoreFloat(", "f.StoreInt(", "f.Move("}},
-		{"large", large, []string{"f.GetField(", "f.GetI(", "f.StoreFloat("}, []string{"rt.StrField(", "rt.IntField(", "f.SetFloat(", "f.SetInt(", "f.Copy("}},
+		{"large", large, []string{"f.GetFieldC(", "f.GetI(", "f.StoreFloat("}, []string{"rt.StrField(", "rt.IntField(", "f.SetFloat(", "f.SetInt(", "f.Copy("}},
 	} {
 		for _, w := range tc.want {
 			if !strings.Contains(tc.text, w) {

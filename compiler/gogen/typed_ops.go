@@ -206,7 +206,7 @@ func (t *typedEmitter) tableOp(pc int, i bc.Instruction, s, o state) bool {
 		t.readAny(pc, s, o, t.fieldSlots(c, tab), fmt.Sprintf("f.GetTabUp(%d, %d, %d)", a, b, c))
 	case bc.OpGetField:
 		tab := fmt.Sprintf("f.R(%d), f.K(%d), &%s", b, c, t.hint(pc))
-		t.readAny(pc, s, o, t.fieldSlots(c, tab), fmt.Sprintf("f.GetField(%d, %d, %d)", a, b, c))
+		t.readAny(pc, s, o, t.fieldSlots(c, tab), fmt.Sprintf("f.GetFieldC(%d, %d, %d, &%s)", a, b, c, t.g.methodCache(pc)))
 	case bc.OpGetI:
 		t.read(pc, s, o, fmt.Sprintf("rt.IntField(f.R(%d), %d)", b, c), fmt.Sprintf("f.GetI(%d, %d, %d)", a, b, c))
 	case bc.OpGetTable:
@@ -263,10 +263,16 @@ func (t *typedEmitter) store(pc int, i bc.Instruction, s state) bool {
 	case i.Op() == bc.OpSetField:
 		slots = t.fieldSlots(b, fmt.Sprintf("f.R(%d), f.K(%d), &%s", a, b, t.hint(pc)))
 	}
+	cond := ""
+	if i.Op() == bc.OpSetField {
+		// A table a method cache entry depends on is stored into by
+		// SetField, which invalidates the entry.
+		cond = fmt.Sprintf(" && rt.Unmarked(f.R(%d))", a)
+	}
 	for _, slot := range slots {
 		// The common case inline: an existing slot holding a value
 		// (a store there needs no metamethod).
-		t.printf("if sl := %s; sl != nil {\n", slot)
+		t.printf("if sl := %s; sl != nil%s {\n", slot, cond)
 		t.putSlot(s, c, val, box)
 		t.printf("} else ")
 	}

@@ -1,0 +1,337 @@
+package runtime
+
+import (
+	"sync/atomic"
+	"unsafe"
+)
+
+// The method lookup cache: GETFIELD and SELF with a constant key that the
+// receiver table lacks remember, per instruction, what the walk of the
+// receiver's __index chain of tables gave, so that the next object of the
+// same class gets its method with one probe of its own keys and a few
+// comparisons instead of the walk (oop's Square:area() walked seven hash
+// probes).
+//
+// An entry is immutable: for up to methodWays receiver metatables, the
+// value the chain gave (nil when no table of the chain has the key), and
+// the epoch it was filled at. It holds for any receiver with one of those
+// metatables and without the key of its own, as long as no table the
+// walk read has changed. Those
+// tables (the metatables whose "__index" was read and the __index tables
+// whose key and metatable were) are marked when an entry is filled: bit
+// cacheMark of their tmAbsent. A change to a marked table bumps the epoch
+// (methodEpoch), which invalidates every entry at once, and clears the
+// mark (the next fill marks it again). The changes are:
+//
+//   - any store of a string key (they all clear tmAbsent already:
+//     setStr, the dispatch loop's and native code's store paths,
+//     replaceExisting, newFieldVM and newField; see keysChanged), and
+//     a typed loop copy's SETFIELD stores into a marked table through
+//     SetField (Unmarked);
+//   - setting its metatable (Table.SetMetatable, setmetatableFast; see
+//     uncache);
+//   - the collector clearing weak entries of it (gc.go).
+//
+// Integer keys and a rehash change no string key's value, so they need
+// nothing. A chain that reaches an __index function (or anything but a
+// table), a long chain and a key stored as another copy of the string are
+// never cached: the walk leaves them to the slow path, as before.
+//
+// The epoch is process-wide and entries are read and written atomically,
+// so States that share a prototype's cache (generated code's package
+// variables) race on nothing; a bump in one State costs the others a
+// refill at most. Bumps are rare once a program's classes are built: a
+// table is marked only after a walk read it, and a store into it clears
+// the mark until the next walk.
+
+// cacheMark is the bit of Table.tmAbsent that marks a table some method
+// cache entry depends on. Lua has 25 events, so bit 31 is never an
+// absence.
+const cacheMark = 1 << 31
+
+var _ [31 - int(numTMs)]struct{} // every event's bit is below cacheMark
+
+// methodEpoch counts the changes to marked tables.
+var methodEpoch atomic.Uint64
+
+// keysChanged is what a store of a string key into t does to t's cached
+// facts, for a t whose tmAbsent is not zero: the metamethod absences are
+// forgotten, and if a method cache entry depends on t, every entry is.
+func (t *Table) keysChanged() {
+	if t.tmAbsent&cacheMark != 0 {
+		methodEpoch.Add(1)
+	}
+	t.tmAbsent = 0
+}
+
+// uncache is keysChanged for a change of t's metatable or the
+// collector's clearing of its weak entries: t's absences (as a
+// metatable) still hold, only the method cache entries must go.
+func (t *Table) uncache() {
+	if t.tmAbsent&cacheMark != 0 {
+		methodEpoch.Add(1)
+		t.tmAbsent &^= cacheMark
+	}
+}
+
+// methodEntry is one site's cached lookups (see above), for up to
+// methodWays metatables: a site usually sees the objects of a few
+// classes (oop's shapes are Squares, Rects and Shapes in turn).
+type methodEntry struct {
+	epoch uint64
+	pc    int32 // the instruction (the interpreter's sites share slots)
+	n     int32 // the metatables held
+	mt    [methodWays]*Table
+	v     [methodWays]Value
+}
+
+const methodWays = 4
+
+// MethodCache is one GETFIELD or SELF site's entry: a package variable
+// of generated code per instruction.
+type MethodCache struct{ e atomic.Pointer[methodEntry] }
+
+// methodSites is a prototype's cache for the interpreter: direct-mapped
+// by pc, allocated on its first cacheable walk.
+type methodSites [methodSiteCount]MethodCache
+
+const methodSiteCount = 64
+
+// cached returns the value cached in c for a receiver with metatable mt
+// at instruction pc, which has no key of the constant's hash (the caller
+// probed it), or nil when there is none or the entry is stale.
+func (c *MethodCache) cached(mt *Table, pc int) *Value {
+	e := c.e.Load()
+	if e == nil || e.epoch != methodEpoch.Load() || int(e.pc) != pc {
+		return nil
+	}
+	// The ways past n hold no metatable, and mt is not nil.
+	for j := range methodWays {
+		if e.mt[j] == mt {
+			return &e.v[j]
+		}
+	}
+	return nil
+}
+
+// fill records in c that the chain of receivers with metatable mt gives
+// v at instruction pc, as the walk that began at epoch found it. The
+// entry's other metatables are kept when it is of the same instruction
+// and epoch; a full one is left as it is (a site with more classes than
+// ways walks for the others rather than allocate at every miss).
+func (c *MethodCache) fill(mt *Table, v *Value, epoch uint64, pc int) {
+	ne := &methodEntry{epoch: epoch, pc: int32(pc), n: 1}
+	if old := c.e.Load(); old != nil && old.epoch == epoch && int(old.pc) == pc {
+		if old.n == methodWays {
+			return
+		}
+		*ne = *old
+		ne.n++
+	}
+	ne.mt[ne.n-1], ne.v[ne.n-1] = mt, *v
+	c.e.Store(ne)
+}
+
+// lacksHash reports whether t has no string key with k's hash (so that
+// the key is neither there as the constant nor as another copy of its
+// string); a cached entry applies only then.
+func lacksHash(t *Table, k *Value) bool {
+	h := k.h
+	if t.node == nil || h == 0 {
+		return h != 0
+	}
+	// Chains stay inside the hash part: no bounds check needed.
+	n := (*node)(unsafe.Add(unsafe.Pointer(t.node), uintptr(uint64(h)>>(t.sizeFree>>freeBits))*nodeSize))
+	for n.key.h != h || n.key.tn&tagMask != int32(tagString) {
+		d := n.key.tn >> tagBits
+		if d == 0 {
+			return true
+		}
+		n = (*node)(unsafe.Add(unsafe.Pointer(n), int(d)*int(nodeSize)))
+	}
+	return false
+}
+
+// walkIndex is the walk of t's __index chain of tables for the string
+// constant key, from t's metatable: t itself lacks the key (lacksHash).
+// It returns the value found (Nil's address when no table of the chain
+// has it) and ok; ok is false when the slow path must decide (an __index
+// function or other non-table, a long chain, a key stored as another
+// copy of the string). When ok, and c is not nil, it fills c for the
+// instruction pc with the result, marking the tables it read.
+func walkIndex(t *Table, key *Value, c *MethodCache, pc int) (*Value, bool) {
+	h := key.h
+	if h == 0 {
+		return nil, false
+	}
+	epoch := methodEpoch.Load()
+	mt := t.meta
+	if mt == nil {
+		return &Nil, true
+	}
+	m := mt
+	var v *Value
+	for step := 0; ; step++ {
+		if step == maxFastIndexDepth {
+			return nil, false
+		}
+		// m is a metatable: its __index.
+		idx := &Nil
+		if m.tmAbsent&(1<<tmIndex) == 0 {
+			var ok bool
+			if idx, ok = probeKey(m, &tmNameValues[tmIndex]); !ok {
+				return nil, false
+			}
+		}
+		if idx.t == tagNil {
+			m.tmAbsent |= cacheMark
+			v = &Nil
+			break
+		}
+		if idx.t != tagTable {
+			return nil, false // a function, or an error to raise
+		}
+		m.tmAbsent |= cacheMark
+		it := idx.table()
+		s, ok := probeKey(it, key)
+		if !ok {
+			return nil, false
+		}
+		if s.t != tagNil || it.meta == nil {
+			it.tmAbsent |= cacheMark
+			v = s
+			break
+		}
+		it.tmAbsent |= cacheMark
+		m = it.meta
+	}
+	if c != nil {
+		c.fill(mt, v, epoch, pc)
+	}
+	return v, true
+}
+
+// probeKey looks the string constant k up in t: its slot (Nil's address
+// when absent), or ok false when t holds k's string as another copy.
+func probeKey(t *Table, k *Value) (*Value, bool) {
+	if t.node == nil {
+		return &Nil, true
+	}
+	h := k.h
+	n := t.mainNode(h)
+	for {
+		if n.key.h == h && n.key.t() == tagString {
+			if n.key.p != k.p || n.key.n != k.n {
+				return nil, false
+			}
+			return &n.val, true
+		}
+		d := n.next()
+		if d == 0 {
+			return &Nil, true
+		}
+		n = (*node)(unsafe.Add(unsafe.Pointer(n), int(d)*int(nodeSize)))
+	}
+}
+
+// methodSlot is the interpreter's cache slot for instruction pc of p,
+// the slot array allocated on first use.
+func (p *funcProto) methodSlot(pc int) *MethodCache {
+	s := p.methods.Load()
+	if s == nil {
+		s = new(methodSites)
+		if !p.methods.CompareAndSwap(nil, s) {
+			s = p.methods.Load()
+		}
+	}
+	return &s[uint(pc)%methodSiteCount]
+}
+
+// indexMiss is the dispatch loop's GETFIELD or SELF (the constant key k
+// at instruction pc of p) when the cache had nothing for the receiver t:
+// t is probed for the key, then its chain walked and the cache filled. It
+// returns the value, or nil when the slow path must decide.
+func indexMiss(p *funcProto, pc int, t *Table, k *Value) *Value {
+	if k.h == 0 {
+		return nil
+	}
+	if v, ok := probeKey(t, k); !ok {
+		return nil
+	} else if v.t != tagNil {
+		return v
+	}
+	v, ok := walkIndex(t, k, p.methodSlot(pc), pc)
+	if !ok {
+		return nil
+	}
+	return v
+}
+
+// Unmarked reports whether no method cache entry depends on the table t
+// (a table Value): a typed loop copy's SETFIELD stores into the slot
+// FieldSlot gives only then, and otherwise through SetField, which
+// invalidates the entries.
+func Unmarked(t *Value) bool { return t.table().tmAbsent < cacheMark }
+
+// chainLookup is generated code's GETFIELD and SELF of the string
+// constant key for a table t that probeStr found without a value under
+// it, with the instruction's cache c: the value, or nil when the slow
+// path must decide.
+func chainLookup(t *Table, key *Value, c *MethodCache) *Value {
+	if lacksHash(t, key) {
+		mt := t.meta
+		if mt == nil {
+			return &Nil
+		}
+		if v := c.cached(mt, 0); v != nil {
+			return v
+		}
+	} else if v, ok := probeKey(t, key); !ok {
+		return nil
+	} else if v.t != tagNil {
+		return v
+	}
+	if v, ok := walkIndex(t, key, c, 0); ok {
+		return v
+	}
+	return nil
+}
+
+// GetFieldC runs GETFIELD when the key is in the table or along an
+// __index chain of tables, as GetField does, with the method lookup cache
+// c of the instruction.
+func (f *Frame) GetFieldC(a, b, k int, c *MethodCache) bool {
+	if rb := r(f.regs, b); rb.t == tagTable {
+		t, key := rb.table(), kv(f.kb, k)
+		if v := probeStr(t, key); v != nil && v.t != tagNil {
+			copyVal(r(f.regs, a), v)
+			return true
+		}
+		if v := chainLookup(t, key, c); v != nil {
+			copyVal(r(f.regs, a), v)
+			return true
+		}
+	}
+	return false
+}
+
+// SelfC is Self with the method lookup cache c of the instruction.
+func (f *Frame) SelfC(a, b, k int, c *MethodCache) bool {
+	rb := *r(f.regs, b)
+	if rb.t == tagTable {
+		t, key := rb.table(), kv(f.kb, k)
+		v := probeStr(t, key)
+		if v == nil || v.t == tagNil {
+			if v = chainLookup(t, key, c); v == nil {
+				return false
+			}
+		}
+		copyVal(r(f.regs, a), v)
+		*r(f.regs, a+1) = rb
+		return true
+	}
+	if rb.t == tagString {
+		return f.selfString(a, rb, kv(f.kb, k))
+	}
+	return false
+}
