@@ -51,12 +51,18 @@ type decl struct {
 	col      int
 }
 
-// registerContracts maps register functions to the ABI contract of what
-// they register.
-var registerContracts = map[string]string{
-	"register_tool":     "tool",
-	"register_command":  "command",
-	"register_protocol": "protocol",
+// registerContract maps a register function to the ABI contract of what
+// it registers ("" and false for another function).
+func registerContract(fn string) (string, bool) {
+	switch fn {
+	case "register_tool":
+		return "tool", true
+	case "register_command":
+		return "command", true
+	case "register_protocol":
+		return "protocol", true
+	}
+	return "", false
 }
 
 // scan walks a chunk. main says whether the file is an entry's main file,
@@ -225,7 +231,8 @@ func (s *scanner) visit(n ast.Node) {
 	case "register_tool", "register_command", "register_protocol":
 		if t, ok := call.Args[0].(*ast.TableExpr); ok {
 			keys, complete := tableKeys(t)
-			s.declare(t, registerContracts[fn], fn+" { ... }", keys, complete)
+			contract, _ := registerContract(fn)
+			s.declare(t, contract, fn+" { ... }", keys, complete)
 		}
 	}
 }
@@ -256,7 +263,7 @@ func apiFunction(fn ast.Expr) string {
 		}
 		return key.Value
 	case *ast.NameExpr:
-		if _, ok := registerContracts[f.Name]; ok {
+		if _, ok := registerContract(f.Name); ok {
 			return f.Name
 		}
 	}

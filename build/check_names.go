@@ -210,12 +210,16 @@ func missMessage(m apiMiss) string {
 	return msg + fmt.Sprintf(" (ABI %s: %s)", spec.Version, strings.Join(names, ", "))
 }
 
-// builtinModules are what require finds without the extension's own
+// builtinModule reports what require finds without the extension's own
 // files: the standard libraries and the host's modules.
-var builtinModules = map[string]bool{
-	"string": true, "table": true, "math": true, "io": true, "os": true, "coroutine": true,
-	"utf8": true, "debug": true, "package": true, "_G": true,
-	"panto": true, "panto.std": true, "luv": true,
+func builtinModule(name string) bool {
+	switch name {
+	case "string", "table", "math", "io", "os", "coroutine",
+		"utf8", "debug", "package", "_G",
+		"panto", "panto.std", "luv":
+		return true
+	}
+	return false
 }
 
 // checkRequires reports literal requires an entry's code cannot resolve:
@@ -238,7 +242,7 @@ func (b *build) checkRequires(u *unit) {
 		tree = b.setups[0].RocksTree
 	}
 	for _, r := range u.facts.requires {
-		if own[r.name] || builtinModules[r.name] || rockInstalled(tree, r.name) {
+		if own[r.name] || builtinModule(r.name) || rockInstalled(tree, r.name) {
 			continue
 		}
 		msg := fmt.Sprintf("require(%q) cannot resolve: it is not ", r.name)

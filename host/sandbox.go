@@ -27,47 +27,57 @@ func refusedError(fn string) string {
 	return fn + " " + refusedMark + " (the check runs no process, writes no file and uses no network; in a session it runs)"
 }
 
-// sandboxed lists what a check host refuses, by library: every function
-// of a name here is refused, unless its allow function says that this
-// call (its arguments) has no effect outside the state.
-var sandboxed = map[string]map[string]func(L *runtime.State) bool{
-	"os": {
-		"execute": func(L *runtime.State) bool { return L.Arg(1).IsNil() }, // "is a shell available?"
-		"remove":  nil,
-		"rename":  nil,
-		"tmpname": nil, // creates the file
-		"exit":    nil,
-	},
-	"io": {
-		"popen":  nil,
-		"open":   func(L *runtime.State) bool { return readOnlyMode(L.Arg(2)) },
-		"output": func(L *runtime.State) bool { return !L.Arg(1).IsString() }, // a file name opens it for writing
-	},
-	"luv": {
-		"spawn":        nil,
-		"kill":         nil,
-		"process_kill": nil,
-		"pipe_open":    nil, // an inherited descriptor: the terminal, a socket
-		"fs_open":      func(L *runtime.State) bool { return readOnlyFlags(L.Arg(2)) },
-		"fs_write":     nil,
-		"fs_ftruncate": nil,
-		"fs_unlink":    nil,
-		"fs_mkdir":     nil,
-		"fs_mkdtemp":   nil,
-		"fs_rmdir":     nil,
-		"fs_rename":    nil,
-		"fs_chmod":     nil,
-		"fs_copyfile":  nil,
-		"fs_fsync":     nil,
-	},
+// sandboxed lists what a check host refuses in library lib: every
+// function of a name here is refused, unless its allow function says
+// that this call (its arguments) has no effect outside the state. The
+// table is made by the call, not at package initialisation: only a
+// check host needs it (docs/benchmarks.md, "Start-up and memory, sixth
+// pass").
+func sandboxed(lib string) map[string]func(L *runtime.State) bool {
+	return map[string]map[string]func(L *runtime.State) bool{
+		"os": {
+			"execute": func(L *runtime.State) bool { return L.Arg(1).IsNil() }, // "is a shell available?"
+			"remove":  nil,
+			"rename":  nil,
+			"tmpname": nil, // creates the file
+			"exit":    nil,
+		},
+		"io": {
+			"popen":  nil,
+			"open":   func(L *runtime.State) bool { return readOnlyMode(L.Arg(2)) },
+			"output": func(L *runtime.State) bool { return !L.Arg(1).IsString() }, // a file name opens it for writing
+		},
+		"luv": {
+			"spawn":        nil,
+			"kill":         nil,
+			"process_kill": nil,
+			"pipe_open":    nil, // an inherited descriptor: the terminal, a socket
+			"fs_open":      func(L *runtime.State) bool { return readOnlyFlags(L.Arg(2)) },
+			"fs_write":     nil,
+			"fs_ftruncate": nil,
+			"fs_unlink":    nil,
+			"fs_mkdir":     nil,
+			"fs_mkdtemp":   nil,
+			"fs_rmdir":     nil,
+			"fs_rename":    nil,
+			"fs_chmod":     nil,
+			"fs_copyfile":  nil,
+			"fs_fsync":     nil,
+		},
+	}[lib]
 }
 
 // refusedWhat says which calls of a function are refused, when not all.
-var refusedWhat = map[string]string{
-	"io.open":    "for writing",
-	"io.output":  "to a file",
-	"uv.fs_open": "for writing",
-	"os.execute": "of a command",
+func refusedWhat(full string) string {
+	switch full {
+	case "io.open", "uv.fs_open":
+		return "for writing"
+	case "io.output":
+		return "to a file"
+	case "os.execute":
+		return "of a command"
+	}
+	return ""
 }
 
 // readOnlyMode reports whether an io.open mode opens for reading only.
@@ -98,7 +108,7 @@ func (v *vm) sandbox() {
 	L.SetInput(strings.NewReader("")) // io.read sees the end of input, never the build's terminal
 	for _, lib := range []string{"os", "io"} {
 		if t := L.Loaded().GetStr(lib).AsTable(); t != nil {
-			refuse(t, lib, sandboxed[lib])
+			refuse(t, lib, sandboxed(lib))
 		}
 	}
 	preload := L.Registry().GetStr("_PRELOAD").AsTable()
@@ -113,7 +123,7 @@ func (v *vm) sandbox() {
 		n := open.Fn(L)
 		if n > 0 {
 			if t := L.Arg(L.Top()).AsTable(); t != nil {
-				refuse(t, "luv", sandboxed["luv"])
+				refuse(t, "luv", sandboxed("luv"))
 			}
 		}
 		return n
@@ -131,7 +141,7 @@ func refuse(t *runtime.Table, lib string, fns map[string]func(*runtime.State) bo
 		if lib == "luv" {
 			full = "uv." + name
 		}
-		if what := refusedWhat[full]; what != "" {
+		if what := refusedWhat(full); what != "" {
 			full += " " + what
 		}
 		t.SetStr(name, runtime.NewFunction(name, func(L *runtime.State) int {

@@ -91,7 +91,15 @@ func dropNulls(v any) any {
 	return v
 }
 
-var printer = sync.OnceValue(func() *message.Printer { return message.NewPrinter(language.English) })
+var printerOnce struct {
+	sync.Once
+	v *message.Printer
+}
+
+func printer() *message.Printer {
+	printerOnce.Do(func() { printerOnce.v = message.NewPrinter(language.English) })
+	return printerOnce.v
+}
 
 // schemaMessage turns a compile error into one line: the failing leaves
 // as "at '/path': what", the first few of them.

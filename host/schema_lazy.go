@@ -129,17 +129,20 @@ func plainKeyword(k string, v any, depth int) bool {
 	return false
 }
 
-// simpleTypes are the names the meta-schema allows in "type".
-var simpleTypes = map[string]bool{
-	"array": true, "boolean": true, "integer": true, "null": true,
-	"number": true, "object": true, "string": true,
+// simpleType reports the names the meta-schema allows in "type".
+func simpleType(name string) bool {
+	switch name {
+	case "array", "boolean", "integer", "null", "number", "object", "string":
+		return true
+	}
+	return false
 }
 
 // plainType: one simple type name, or a non-empty array of distinct ones.
 func plainType(v any) bool {
 	switch t := v.(type) {
 	case string:
-		return simpleTypes[t]
+		return simpleType(t)
 	case []any:
 		if len(t) == 0 {
 			return false
@@ -147,7 +150,7 @@ func plainType(v any) bool {
 		seen := map[string]bool{}
 		for _, x := range t {
 			s, ok := x.(string)
-			if !ok || !simpleTypes[s] || seen[s] {
+			if !ok || !simpleType(s) || seen[s] {
 				return false
 			}
 			seen[s] = true

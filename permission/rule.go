@@ -23,9 +23,17 @@ type Rule struct {
 	Source string
 }
 
+var toolNameOnce struct {
+	sync.Once
+	v *regexp.Regexp
+}
+
 // toolName is what a tool may be called (the host's registration rule),
 // with '*' for a rule that names several.
-var toolName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_*-]{1,64}$`) })
+func toolName() *regexp.Regexp {
+	toolNameOnce.Do(func() { toolNameOnce.v = regexp.MustCompile(`^[A-Za-z0-9_*-]{1,64}$`) })
+	return toolNameOnce.v
+}
 
 // mcpPrefix starts the names of MCP servers' tools (mcp__SERVER__TOOL).
 const mcpPrefix = "mcp__"

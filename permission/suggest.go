@@ -9,9 +9,17 @@ import (
 	"sync"
 )
 
+var subcommandOnce struct {
+	sync.Once
+	v *regexp.Regexp
+}
+
 // subcommand is a second word that names what a command does (git
 // status, go test), worth keeping in a suggested pattern.
-var subcommand = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9_-]*$`) })
+func subcommand() *regexp.Regexp {
+	subcommandOnce.Do(func() { subcommandOnce.v = regexp.MustCompile(`^[a-z][a-z0-9_-]*$`) })
+	return subcommandOnce.v
+}
 
 // suggest is a rule that would allow the call: for one simple command its
 // program and subcommand followed by * ("git status*"), for a compound

@@ -61,9 +61,17 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
 }
 
+var validNameOnce struct {
+	sync.Once
+	v *regexp.Regexp
+}
+
 // validName is what a definition's name may be: what a model can type
 // as subagent_type without quoting trouble.
-var validName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.:-]*$`) })
+func validName() *regexp.Regexp {
+	validNameOnce.Do(func() { validNameOnce.v = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.:-]*$`) })
+	return validNameOnce.v
+}
 
 // maxFile bounds a definition: a system prompt, not a document.
 const maxFile = 256 << 10
@@ -113,8 +121,16 @@ func split(text string) (head, body string, ok bool) {
 	return rest[:i], rest[i+5:], true
 }
 
+var yamlLineOnce struct {
+	sync.Once
+	v *regexp.Regexp
+}
+
 // yamlLine finds the line in yaml.v3's messages ("yaml: line 3: ...").
-var yamlLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^yaml: line (\d+): `) })
+func yamlLine() *regexp.Regexp {
+	yamlLineOnce.Do(func() { yamlLineOnce.v = regexp.MustCompile(`^yaml: line (\d+): `) })
+	return yamlLineOnce.v
+}
 
 // readFront decodes the front matter; its first line is the file's
 // second.
@@ -202,19 +218,39 @@ func toolList(file string, v *yaml.Node) ([]string, error) {
 	return out, nil
 }
 
-// claudeTools maps Claude Code's tool names onto panto's standard ones,
+// claudeTool maps Claude Code's tool names onto panto's standard ones,
 // so the tools line of a copied definition keeps its meaning.
-var claudeTools = map[string]string{
-	"Read": "read", "Write": "write", "Edit": "edit", "MultiEdit": "edit",
-	"Bash": "shell", "Grep": "grep", "Glob": "find", "LS": "ls",
-	"Task": "task", "Agent": "task", "TodoWrite": "todo", "WebFetch": "web_fetch",
+func claudeTool(name string) (string, bool) {
+	switch name {
+	case "Read":
+		return "read", true
+	case "Write":
+		return "write", true
+	case "Edit", "MultiEdit":
+		return "edit", true
+	case "Bash":
+		return "shell", true
+	case "Grep":
+		return "grep", true
+	case "Glob":
+		return "find", true
+	case "LS":
+		return "ls", true
+	case "Task", "Agent":
+		return "task", true
+	case "TodoWrite":
+		return "todo", true
+	case "WebFetch":
+		return "web_fetch", true
+	}
+	return "", false
 }
 
 // ToolName is the panto tool a definition's tool name means: Claude
 // Code's names map to panto's (Bash is shell, Glob is find, ...); other
 // names are taken as written.
 func ToolName(name string) string {
-	if n, ok := claudeTools[name]; ok {
+	if n, ok := claudeTool(name); ok {
 		return n
 	}
 	// Claude Code allows a rule in parentheses (Bash(git:*)): the tool is

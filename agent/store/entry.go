@@ -182,16 +182,31 @@ type wireBlock struct {
 	Arguments         json.RawMessage `json:"arguments,omitempty"`
 }
 
-// stop reasons: pi's spelling of conv's.
-var stopToWire = map[conv.StopReason]string{
-	conv.StopEnd: "stop", conv.StopLength: "length", conv.StopToolUse: "toolUse",
-	conv.StopError: "error", conv.StopCancelled: "aborted",
+// stop reasons: pi's spelling of conv's. A table of pairs, not a map, so
+// that package initialisation builds nothing (docs/benchmarks.md,
+// "Start-up and memory, sixth pass").
+var stopWire = [...]struct {
+	reason conv.StopReason
+	wire   string
+}{
+	{conv.StopEnd, "stop"}, {conv.StopLength, "length"}, {conv.StopToolUse, "toolUse"},
+	{conv.StopError, "error"}, {conv.StopCancelled, "aborted"},
+}
+
+// stopToWire is pi's spelling of r, "" for a reason it has none for.
+func stopToWire(r conv.StopReason) string {
+	for _, p := range stopWire {
+		if p.reason == r {
+			return p.wire
+		}
+	}
+	return ""
 }
 
 func stopFromWire(s string) conv.StopReason {
-	for k, v := range stopToWire {
-		if v == s {
-			return k
+	for _, p := range stopWire {
+		if p.wire == s {
+			return p.reason
 		}
 	}
 	return conv.StopReason(s)
@@ -444,7 +459,7 @@ func encodeMessage(m *conv.Message) (*wireMessage, []wireBlock, error) {
 		w.IsError = &isErr
 	}
 	if m.Role == conv.Assistant {
-		w.StopReason = stopToWire[m.StopReason]
+		w.StopReason = stopToWire(m.StopReason)
 		if w.StopReason == "" {
 			w.StopReason = string(m.StopReason)
 		}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -256,7 +257,7 @@ func (s *Session) add(e *Entry) {
 	}
 }
 
-var errLineTooLong = fmt.Errorf("line too long")
+var errLineTooLong = errors.New("line too long")
 
 // readLine returns the next line without its newline, and whether the
 // slice is the caller's own (otherwise it is the reader's buffer, valid

@@ -49,7 +49,15 @@ func themesFor(c *cli.Context, out io.Writer) (*theme.Registry, error) {
 	return reg, nil
 }
 
-var sgrSequence = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("\x1b\\[[0-9;:]*m") })
+var sgrSequenceOnce struct {
+	sync.Once
+	v *regexp.Regexp
+}
+
+func sgrSequence() *regexp.Regexp {
+	sgrSequenceOnce.Do(func() { sgrSequenceOnce.v = regexp.MustCompile("\x1b\\[[0-9;:]*m") })
+	return sgrSequenceOnce.v
+}
 
 // plain removes SGR sequences (and the padding's trailing spaces stay,
 // so columns still line up).

@@ -163,12 +163,20 @@ type EventObject struct {
 // its keys vary by contract, so it stays a map.
 type Contract map[string]any
 
+var specOnce struct {
+	sync.Once
+	v *Spec
+}
+
 // spec is the parsed description, parsed on first use: every panto
 // process links this package, and most (panto lua, a bundle run) never
 // look at it, so parsing it at init was a millisecond of every start.
 // abi.json is part of the binary, so a parse failure is a build defect
 // and panics.
-var spec = sync.OnceValue(func() *Spec { return mustParse(abiJSON) })
+func spec() *Spec {
+	specOnce.Do(func() { specOnce.v = mustParse(abiJSON) })
+	return specOnce.v
+}
 
 // Version is the ABI version this host implements (semantic versioning):
 // abi.json's "version", which TestVersionMatchesDescription holds it to.

@@ -18,11 +18,19 @@ import "sync"
 // session's start").
 func LookupEvent(name string) *Event { return eventsByName()[name] }
 
-var eventsByName = sync.OnceValue(func() map[string]*Event {
-	evs := eventsTable()
-	m := make(map[string]*Event, len(evs))
-	for i := range evs {
-		m[evs[i].Name] = &evs[i]
-	}
-	return m
-})
+var eventsByNameOnce struct {
+	sync.Once
+	v map[string]*Event
+}
+
+func eventsByName() map[string]*Event {
+	eventsByNameOnce.Do(func() {
+		evs := eventsTable()
+		m := make(map[string]*Event, len(evs))
+		for i := range evs {
+			m[evs[i].Name] = &evs[i]
+		}
+		eventsByNameOnce.v = m
+	})
+	return eventsByNameOnce.v
+}

@@ -65,10 +65,18 @@ func listOf(p Permissions, list string) []string {
 	return p.Deny
 }
 
-var (
-	tableHeader = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*\[`) })
-	permHeader  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*\[\s*permissions\s*\]\s*(#.*)?$`) })
-)
+var headers struct {
+	sync.Once
+	table, perm *regexp.Regexp
+}
+
+func compileHeaders() {
+	headers.table = regexp.MustCompile(`^\s*\[`)
+	headers.perm = regexp.MustCompile(`^\s*\[\s*permissions\s*\]\s*(#.*)?$`)
+}
+
+func tableHeader() *regexp.Regexp { headers.Do(compileHeaders); return headers.table }
+func permHeader() *regexp.Regexp  { headers.Do(compileHeaders); return headers.perm }
 
 // setPermissionList rewrites text so that [permissions] <list> is items.
 func setPermissionList(text, list string, items []string) (string, error) {

@@ -218,9 +218,17 @@ func ParseLayer(path string, data []byte) (*File, diag.List, error) {
 	return f, warns, nil
 }
 
+var decodeErrorREOnce struct {
+	sync.Once
+	v *regexp.Regexp
+}
+
 // decodeErrorRE matches the reader's message for a value of the wrong
 // type.
-var decodeErrorRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^line (\d+) \(last key "([^"]*)"\): (.*)$`) })
+func decodeErrorRE() *regexp.Regexp {
+	decodeErrorREOnce.Do(func() { decodeErrorREOnce.v = regexp.MustCompile(`^line (\d+) \(last key "([^"]*)"\): (.*)$`) })
+	return decodeErrorREOnce.v
+}
 
 // parseError turns the TOML reader's error into a diagnostic. The reader
 // reports a line and the byte offset where it stopped; the column comes

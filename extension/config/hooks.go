@@ -55,11 +55,15 @@ func knownHookEvent(event string) bool {
 	return false
 }
 
-// claudeOnlyEvents are Claude Code events panto does not fire: a hook
-// on one is kept out with a warning that says so, not as a typo.
-var claudeOnlyEvents = map[string]bool{
-	"Notification": true, "SubagentStop": true, "PreCompact": true, "PermissionRequest": true,
-	"PostToolUseFailure": true, "SubagentStart": true, "PermissionDenied": true,
+// claudeOnlyEvent reports a Claude Code event panto does not fire: a
+// hook on one is kept out with a warning that says so, not as a typo.
+func claudeOnlyEvent(event string) bool {
+	switch event {
+	case "Notification", "SubagentStop", "PreCompact", "PermissionRequest",
+		"PostToolUseFailure", "SubagentStart", "PermissionDenied":
+		return true
+	}
+	return false
 }
 
 // MaxHookTimeout bounds a hook's timeout (seconds): a day, so that a
@@ -80,7 +84,7 @@ func (h Hooks) check(add func(format string, a ...any)) Hooks {
 	sort.Strings(events)
 	for _, event := range events {
 		switch {
-		case claudeOnlyEvents[event]:
+		case claudeOnlyEvent(event):
 			add("hooks.%s: panto does not fire this event (it fires %s); its hooks never run", event, strings.Join(HookEvents, ", "))
 			continue
 		case !knownHookEvent(event):

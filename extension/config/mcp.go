@@ -67,9 +67,17 @@ func (s MCPServer) Transport() string {
 	return "stdio"
 }
 
+var MCPServerNameOnce struct {
+	sync.Once
+	v *regexp.Regexp
+}
+
 // MCPServerName is what a server may be called: its tools are named
 // mcp__NAME__TOOL, and a tool name is at most 64 letters, digits, '_' or '-'.
-var MCPServerName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_-]{1,32}$`) })
+func MCPServerName() *regexp.Regexp {
+	MCPServerNameOnce.Do(func() { MCPServerNameOnce.v = regexp.MustCompile(`^[A-Za-z0-9_-]{1,32}$`) })
+	return MCPServerNameOnce.v
+}
 
 // mcpTOML is how the [mcp] table is decoded: the timeouts take two forms,
 // so they are read in a second step (mcpServerTOML.server).

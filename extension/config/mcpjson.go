@@ -114,9 +114,17 @@ func expandMap(m map[string]string, expand func(string) string) map[string]strin
 }
 
 // envRef is ${NAME} or ${NAME:-default}.
-var envRef = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}`)
-})
+var envRefOnce struct {
+	sync.Once
+	v *regexp.Regexp
+}
+
+func envRef() *regexp.Regexp {
+	envRefOnce.Do(func() {
+		envRefOnce.v = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}`)
+	})
+	return envRefOnce.v
+}
 
 // expandEnv replaces ${NAME} and ${NAME:-default}; an unset variable
 // without a default is empty.

@@ -29,11 +29,25 @@ const (
 	SandboxOff            = "off"
 )
 
-// sandboxStrictness orders the modes from the loosest.
-var sandboxStrictness = map[string]int{SandboxOff: 0, SandboxWorkspaceWrite: 1, SandboxReadOnly: 2}
+// sandboxStrictness orders the modes from the loosest; ok is false for
+// a mode that is none of them.
+func sandboxStrictness(mode string) (n int, ok bool) {
+	switch mode {
+	case SandboxOff:
+		return 0, true
+	case SandboxWorkspaceWrite:
+		return 1, true
+	case SandboxReadOnly:
+		return 2, true
+	}
+	return 0, false
+}
+
+// strictness is sandboxStrictness without the ok: 0 for an unknown mode.
+func strictness(mode string) int { n, _ := sandboxStrictness(mode); return n }
 
 func (s *Sandbox) validate(add func(format string, a ...any)) {
-	if _, ok := sandboxStrictness[s.Mode]; s.Mode != "" && !ok {
+	if _, ok := sandboxStrictness(s.Mode); s.Mode != "" && !ok {
 		add("sandbox.mode %q is not one of \"workspace-write\", \"read-only\", \"off\"", s.Mode)
 	}
 	for _, w := range s.Writable {
@@ -65,7 +79,7 @@ func (m *Merged) mergeSandbox(f *File) {
 		}
 		return
 	}
-	if sandboxStrictness[s.Mode] > sandboxStrictness[m.Sandbox.EffectiveMode()] {
+	if strictness(s.Mode) > strictness(m.Sandbox.EffectiveMode()) {
 		m.Sandbox.Mode = s.Mode
 	}
 	for _, w := range s.Writable {

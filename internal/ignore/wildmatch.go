@@ -90,20 +90,38 @@ func (m *matcher) star(pi, si int) bool {
 	return false
 }
 
-// posixClasses are the [:name:] classes git's wildmatch knows.
-var posixClasses = map[string]func(byte) bool{
-	"alnum":  func(c byte) bool { return isAlpha(c) || isDigit(c) },
-	"alpha":  isAlpha,
-	"blank":  func(c byte) bool { return c == ' ' || c == '\t' },
-	"cntrl":  func(c byte) bool { return c < 32 || c == 127 },
-	"digit":  isDigit,
-	"graph":  func(c byte) bool { return c > 32 && c < 127 },
-	"lower":  func(c byte) bool { return c >= 'a' && c <= 'z' },
-	"print":  func(c byte) bool { return c >= 32 && c < 127 },
-	"punct":  func(c byte) bool { return c > 32 && c < 127 && !isAlpha(c) && !isDigit(c) },
-	"space":  func(c byte) bool { return c == ' ' || (c >= '\t' && c <= '\r') },
-	"upper":  func(c byte) bool { return c >= 'A' && c <= 'Z' },
-	"xdigit": func(c byte) bool { return isDigit(c) || (c|0x20 >= 'a' && c|0x20 <= 'f') },
+// posixClass is the [:name:] class of git's wildmatch called name, nil
+// for a name it does not know. A switch rather than a map, so that
+// package initialisation builds nothing (docs/benchmarks.md, "Start-up
+// and memory, sixth pass").
+func posixClass(name string) func(byte) bool {
+	switch name {
+	case "alnum":
+		return func(c byte) bool { return isAlpha(c) || isDigit(c) }
+	case "alpha":
+		return isAlpha
+	case "blank":
+		return func(c byte) bool { return c == ' ' || c == '\t' }
+	case "cntrl":
+		return func(c byte) bool { return c < 32 || c == 127 }
+	case "digit":
+		return isDigit
+	case "graph":
+		return func(c byte) bool { return c > 32 && c < 127 }
+	case "lower":
+		return func(c byte) bool { return c >= 'a' && c <= 'z' }
+	case "print":
+		return func(c byte) bool { return c >= 32 && c < 127 }
+	case "punct":
+		return func(c byte) bool { return c > 32 && c < 127 && !isAlpha(c) && !isDigit(c) }
+	case "space":
+		return func(c byte) bool { return c == ' ' || (c >= '\t' && c <= '\r') }
+	case "upper":
+		return func(c byte) bool { return c >= 'A' && c <= 'Z' }
+	case "xdigit":
+		return func(c byte) bool { return isDigit(c) || (c|0x20 >= 'a' && c|0x20 <= 'f') }
+	}
+	return nil
 }
 
 func isAlpha(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
@@ -139,7 +157,8 @@ func matchClass(p string, c byte) (in bool, n int, valid bool) {
 				i++
 				continue
 			}
-			f, ok := posixClasses[p[i+2:end]]
+			f := posixClass(p[i+2 : end])
+			ok := f != nil
 			if !ok {
 				return false, 0, false
 			}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"panto/agent"
@@ -18,12 +19,24 @@ type builtin struct {
 	run              func(a *App, args string)
 }
 
-// builtins are the app's own commands; extension commands with the same
-// name are shadowed (the app's are what /help lists first).
-var builtins []builtin
+var builtinsOnce struct {
+	sync.Once
+	v []builtin
+}
 
-func init() {
-	builtins = []builtin{
+// builtins are the app's own commands; extension commands with the same
+// name are shadowed (the app's are what /help lists first). The list is
+// made on first use rather than by an init function (it cannot be a
+// package-level value: /help's command refers back to it), so that
+// package initialisation runs nothing here (docs/benchmarks.md,
+// "Start-up and memory, sixth pass").
+func builtins() []builtin {
+	builtinsOnce.Do(func() { builtinsOnce.v = builtinList() })
+	return builtinsOnce.v
+}
+
+func builtinList() []builtin {
+	return []builtin{
 		{"new", "", "start a new session", (*App).cmdNew},
 		{"resume", "[id]", "resume a stored session (a picker without an id)", (*App).cmdResume},
 		{"tree", "", "branch from an earlier message of this session", (*App).cmdTree},
@@ -42,9 +55,10 @@ func init() {
 }
 
 func findBuiltin(name string) *builtin {
-	for i := range builtins {
-		if builtins[i].name == name {
-			return &builtins[i]
+	bs := builtins()
+	for i := range bs {
+		if bs[i].name == name {
+			return &bs[i]
 		}
 	}
 	return nil
@@ -54,7 +68,7 @@ func findBuiltin(name string) *builtin {
 // the app's and the extensions' (asked afresh at every Tab).
 func (a *App) commandItems() []editor.Item {
 	var items []editor.Item
-	for _, b := range builtins {
+	for _, b := range builtins() {
 		items = append(items, editor.Item{Text: "/" + b.name, Label: "/" + b.name, Description: b.desc})
 	}
 	for _, c := range a.s.Host().Commands() {
@@ -70,7 +84,7 @@ func (a *App) commandItems() []editor.Item {
 // the extensions' ones the app does not shadow, each with its "/".
 func (a *App) commandNames() []string {
 	var names []string
-	for _, b := range builtins {
+	for _, b := range builtins() {
 		names = append(names, "/"+b.name)
 	}
 	for _, c := range a.s.Host().Commands() {
@@ -359,7 +373,7 @@ func (a *App) cmdHelp(string) {
 	type entry struct{ name, desc string }
 	var entries []entry
 	width := 0
-	for _, b := range builtins {
+	for _, b := range builtins() {
 		entries = append(entries, entry{strings.TrimSpace("/" + b.name + " " + b.args), b.desc})
 	}
 	for _, c := range a.s.Host().Commands() {

@@ -22,7 +22,7 @@ end }`,
 	done := make(chan struct{})
 	u.s.Post(func() { registered = len(u.s.Host().Commands()); close(done) })
 	<-done
-	want := len(builtins) + registered
+	want := len(builtins()) + registered
 	if registered < 1 {
 		t.Fatalf("the extension's command is not registered")
 	}

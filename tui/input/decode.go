@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -163,7 +164,7 @@ func decodeEscape(b []byte, final bool) (Event, int) {
 			}
 			return key('O', ModAlt|ModShift), 2
 		}
-		if k, ok := ss3Keys[b[2]]; ok {
+		if k, ok := ss3Keys()[b[2]]; ok {
 			return key(k, 0), 3
 		}
 		return key('O', ModAlt|ModShift), 2
@@ -206,21 +207,51 @@ func altChar(r rune) Event {
 	return key(Code(r), ModAlt)
 }
 
-var ss3Keys = map[byte]Code{
-	'A': KeyUp, 'B': KeyDown, 'C': KeyRight, 'D': KeyLeft, 'H': KeyHome, 'F': KeyEnd,
-	'P': KeyF1, 'Q': KeyF2, 'R': KeyF3, 'S': KeyF4, 'M': KeyEnter,
+var ss3KeysOnce struct {
+	sync.Once
+	v map[byte]Code
 }
 
-var csiLetterKeys = map[byte]Code{
-	'A': KeyUp, 'B': KeyDown, 'C': KeyRight, 'D': KeyLeft, 'H': KeyHome, 'F': KeyEnd,
-	'P': KeyF1, 'Q': KeyF2, 'R': KeyF3, 'S': KeyF4, 'E': KeyNone,
+func ss3Keys() map[byte]Code {
+	ss3KeysOnce.Do(func() {
+		ss3KeysOnce.v = map[byte]Code{
+			'A': KeyUp, 'B': KeyDown, 'C': KeyRight, 'D': KeyLeft, 'H': KeyHome, 'F': KeyEnd,
+			'P': KeyF1, 'Q': KeyF2, 'R': KeyF3, 'S': KeyF4, 'M': KeyEnter,
+		}
+	})
+	return ss3KeysOnce.v
 }
 
-var tildeKeys = map[int]Code{
-	1: KeyHome, 7: KeyHome, 4: KeyEnd, 8: KeyEnd, 2: KeyInsert, 3: KeyDelete,
-	5: KeyPageUp, 6: KeyPageDown,
-	11: KeyF1, 12: KeyF2, 13: KeyF3, 14: KeyF4, 15: KeyF5, 17: KeyF6, 18: KeyF7,
-	19: KeyF8, 20: KeyF9, 21: KeyF10, 23: KeyF11, 24: KeyF12,
+var csiLetterKeysOnce struct {
+	sync.Once
+	v map[byte]Code
+}
+
+func csiLetterKeys() map[byte]Code {
+	csiLetterKeysOnce.Do(func() {
+		csiLetterKeysOnce.v = map[byte]Code{
+			'A': KeyUp, 'B': KeyDown, 'C': KeyRight, 'D': KeyLeft, 'H': KeyHome, 'F': KeyEnd,
+			'P': KeyF1, 'Q': KeyF2, 'R': KeyF3, 'S': KeyF4, 'E': KeyNone,
+		}
+	})
+	return csiLetterKeysOnce.v
+}
+
+var tildeKeysOnce struct {
+	sync.Once
+	v map[int]Code
+}
+
+func tildeKeys() map[int]Code {
+	tildeKeysOnce.Do(func() {
+		tildeKeysOnce.v = map[int]Code{
+			1: KeyHome, 7: KeyHome, 4: KeyEnd, 8: KeyEnd, 2: KeyInsert, 3: KeyDelete,
+			5: KeyPageUp, 6: KeyPageDown,
+			11: KeyF1, 12: KeyF2, 13: KeyF3, 14: KeyF4, 15: KeyF5, 17: KeyF6, 18: KeyF7,
+			19: KeyF8, 20: KeyF9, 21: KeyF10, 23: KeyF11, 24: KeyF12,
+		}
+	})
+	return tildeKeysOnce.v
 }
 
 // maxCSI bounds a sequence: longer ones are not input, and waiting for
@@ -262,7 +293,7 @@ func decodeCSI(b []byte, final bool) (Event, int) {
 	case fin == 'I' || fin == 'O': // focus in/out
 		return Event{Kind: KindOther}, n
 	}
-	if k, ok := csiLetterKeys[fin]; ok && k != KeyNone {
+	if k, ok := csiLetterKeys()[fin]; ok && k != KeyNone {
 		return key(k, modParam(ps, 1)), n
 	}
 	return Event{Kind: KindOther}, n
@@ -313,7 +344,7 @@ func tilde(ps [][]int) Event {
 	if n == 201 { // a paste end without a start
 		return Event{Kind: KindOther}
 	}
-	if k, ok := tildeKeys[n]; ok {
+	if k, ok := tildeKeys()[n]; ok {
 		return key(k, modParam(ps, 1))
 	}
 	return Event{Kind: KindOther}
@@ -341,7 +372,7 @@ func codeKey(code int, m Mod, shifted int) Event {
 	case 127, 8:
 		return key(KeyBackspace, m)
 	}
-	if k, ok := kittyFunctional[code]; ok {
+	if k, ok := kittyFunctional()[code]; ok {
 		if k >= 0 && k < 0x80 { // keypad characters
 			return withText(Code(k), m, -1)
 		}
@@ -371,13 +402,25 @@ func withText(c Code, m Mod, shifted int) Event {
 	return ev
 }
 
+var kittyFunctionalOnce struct {
+	sync.Once
+	v map[int]Code
+}
+
 // kittyFunctional maps the kitty protocol's private-use key codes that
-// have a meaning here (the keypad) to keys.
-var kittyFunctional = map[int]Code{
-	57399: '0', 57400: '1', 57401: '2', 57402: '3', 57403: '4', 57404: '5',
-	57405: '6', 57406: '7', 57407: '8', 57408: '9', 57409: '.', 57410: '/',
-	57411: '*', 57412: '-', 57413: '+', 57415: '=',
-	57417: KeyLeft, 57418: KeyRight, 57419: KeyUp, 57420: KeyDown,
-	57421: KeyPageUp, 57422: KeyPageDown, 57423: KeyHome, 57424: KeyEnd,
-	57425: KeyInsert, 57426: KeyDelete,
+// have a meaning here (the keypad) to keys. The tables of this file are
+// made on first use, so that package initialisation builds nothing
+// (docs/benchmarks.md, "Start-up and memory, sixth pass").
+func kittyFunctional() map[int]Code {
+	kittyFunctionalOnce.Do(func() {
+		kittyFunctionalOnce.v = map[int]Code{
+			57399: '0', 57400: '1', 57401: '2', 57402: '3', 57403: '4', 57404: '5',
+			57405: '6', 57406: '7', 57407: '8', 57408: '9', 57409: '.', 57410: '/',
+			57411: '*', 57412: '-', 57413: '+', 57415: '=',
+			57417: KeyLeft, 57418: KeyRight, 57419: KeyUp, 57420: KeyDown,
+			57421: KeyPageUp, 57422: KeyPageDown, 57423: KeyHome, 57424: KeyEnd,
+			57425: KeyInsert, 57426: KeyDelete,
+		}
+	})
+	return kittyFunctionalOnce.v
 }

@@ -16,6 +16,7 @@ package input
 
 import (
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -76,13 +77,23 @@ type Key struct {
 	Mod  Mod
 }
 
-var keyNames = map[Code]string{
-	KeyEnter: "enter", KeyTab: "tab", KeyBackspace: "backspace", KeyEscape: "esc",
-	KeyUp: "up", KeyDown: "down", KeyRight: "right", KeyLeft: "left",
-	KeyHome: "home", KeyEnd: "end", KeyPageUp: "pgup", KeyPageDown: "pgdown",
-	KeyInsert: "insert", KeyDelete: "delete", KeySpace: "space",
-	KeyF1: "f1", KeyF2: "f2", KeyF3: "f3", KeyF4: "f4", KeyF5: "f5", KeyF6: "f6",
-	KeyF7: "f7", KeyF8: "f8", KeyF9: "f9", KeyF10: "f10", KeyF11: "f11", KeyF12: "f12",
+var keyNamesOnce struct {
+	sync.Once
+	v map[Code]string
+}
+
+func keyNames() map[Code]string {
+	keyNamesOnce.Do(func() {
+		keyNamesOnce.v = map[Code]string{
+			KeyEnter: "enter", KeyTab: "tab", KeyBackspace: "backspace", KeyEscape: "esc",
+			KeyUp: "up", KeyDown: "down", KeyRight: "right", KeyLeft: "left",
+			KeyHome: "home", KeyEnd: "end", KeyPageUp: "pgup", KeyPageDown: "pgdown",
+			KeyInsert: "insert", KeyDelete: "delete", KeySpace: "space",
+			KeyF1: "f1", KeyF2: "f2", KeyF3: "f3", KeyF4: "f4", KeyF5: "f5", KeyF6: "f6",
+			KeyF7: "f7", KeyF8: "f8", KeyF9: "f9", KeyF10: "f10", KeyF11: "f11", KeyF12: "f12",
+		}
+	})
+	return keyNamesOnce.v
 }
 
 // String names the key the way key bindings are written: modifiers in the
@@ -98,7 +109,7 @@ func (k Key) String() string {
 			b.WriteString(m.name)
 		}
 	}
-	if name, ok := keyNames[k.Code]; ok {
+	if name, ok := keyNames()[k.Code]; ok {
 		b.WriteString(name)
 	} else if k.Code >= 0 && k.Code <= utf8.MaxRune {
 		b.WriteRune(rune(k.Code))

@@ -43,25 +43,32 @@ type Spec struct {
 	EffortLevels []string
 }
 
-var specs = []Spec{
-	{
-		Name: anthropic.Name, Aliases: []string{anthropic.Alias}, Protocol: anthropic.Protocol{},
-		BaseURL: anthropic.DefaultBaseURL, APIKeyEnv: anthropic.DefaultAPIKeyEnv, EffortLevels: anthropic.EffortLevels,
-	},
-	{
-		Name: openai.CompletionsName, Aliases: []string{openai.CompletionsAlias}, Protocol: openai.Completions{},
-		BaseURL: openai.DefaultBaseURL, APIKeyEnv: openai.DefaultAPIKeyEnv, EffortLevels: openai.EffortLevels,
-	},
-	{
-		Name: openai.ResponsesName, Protocol: openai.Responses{},
-		BaseURL: openai.DefaultBaseURL, APIKeyEnv: openai.DefaultAPIKeyEnv, EffortLevels: openai.EffortLevels,
-	},
+// specs are the built-in providers. A function rather than a package
+// variable: the entries copy the protocols' effort labels, variables of
+// other packages, which the compiler cannot lay out statically, so the
+// variable gave the package an init function that every process ran
+// (docs/benchmarks.md, "Start-up and memory, sixth pass").
+func specs() []Spec {
+	return []Spec{
+		{
+			Name: anthropic.Name, Aliases: []string{anthropic.Alias}, Protocol: anthropic.Protocol{},
+			BaseURL: anthropic.DefaultBaseURL, APIKeyEnv: anthropic.DefaultAPIKeyEnv, EffortLevels: anthropic.EffortLevels,
+		},
+		{
+			Name: openai.CompletionsName, Aliases: []string{openai.CompletionsAlias}, Protocol: openai.Completions{},
+			BaseURL: openai.DefaultBaseURL, APIKeyEnv: openai.DefaultAPIKeyEnv, EffortLevels: openai.EffortLevels,
+		},
+		{
+			Name: openai.ResponsesName, Protocol: openai.Responses{},
+			BaseURL: openai.DefaultBaseURL, APIKeyEnv: openai.DefaultAPIKeyEnv, EffortLevels: openai.EffortLevels,
+		},
+	}
 }
 
 // Lookup finds a built-in protocol by its name or an alias (case
 // matters: protocol names are identifiers).
 func Lookup(name string) (Spec, bool) {
-	for _, s := range specs {
+	for _, s := range specs() {
 		if s.Name == name {
 			return s, true
 		}
@@ -75,12 +82,12 @@ func Lookup(name string) (Spec, bool) {
 }
 
 // Specs lists the built-in protocols in a stable order.
-func Specs() []Spec { return append([]Spec(nil), specs...) }
+func Specs() []Spec { return specs() }
 
 // Names lists every name Lookup accepts, canonical names first.
 func Names() []string {
 	var names, aliases []string
-	for _, s := range specs {
+	for _, s := range specs() {
 		names = append(names, s.Name)
 		aliases = append(aliases, s.Aliases...)
 	}
