@@ -3,6 +3,7 @@ package pattern
 import (
 	"strconv"
 	"strings"
+	"sync/atomic"
 )
 
 // The engine is a backtracking matcher over byte offsets. Its recursion
@@ -88,6 +89,23 @@ type state struct {
 	prefiltered bool // whether firstEnd and firstLit have been set
 	firstEnd    int  // end of the first item when usable as a filter, else 0
 	firstLit    int  // the first item's byte when it is a literal, else -1
+
+	// The bracket class last looked at (matchBracketClass, classEnd):
+	// scanning a subject tests one class against byte after byte, and
+	// parsing the class again for each byte cost json's encoder and
+	// decoder a sixth of their instructions. setAt is 1 + the offset of
+	// its '[' (0: none yet), setEnd the offset after its ']' once
+	// classEnd has found it, set its compiled form (nil: none).
+	setAt  int
+	setEnd int
+	set    *classSet
+}
+
+// bracketCache makes the class at pi the one remembered.
+func (ms *state) bracketCache(pi int) {
+	if ms.setAt != pi+1 {
+		ms.setAt, ms.setEnd, ms.set = pi+1, 0, nil
+	}
 }
 
 func (ms *state) fail(msg string) {
@@ -341,6 +359,10 @@ func (ms *state) classEnd(pi int) int {
 		}
 		return pi + 1
 	case '[':
+		if ms.setAt == pi && ms.setEnd != 0 {
+			return ms.setEnd
+		}
+		start := pi - 1
 		if ms.pc(pi) == '^' {
 			pi++
 		}
@@ -356,6 +378,8 @@ func (ms *state) classEnd(pi int) int {
 				pi++
 			}
 			if ms.pc(pi) == ']' {
+				ms.bracketCache(start)
+				ms.setEnd = pi + 1
 				return pi + 1
 			}
 		}
@@ -385,6 +409,61 @@ func (ms *state) singleMatch(si, pi, ep int) bool {
 // matchBracketClass reports whether c is in the set that starts with '[' at
 // pi and ends with the ']' at ec.
 func (ms *state) matchBracketClass(c byte, pi, ec int) bool {
+	ms.bracketCache(pi)
+	if ms.set == nil {
+		if ms.set = ms.compiledClass(pi, ec); ms.set == nil {
+			return ms.inBracketClass(c, pi, ec)
+		}
+	}
+	return ms.set.in[c>>6]&(1<<(c&63)) != 0
+}
+
+// classSet is a compiled bracket class: the bytes it matches.
+type classSet struct {
+	text string // the class as written, '[' to ']'
+	in   [4]uint64
+}
+
+// classSets holds compiled classes for every matcher of the process,
+// found by their text: programs use a handful of classes, each in many
+// calls (json's find('["\\]', i) once per string). An entry is
+// immutable once stored, so States on other goroutines may share it; a
+// slot keeps the first class stored in it, and a class whose slot is
+// taken is matched without one, as before.
+var classSets [64]atomic.Pointer[classSet]
+
+// compiledClass returns the compiled form of the class pat[pi:ec+1], or
+// nil when its slot holds another class.
+func (ms *state) compiledClass(pi, ec int) *classSet {
+	text := ms.pat[pi : ec+1]
+	h := uint32(2166136261)
+	for i := 0; i < len(text); i++ {
+		h = (h ^ uint32(text[i])) * 16777619
+	}
+	slot := &classSets[h%uint32(len(classSets))]
+	if cs := slot.Load(); cs != nil {
+		if cs.text == text {
+			return cs
+		}
+		return nil
+	}
+	cs := &classSet{text: strings.Clone(text)}
+	for c := 0; c < 256; c++ {
+		if ms.inBracketClass(byte(c), pi, ec) {
+			cs.in[c>>6] |= 1 << (c & 63)
+		}
+	}
+	if !slot.CompareAndSwap(nil, cs) {
+		if cs2 := slot.Load(); cs2.text == text {
+			return cs2
+		}
+		return nil
+	}
+	return cs
+}
+
+// inBracketClass is matchBracketClass without the kept outcomes.
+func (ms *state) inBracketClass(c byte, pi, ec int) bool {
 	p := ms.pat
 	in := true
 	if p[pi+1] == '^' {
