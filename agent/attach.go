@@ -286,12 +286,18 @@ func attachTag(at Attachment, body string) string {
 
 // attachHead and attachAttr read an attachment block back; compiled on
 // first use, not in every process's init (cmd/panto's start-up test).
-var (
-	attachHead = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^<(file|folder) (path="(?:[^"\\]|\\.)*"(?: [a-z]+="[^"]*")*)>\n`)
-	})
-	attachAttr = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`([a-z]+)=("(?:[^"\\]|\\.)*")`) })
-)
+var attachREs struct {
+	sync.Once
+	head, attr *regexp.Regexp
+}
+
+func compileAttachREs() {
+	attachREs.head = regexp.MustCompile(`^<(file|folder) (path="(?:[^"\\]|\\.)*"(?: [a-z]+="[^"]*")*)>\n`)
+	attachREs.attr = regexp.MustCompile(`([a-z]+)=("(?:[^"\\]|\\.)*")`)
+}
+
+func attachHead() *regexp.Regexp { attachREs.Do(compileAttachREs); return attachREs.head }
+func attachAttr() *regexp.Regexp { attachREs.Do(compileAttachREs); return attachREs.attr }
 
 // AttachmentOf reads back what an attachment block attached; false
 // for any other block (the typed text, an image, a hook's context).

@@ -26,10 +26,12 @@ const BoneVersion = "2.2.4"
 // boneState is bone's ctx.state: a key-value store shared by the whole
 // process, so that it survives /new and /resume, which rebuild the Lua
 // state. Values cross states as JSON.
-var boneState = struct {
+// Its map is made by the first store (a map literal here would be made by
+// an init in every process).
+var boneState struct {
 	sync.Mutex
 	m map[string]string
-}{m: map[string]string{}}
+}
 
 // boneHooks are the before_request handlers of one Lua state.
 type boneHooks struct {
@@ -238,6 +240,9 @@ func (b *bindings) boneStateSet(L *runtime.State) int {
 		L.Errorf("ctx.state.set: the value of '%s' must be JSON data (a string, number, boolean or table of them), because the store is shared across sessions: %v", k, err)
 	}
 	boneState.Lock()
+	if boneState.m == nil {
+		boneState.m = map[string]string{}
+	}
 	boneState.m[k] = enc
 	boneState.Unlock()
 	return 0

@@ -18,9 +18,17 @@ import (
 	"panto/runtime"
 )
 
+var boneSectionOnce struct {
+	sync.Once
+	v *regexp.Regexp
+}
+
 // boneSection matches the names of bone's config sections: a section
 // is a file name under ~/.bone-rust/config/, so it must not carry a path.
-var boneSection = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_-]+$`) })
+func boneSection() *regexp.Regexp {
+	boneSectionOnce.Do(func() { boneSectionOnce.v = regexp.MustCompile(`^[A-Za-z0-9_-]+$`) })
+	return boneSectionOnce.v
+}
 
 // boneConfigFile is config/<section>.yaml below bone's folder.
 func (b *bindings) boneConfigFile(L *runtime.State, fn, section string) string {

@@ -3,6 +3,7 @@ package agent
 import (
 	"bytes"
 	"encoding/json"
+	"sync"
 
 	"panto/host"
 )
@@ -44,11 +45,21 @@ func (r rawJSON) MarshalJSON() ([]byte, error) {
 // that string, but printed on every delta it would make the JSON Lines
 // quadratic in the answer's length; the matching *_complete (or
 // tool_call_complete, tool_result) event carries the whole value once.
-var accumulated = map[string]string{
-	"assistant_text_delta": "text",
-	"thinking_delta":       "text",
-	"tool_delta":           "input",
-	"tool_output_delta":    "output",
+var accumulatedOnce struct {
+	sync.Once
+	v map[string]string
+}
+
+func accumulated() map[string]string {
+	accumulatedOnce.Do(func() {
+		accumulatedOnce.v = map[string]string{
+			"assistant_text_delta": "text",
+			"thinking_delta":       "text",
+			"tool_delta":           "input",
+			"tool_output_delta":    "output",
+		}
+	})
+	return accumulatedOnce.v
 }
 
 // MarshalJSON is the event as --mode json prints it: {"type": ..., and
@@ -58,7 +69,7 @@ var accumulated = map[string]string{
 // embedded in HTML.
 func (e Event) MarshalJSON() ([]byte, error) {
 	m := make(map[string]any, len(e.Fields)+1)
-	skip := accumulated[e.Type]
+	skip := accumulated()[e.Type]
 	for k, v := range e.Fields {
 		if k != skip {
 			m[k] = v

@@ -3,7 +3,6 @@ package agent
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"path/filepath"
 	"sync"
@@ -569,7 +568,7 @@ func truncateRunes(s string, n int) string {
 }
 
 // errNoSessionStore is what /resume says with --no-session.
-var errNoSessionStore = fmt.Errorf("sessions are not kept (--no-session)")
+var errNoSessionStore = errors.New("sessions are not kept (--no-session)")
 
 // hostProblem reports a session-level problem the host's way.
 func hostProblem(subject, msg string) host.Problem {

@@ -137,9 +137,17 @@ func shellTag(r ShellResult) string {
 
 // shellHead reads a recorded command back; compiled on first use, not in
 // every process's init (cmd/panto's start-up test).
-var shellHead = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^<shell-command command=("(?:[^"\\]|\\.)*") ok="(true|false)">\nThe user ran this command in the project's shell; its output:\n`)
-})
+var shellHeadOnce struct {
+	sync.Once
+	v *regexp.Regexp
+}
+
+func shellHead() *regexp.Regexp {
+	shellHeadOnce.Do(func() {
+		shellHeadOnce.v = regexp.MustCompile(`^<shell-command command=("(?:[^"\\]|\\.)*") ok="(true|false)">\nThe user ran this command in the project's shell; its output:\n`)
+	})
+	return shellHeadOnce.v
+}
 
 // ShellCommandOf reads back a user message RunShell recorded; false for
 // any other message.

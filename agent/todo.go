@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 
 	"panto/agent/store"
 	"panto/runtime"
@@ -22,9 +23,19 @@ type Todo struct {
 
 // todoStatuses maps what a model may write to the three statuses:
 // Claude Code's, and done for completed.
-var todoStatuses = map[string]string{
-	"pending": "pending", "in_progress": "in_progress", "completed": "completed",
-	"done": "completed", "in-progress": "in_progress",
+var todoStatusesOnce struct {
+	sync.Once
+	v map[string]string
+}
+
+func todoStatuses() map[string]string {
+	todoStatusesOnce.Do(func() {
+		todoStatusesOnce.v = map[string]string{
+			"pending": "pending", "in_progress": "in_progress", "completed": "completed",
+			"done": "completed", "in-progress": "in_progress",
+		}
+	})
+	return todoStatusesOnce.v
 }
 
 // Todos is the agent's task list as last set.
@@ -119,7 +130,7 @@ func todosFromLua(v runtime.Value, fn string) ([]Todo, error) {
 		if err != nil {
 			return nil, err
 		}
-		st, ok := todoStatuses[status]
+		st, ok := todoStatuses()[status]
 		if status == "" {
 			st, ok = "pending", true
 		}

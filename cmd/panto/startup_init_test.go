@@ -81,10 +81,12 @@ var unlinked = map[string]string{
 // memory, sixth pass"). Make such a value in a function, on first use (a
 // sync.Once in a package variable is laid out statically).
 var noInit = []string{
+	"panto/agent",
 	"panto/agent/agentdef",
 	"panto/agent/provider/builtin",
 	"panto/agent/store",
 	"panto/build",
+	"panto/devkit/luatest",
 	"panto/extension/abi",
 	"panto/extension/config",
 	"panto/host",

@@ -173,7 +173,15 @@ func (f *fileRun) fire(ctx context.Context, a *runtime.Table) (runtime.Value, er
 	return runtime.TableValue(r), nil
 }
 
-var sgr = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("\x1b\\[[0-9;:]*m") })
+var sgrOnce struct {
+	sync.Once
+	v *regexp.Regexp
+}
+
+func sgr() *regexp.Regexp {
+	sgrOnce.Do(func() { sgrOnce.v = regexp.MustCompile("\x1b\\[[0-9;:]*m") })
+	return sgrOnce.v
+}
 
 func (f *fileRun) render(ctx context.Context, a *runtime.Table) (runtime.Value, error) {
 	id, _ := a.GetStr("block").ToInteger()
