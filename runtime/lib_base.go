@@ -181,7 +181,8 @@ func baseNext(L *State) int {
 	return 2
 }
 
-var nextFunction = NewFunction("next", baseNext)
+// nextFunction is next's value; see nextGoFunction (vm_slow.go).
+var nextFunction = FunctionValue(nextGoFunction)
 
 func basePairs(L *State) int {
 	L.CheckAny(1)

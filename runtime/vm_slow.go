@@ -674,6 +674,29 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 		(*r(regs, a+6)) = (*r(regs, a+2))
 		L.top = ra + 4 + 3
 		ci.pc = pc
+		if fn := r(regs, a+4); fn.t == tagGoFn && fn.p == unsafe.Pointer(nextGoFunction) && L.hook.mask == 0 && L.top+minGoStack <= len(L.stack) {
+			if t := r(regs, a+5); t.t == tagTable {
+				// next on a table without a frame, as native code's
+				// TForCall runs it (a GoFunction.Fast of two results):
+				// an invalid key (the error) goes the way of the call.
+				if k, v, ok := t.table().Next(*r(regs, a+6)); ok {
+					c := i.C()
+					res := L.stack[ra+4 : ra+4+c]
+					res[0] = k
+					if c > 1 {
+						res[1] = v
+						if k.t == tagNil {
+							res[1] = Nil
+						}
+						for j := 2; j < c; j++ {
+							res[j] = Nil
+						}
+					}
+					L.top = ci.top
+					return pc
+				}
+			}
+		}
 		if L.precall(ra+4, i.C()) != nil {
 			return slowFrame
 		}
@@ -854,3 +877,10 @@ func (L *State) newTableVM(ci *callInfo, i bc.Instruction, pc int) int {
 	L.stack[ci.fn+1+i.A()] = TableValue(NewTable(narr, nhash))
 	return pc
 }
+
+// nextGoFunction is the one next of every State (nextFunction):
+// execSlow's TFORCALL recognises it. Its Fn is set by init, since
+// baseNext, through the error paths, refers back to execSlow.
+var nextGoFunction = &GoFunction{Name: "next"}
+
+func init() { nextGoFunction.Fn = baseNext }
