@@ -72,25 +72,31 @@ var unlinked = map[string]string{
 	"encoding/gob": "third_party/mcpsdk: the pagination cursor is JSON",
 }
 
-// noInit lists panto's own packages that `panto lua` does not use and
-// that initialise nothing: no init function, no package variable the
-// compiler cannot lay out (a map literal, a sync.OnceValue, a copy of
-// another package's variable). Their init, however small, faulted in a
-// 64 KB window of text that little else in `panto lua -e ”` touched:
-// together 0.4 MB of its file pages (docs/benchmarks.md, "Start-up and
-// memory, sixth pass"). Make such a value in a function, on first use (a
-// sync.Once in a package variable is laid out statically).
+// noInit lists panto's own packages that initialise nothing (most of
+// them packages that `panto lua` does not use, and four of the
+// engine's): no init function, no package variable the compiler cannot
+// lay out (a map literal, a sync.OnceValue, a copy of another package's
+// variable, a table built by a closure). Their init, however small,
+// faulted in a 64 KB window of text that little else in `panto lua -e ”`
+// touched: together about 0.5 MB of its file pages (docs/benchmarks.md,
+// "Start-up and memory, sixth pass"). Make such a value in a function,
+// on first use (a sync.Once in a package variable is laid out
+// statically), or write a table as a composite literal.
 var noInit = []string{
 	"panto/agent",
 	"panto/agent/agentdef",
 	"panto/agent/provider/builtin",
 	"panto/agent/store",
 	"panto/build",
+	"panto/compiler/lexer",
+	"panto/compiler/parser",
 	"panto/devkit/luatest",
 	"panto/extension/abi",
 	"panto/extension/config",
 	"panto/host",
+	"panto/internal/crmath",
 	"panto/internal/ignore",
+	"panto/internal/strftime",
 	"panto/permission",
 	"panto/tui/app",
 	"panto/tui/input",

@@ -736,37 +736,35 @@ func (p *parser) expr() ast.Expr { return p.subExpr(0) }
 
 // Operator priorities (manual §3.4.8), as left and right binding powers: a
 // right power below the left one makes the operator right-associative
-// ('..' and '^').
-var binPrio = func() (t [256]struct {
+// ('..' and '^'). A composite literal, laid out by the linker, where a
+// closure would run in every process's initialisation (docs/benchmarks.md,
+// "Start-up and memory, sixth pass").
+var binPrio = [256]struct {
 	op          ast.BinaryOp
 	left, right uint8
-}) {
-	set := func(k lexer.Kind, op ast.BinaryOp, l, r uint8) {
-		t[k].op, t[k].left, t[k].right = op, l, r
-	}
-	set(lexer.Or, ast.OpOr, 1, 1)
-	set(lexer.And, ast.OpAnd, 2, 2)
-	set(lexer.Lt, ast.OpLt, 3, 3)
-	set(lexer.Gt, ast.OpGt, 3, 3)
-	set(lexer.Le, ast.OpLe, 3, 3)
-	set(lexer.Ge, ast.OpGe, 3, 3)
-	set(lexer.Ne, ast.OpNe, 3, 3)
-	set(lexer.Eq, ast.OpEq, 3, 3)
-	set(lexer.Pipe, ast.OpBor, 4, 4)
-	set(lexer.Tilde, ast.OpBxor, 5, 5)
-	set(lexer.Amp, ast.OpBand, 6, 6)
-	set(lexer.Shl, ast.OpShl, 7, 7)
-	set(lexer.Shr, ast.OpShr, 7, 7)
-	set(lexer.Concat, ast.OpConcat, 9, 8)
-	set(lexer.Plus, ast.OpAdd, 10, 10)
-	set(lexer.Minus, ast.OpSub, 10, 10)
-	set(lexer.Star, ast.OpMul, 11, 11)
-	set(lexer.Slash, ast.OpDiv, 11, 11)
-	set(lexer.DSlash, ast.OpIDiv, 11, 11)
-	set(lexer.Percent, ast.OpMod, 11, 11)
-	set(lexer.Caret, ast.OpPow, 14, 13)
-	return
-}()
+}{
+	lexer.Or:      {ast.OpOr, 1, 1},
+	lexer.And:     {ast.OpAnd, 2, 2},
+	lexer.Lt:      {ast.OpLt, 3, 3},
+	lexer.Gt:      {ast.OpGt, 3, 3},
+	lexer.Le:      {ast.OpLe, 3, 3},
+	lexer.Ge:      {ast.OpGe, 3, 3},
+	lexer.Ne:      {ast.OpNe, 3, 3},
+	lexer.Eq:      {ast.OpEq, 3, 3},
+	lexer.Pipe:    {ast.OpBor, 4, 4},
+	lexer.Tilde:   {ast.OpBxor, 5, 5},
+	lexer.Amp:     {ast.OpBand, 6, 6},
+	lexer.Shl:     {ast.OpShl, 7, 7},
+	lexer.Shr:     {ast.OpShr, 7, 7},
+	lexer.Concat:  {ast.OpConcat, 9, 8},
+	lexer.Plus:    {ast.OpAdd, 10, 10},
+	lexer.Minus:   {ast.OpSub, 10, 10},
+	lexer.Star:    {ast.OpMul, 11, 11},
+	lexer.Slash:   {ast.OpDiv, 11, 11},
+	lexer.DSlash:  {ast.OpIDiv, 11, 11},
+	lexer.Percent: {ast.OpMod, 11, 11},
+	lexer.Caret:   {ast.OpPow, 14, 13},
+}
 
 // unaryPrio binds unary operators tighter than everything but '^', so
 // -x^2 is -(x^2) and 2^-3 is 2^(-3).

@@ -328,7 +328,7 @@ func Asin(x float64) float64 {
 	case x != x:
 		return x
 	case ax > 1:
-		return posNaN
+		return math.Float64frombits(posNaNBits)
 	case ax < 0x1p-26:
 		return x // asin x = x + x^3/6 + ...: rounds to x
 	case ax == 1:
@@ -345,7 +345,7 @@ func Acos(x float64) float64 {
 	case x != x:
 		return x
 	case ax > 1:
-		return posNaN
+		return math.Float64frombits(posNaNBits)
 	case x == 1:
 		return 0
 	case x == -1:
@@ -391,7 +391,7 @@ func Pow(x, y float64) float64 {
 	neg := false
 	if x < 0 {
 		if y != math.Trunc(y) {
-			return negNaN
+			return math.Float64frombits(negNaNBits)
 		}
 		neg = isOddInt(y)
 		x = -x
@@ -428,7 +428,11 @@ func isOddInt(y float64) bool {
 
 // The two NaNs x86's C library produces: the "default" NaN of invalid
 // operations has the sign bit set, which the reference prints as -nan.
-var (
-	negNaN = math.Float64frombits(0xFFF8000000000000)
-	posNaN = math.Float64frombits(0x7FF8000000000000)
+// As bits, converted where used: a float variable made with
+// math.Float64frombits would be initialised by an init function, code
+// every process runs (docs/benchmarks.md, "Start-up and memory, sixth
+// pass").
+const (
+	negNaNBits = 0xFFF8000000000000
+	posNaNBits = 0x7FF8000000000000
 )

@@ -8,7 +8,7 @@ import (
 )
 
 var fuzzZones = []*time.Location{
-	GMT, time.UTC,
+	GMT(), time.UTC,
 	time.FixedZone("X", -17762), time.FixedZone("Y", 50400), time.FixedZone("", -30),
 }
 

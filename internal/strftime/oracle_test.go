@@ -34,7 +34,7 @@ func loadZone(t *testing.T, name string) *time.Location {
 	t.Helper()
 	switch name {
 	case "!":
-		return GMT
+		return GMT()
 	case "UTC":
 		// glibc names the zone of TZ=UTC "UTC"; Go's time.UTC does too.
 		return time.UTC

@@ -14,14 +14,26 @@ package strftime
 
 import (
 	"strings"
+	"sync"
 	"time"
 )
 
 // GMT is the location the VM should use for os.date formats starting with
 // '!'.  Lua then calls gmtime, and glibc names the zone of a gmtime result
 // "GMT" (while localtime with TZ=UTC names it "UTC"); Go's time.UTC would
-// print "UTC", so a distinct fixed zone is needed to reproduce %Z.
-var GMT = time.FixedZone("GMT", 0)
+// print "UTC", so a distinct fixed zone is needed to reproduce %Z. It is
+// made by the first call: time.FixedZone in a package variable would run
+// in every process's initialisation (docs/benchmarks.md, "Start-up and
+// memory, sixth pass").
+func GMT() *time.Location {
+	gmt.Do(func() { gmt.loc = time.FixedZone("GMT", 0) })
+	return gmt.loc
+}
+
+var gmt struct {
+	sync.Once
+	loc *time.Location
+}
 
 // SpecError reports a conversion that Lua's os.date refuses.  Its message is
 // exactly the one Lua passes to luaL_argerror for argument 1, so the VM only
@@ -96,7 +108,7 @@ func (b *brokenDown) cYear() int32 { return b.tmYear() + 1900 }
 // first validated against Lua's list and then expanded as glibc's strftime
 // does in the C locale.  On an invalid conversion it returns dst as far as it
 // got together with a *SpecError.  The zone used by %z and %Z is t's
-// location; pass t.In(GMT) to emulate os.date("!...").
+// location; pass t.In(GMT()) to emulate os.date("!...").
 func Format(dst []byte, format string, t time.Time) ([]byte, error) {
 	b, _, ok := localtime(t.Unix(), t.Location())
 	if !ok {

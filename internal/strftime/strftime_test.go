@@ -89,7 +89,7 @@ func TestConversions(t *testing.T) {
 	for _, c := range convCases {
 		t.Run(c.conv, func(t *testing.T) {
 			for i, sec := range convTimes {
-				got, err := Format(nil, c.conv, time.Unix(sec, 0).In(GMT))
+				got, err := Format(nil, c.conv, time.Unix(sec, 0).In(GMT()))
 				if err != nil || string(got) != c.want[i] {
 					t.Errorf("Format(%q, %d) = %q, %v; want %q", c.conv, sec, got, err, c.want[i])
 				}
@@ -128,7 +128,7 @@ func TestInvalidConversions(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.format, func(t *testing.T) {
-			_, err := Format(nil, c.format, time.Unix(0, 0).In(GMT))
+			_, err := Format(nil, c.format, time.Unix(0, 0).In(GMT()))
 			var se *SpecError
 			if !errors.As(err, &se) || err.Error() != c.msg {
 				t.Errorf("Format(%q): error %v, want %q", c.format, err, c.msg)
@@ -140,7 +140,7 @@ func TestInvalidConversions(t *testing.T) {
 func TestFormatMisc(t *testing.T) {
 	epoch := time.Unix(0, 0)
 	// Appends to dst; literal bytes, including NUL, are copied.
-	got, err := Format([]byte("x:"), "a\x00b%Y", epoch.In(GMT))
+	got, err := Format([]byte("x:"), "a\x00b%Y", epoch.In(GMT()))
 	if err != nil || string(got) != "x:a\x00b1970" {
 		t.Errorf("got %q, %v", got, err)
 	}
@@ -148,7 +148,7 @@ func TestFormatMisc(t *testing.T) {
 	for _, c := range []struct {
 		loc  *time.Location
 		want string
-	}{{GMT, "GMT +0000"}, {time.UTC, "UTC +0000"}} {
+	}{{GMT(), "GMT +0000"}, {time.UTC, "UTC +0000"}} {
 		t.Run(c.want, func(t *testing.T) {
 			got, _ := Format(nil, "%Z %z", epoch.In(c.loc))
 			if string(got) != c.want {
@@ -236,7 +236,7 @@ func TestDateTable(t *testing.T) {
 	}
 	for i, c := range cases {
 		t.Run(strconv.Itoa(i), func(t *testing.T) {
-			if got := DateTable(time.Unix(c.sec, 0).In(GMT)); got != c.want {
+			if got := DateTable(time.Unix(c.sec, 0).In(GMT())); got != c.want {
 				t.Errorf("DateTable(%d) = %+v, want %+v", c.sec, got, c.want)
 			}
 		})
@@ -259,7 +259,7 @@ func TestFromUnixRange(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.want, func(t *testing.T) {
-			tm, err := FromUnix(c.sec, GMT)
+			tm, err := FromUnix(c.sec, GMT())
 			if c.want == "ERR" {
 				if err != ErrDateRange || err.Error() != "date result cannot be represented in this installation" {
 					t.Errorf("FromUnix(%d): %v", c.sec, err)

@@ -51,7 +51,7 @@ func osDate(L *runtime.State) int {
 	loc := time.Local
 	if strings.HasPrefix(format, "!") {
 		// gmtime: glibc names the zone "GMT", which strftime.GMT keeps.
-		loc = strftime.GMT
+		loc = strftime.GMT()
 		format = format[1:]
 	}
 	tm, err := strftime.FromUnix(t, loc)
