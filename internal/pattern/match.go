@@ -363,6 +363,12 @@ func (ms *state) classEnd(pi int) int {
 			return ms.setEnd
 		}
 		start := pi - 1
+		if cs := classSlot(p, start).Load(); cs != nil && strings.HasPrefix(p[start:], cs.text) {
+			// A compiled class with these very bytes: it ends where
+			// they end, as the parse below would find.
+			ms.setAt, ms.set, ms.setEnd = pi, cs, start+len(cs.text)
+			return ms.setEnd
+		}
 		if ms.pc(pi) == '^' {
 			pi++
 		}
@@ -425,22 +431,29 @@ type classSet struct {
 }
 
 // classSets holds compiled classes for every matcher of the process,
-// found by their text: programs use a handful of classes, each in many
-// calls (json's find('["\\]', i) once per string). An entry is
-// immutable once stored, so States on other goroutines may share it; a
-// slot keeps the first class stored in it, and a class whose slot is
-// taken is matched without one, as before.
+// found by their first three bytes (every class has at least three, and
+// the bytes after a class are not its own) and then compared whole:
+// programs use a handful of classes, each in many calls (json's
+// find('["\\]', i) once per string). An entry is immutable once stored,
+// so States on other goroutines may share it; a slot keeps the first
+// class stored in it, and a class whose slot is taken is matched without
+// one, as before.
 var classSets [64]atomic.Pointer[classSet]
+
+// classSlot returns the slot of the class that starts at pat[pi].
+func classSlot(pat string, pi int) *atomic.Pointer[classSet] {
+	var h uint32
+	if pi+3 <= len(pat) {
+		h = (uint32(pat[pi+1])*31 + uint32(pat[pi+2])) * 2654435761 >> 26
+	}
+	return &classSets[h%uint32(len(classSets))]
+}
 
 // compiledClass returns the compiled form of the class pat[pi:ec+1], or
 // nil when its slot holds another class.
 func (ms *state) compiledClass(pi, ec int) *classSet {
 	text := ms.pat[pi : ec+1]
-	h := uint32(2166136261)
-	for i := 0; i < len(text); i++ {
-		h = (h ^ uint32(text[i])) * 16777619
-	}
-	slot := &classSets[h%uint32(len(classSets))]
+	slot := classSlot(ms.pat, pi)
 	if cs := slot.Load(); cs != nil {
 		if cs.text == text {
 			return cs
