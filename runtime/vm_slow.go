@@ -674,7 +674,8 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 		(*r(regs, a+6)) = (*r(regs, a+2))
 		L.top = ra + 4 + 3
 		ci.pc = pc
-		if fn := r(regs, a+4); fn.t == tagGoFn && fn.p == unsafe.Pointer(nextGoFunction) && L.hook.mask == 0 && L.top+minGoStack <= len(L.stack) {
+		// (Only a Go function value holds nextGoFunction's address.)
+		if r(regs, a+4).p == unsafe.Pointer(nextGoFunction) && L.hook.mask == 0 && L.top+minGoStack <= len(L.stack) {
 			if t := r(regs, a+5); t.t == tagTable {
 				// next on a table without a frame, as native code's
 				// TForCall runs it (a GoFunction.Fast of two results):
