@@ -551,7 +551,12 @@ func (t *Table) newKey(k Value, v Value) {
 		t.Set(k, v)
 		return
 	}
-	mp := t.mainPosition(k)
+	var mp int
+	if k.t == tagString {
+		mp = int(t.mainIndex(k.h)) // keyHash's answer, without its call
+	} else {
+		mp = t.mainPosition(k)
+	}
 	// The main position is inside the hash part: no bounds check needed.
 	if n := (*node)(unsafe.Add(unsafe.Pointer(t.node), uintptr(mp)*nodeSize)); n.val.t == tagNil {
 		n.key.set(k)
@@ -566,7 +571,12 @@ func (t *Table) newKey(k Value, v Value) {
 		t.Set(k, v)
 		return
 	}
-	other := t.mainPosition(nodes[mp].key.value())
+	var other int
+	if occ := &nodes[mp].key; occ.t() == tagString {
+		other = int(t.mainIndex(occ.h)) // stored string keys carry their hash
+	} else {
+		other = t.mainPosition(occ.value())
+	}
 	if other != mp {
 		// The colliding node is out of its main position: move it to the
 		// free slot and take its place.
