@@ -177,9 +177,15 @@ func (f *Frame) TailCall(pc int) int {
 		if i.K() {
 			L.closeUpvals(ci.fn + 1)
 		}
-		L.callGo(ra, -1, fn.gofn())
-		if L.status == StatusYield {
-			return slowYield
+		g := fn.gofn()
+		if v, ok := f.fast(g, ra); ok {
+			L.stack[ra] = v
+			L.top = ra + 1
+		} else {
+			L.callGo(ra, -1, g)
+			if L.status == StatusYield {
+				return slowYield
+			}
 		}
 		ci.fn -= delta
 		n := L.top - ra
@@ -246,21 +252,17 @@ func (f *Frame) TForCall(pc, a, c int) int {
 func (f *Frame) callGoDirect(fn *Value, ra, nresults, pc int) int {
 	L, ci := f.L, f.ci
 	g := fn.gofn()
-	if g.Fast != nil && L.hook.mask == 0 && L.top+minGoStack <= len(L.stack) {
-		// The frameless path: nothing can observe the missing frame (no
-		// hook, no error, and callGo's ensureStack would not have grown
-		// the stack nor raised an overflow).
-		if v, ok := g.Fast(L.stack[ra+1 : L.top]); ok {
+	if g.Fast != nil { // tested here: most Go functions have none
+		if v, ok := f.fast(g, ra); ok {
 			L.stack[ra] = v
-			switch {
-			case nresults < 0:
+			if nresults < 0 {
 				L.top = ra + 1
-			default:
-				for j := 1; j < nresults; j++ {
-					L.stack[ra+j] = Nil
-				}
-				L.top = ci.top
+				return pc + 1
 			}
+			for j := 1; j < nresults; j++ {
+				L.stack[ra+j] = Nil
+			}
+			L.top = ci.top
 			return pc + 1
 		}
 	}
@@ -272,6 +274,19 @@ func (f *Frame) callGoDirect(fn *Value, ra, nresults, pc int) int {
 		L.top = ci.top
 	}
 	return f.after(pc + 1)
+}
+
+// fast runs the frameless path of Go function g (GoFunction.Fast), whose
+// arguments are above ra up to the top, when it has one and nothing can
+// observe the missing frame: no hook, and the stack has the room that
+// callGo's ensureStack would otherwise grow it to (or raise an overflow
+// for). It reports whether the path answered, with the result.
+func (f *Frame) fast(g *GoFunction, ra int) (Value, bool) {
+	L := f.L
+	if g.Fast == nil || L.hook.mask != 0 || L.top+minGoStack > len(L.stack) {
+		return Nil, false
+	}
+	return g.Fast(L.stack[ra+1 : L.top])
 }
 
 // enterLua pushes the frame of a Lua function whose arguments are above

@@ -59,6 +59,10 @@ func TestFastAgreesWithFn(t *testing.T) {
 			{runtime.Nil}, {runtime.True}, {runtime.False}, {I(1)}, {F(1)}, {S("s")}, {runtime.TableValue(runtime.NewTable(0, 0))},
 			{L.GetGlobal("print")}, {}, {runtime.Nil, I(2)},
 		}},
+		{"_G", "select", [][]runtime.Value{
+			{S("#")}, {S("#"), I(1), runtime.Nil}, {S("#x"), I(1)}, {I(-1), I(1), I(2)}, {I(-1)},
+			{I(-2), I(1), I(2)}, {I(1), I(2)}, {I(0), I(1)}, {S("x"), I(1)}, {}, {F(-1), I(5)},
+		}},
 	}
 	for _, c := range cases {
 		lib := L.GetGlobal(c.lib).AsTable()
