@@ -89,6 +89,33 @@ func (f *Frame) NewTable(pc, a, narr, b int) {
 	*r(f.regs, a) = TableValue(NewTable(narr, nhash))
 }
 
+// SetList runs SETLIST at pc as execSlow does: the b values above
+// register a (up to the top when b is 0) stored in the table R[a] from
+// index last+1, where last is C with its EXTRAARG part added; next is
+// the pc after the instruction (and its EXTRAARG). Anything but a table
+// in R[a] goes through Slow, which raises the error.
+func (f *Frame) SetList(pc, a, b, last, next int) int {
+	L, ci := f.L, f.ci
+	ra := ci.fn + 1 + a
+	n := b
+	if n == 0 {
+		n = L.top - ra - 1
+	}
+	rt := r(f.regs, a)
+	if rt.t != tagTable || n < 0 {
+		return f.Slow(pc)
+	}
+	t := rt.table()
+	if need := last + n; need > cap(t.arr) {
+		ci.pc = next
+		L.chargeObject(int64(need-cap(t.arr)) * int64(valueSize))
+	}
+	t.ensureArray(last + n)
+	copy(t.arr[last:last+n], L.stack[ra+1:ra+1+n])
+	L.top = ci.top
+	return next
+}
+
 // Closure runs CLOSURE: R[a] := a closure of nested prototype n.
 func (f *Frame) Closure(a, n int) {
 	p := f.cl.p.protos[n]

@@ -606,10 +606,14 @@ func (g *gen) instruction(pc int) {
 		}
 		g.printf("f.NewTable(%d, %d, %d, %d)\ngoto pc%d\n", pc, a, narr, i.B(), pc+2)
 	case bc.OpSetList:
+		last, next := i.C(), pc+1
 		if i.K() {
-			g.slow(pc, pc+2)
-		} else {
-			g.slow(pc, pc+1)
+			last += p.Code[pc+1].Ax() * (bc.MaxC + 1)
+			next = pc + 2
+		}
+		g.printf("if n := f.SetList(%d, %d, %d, %d, %d); n != %d {\nreturn f.Exit(n)\n}\n", pc, a, i.B(), last, next, next)
+		if next != pc+1 {
+			g.printf("goto pc%d\n", next)
 		}
 	case bc.OpExtraArg:
 		// Never run: the instruction before it skips it (verified).
