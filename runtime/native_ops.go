@@ -145,6 +145,39 @@ func (f *Frame) Return(a, b int) int {
 	return slowFrame
 }
 
+// ReturnFull runs RETURN instruction pc of B-1 values from register a
+// (all up to the top when B is 0) with upvalues to close (k) or varargs
+// to drop (C not 0), as execSlow does. A to-be-closed variable to close
+// (whose __close may call Lua code and yield) goes through Slow.
+func (f *Frame) ReturnFull(pc, a, b int) int {
+	L, ci := f.L, f.ci
+	i := ci.cl.p.code[pc]
+	base := ci.fn + 1
+	ra := base + a
+	n := b - 1
+	if n < 0 {
+		n = L.top - ra
+	}
+	if i.K() {
+		if len(L.tbc) > 0 && L.tbc[len(L.tbc)-1] >= base {
+			return f.Slow(pc)
+		}
+		ci.pc = pc + 1
+		ci.nyield = n
+		if L.top < ra+n {
+			L.top = ra + n
+		}
+		L.closeUpvals(base)
+	}
+	if c := i.C(); c != 0 {
+		ci.fn -= ci.nextraargs + c
+	}
+	if L.posReturn(ci, ra, n) {
+		return slowDone
+	}
+	return slowFrame
+}
+
 // TailCall runs TAILCALL instruction pc as execSlow does, without its
 // decoding and dispatch: upvalues closed when k is set, the arguments up
 // to the top when B is 0 (a call or VARARG left them), the frame moved

@@ -543,7 +543,8 @@ func (g *gen) instruction(pc int) {
 		g.fast(pc, "f.Len(%d, %d)", a, i.B())
 	case bc.OpReturn:
 		if i.K() || i.C() != 0 {
-			g.slow(pc) // upvalues or to-be-closed variables to close, varargs to drop
+			// Upvalues or to-be-closed variables to close, varargs to drop.
+			g.printf("return f.Exit(f.ReturnFull(%d, %d, %d))\n", pc, a, i.B())
 			break
 		}
 		g.printf("return f.Return(%d, %d)\n", a, i.B())
