@@ -89,6 +89,33 @@ func (f *Frame) NewTable(pc, a, narr, b int) {
 	*r(f.regs, a) = TableValue(NewTable(narr, nhash))
 }
 
+// Vararg runs VARARG at pc: c-1 of the extra arguments (all when c is
+// 0, setting the top) copied from register a on, as execSlow does. The
+// stack may grow, so the registers are found again.
+func (f *Frame) Vararg(pc, a, c int) {
+	L, ci := f.L, f.ci
+	ci.pc = pc + 1
+	L.varargs(ci, ci.fn+1+a, c-1)
+	f.regs = L.frameRegs(ci.fn + 1)
+}
+
+// VarargPrep runs VARARGPREP at pc, the first instruction of a vararg
+// function with a fixed parameters: the function and those parameters
+// move above the extra arguments (adjustVarargs), and the function goes
+// on in the moved frame where execSlow would hand the frame back to be
+// started again. With a hook set it goes through Slow, as the call hook
+// belongs to that restart.
+func (f *Frame) VarargPrep(pc, a int) int {
+	L, ci := f.L, f.ci
+	if L.hook.mask != 0 {
+		return f.Slow(pc)
+	}
+	ci.pc = pc + 1
+	L.adjustVarargs(ci, a)
+	f.regs = L.frameRegs(ci.fn + 1)
+	return pc + 1
+}
+
 // SetList runs SETLIST at pc as execSlow does: the b values above
 // register a (up to the top when b is 0) stored in the table R[a] from
 // index last+1, where last is C with its EXTRAARG part added; next is

@@ -606,6 +606,10 @@ func (g *gen) instruction(pc int) {
 			narr += p.Code[pc+1].Ax() * (bc.MaxC + 1)
 		}
 		g.printf("f.NewTable(%d, %d, %d, %d)\ngoto pc%d\n", pc, a, narr, i.B(), pc+2)
+	case bc.OpVararg:
+		g.printf("f.Vararg(%d, %d, %d)\n", pc, a, i.C())
+	case bc.OpVarargPrep:
+		g.printf("if n := f.VarargPrep(%d, %d); n != %d {\nreturn f.Exit(n)\n}\n", pc, a, pc+1)
 	case bc.OpSetList:
 		last, next := i.C(), pc+1
 		if i.K() {
