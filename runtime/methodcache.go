@@ -89,7 +89,13 @@ const methodWays = 4
 
 // MethodCache is one GETFIELD or SELF site's entry: a package variable
 // of generated code per instruction.
-type MethodCache struct{ e atomic.Pointer[methodEntry] }
+type MethodCache struct {
+	e atomic.Pointer[methodEntry]
+	// H is where GetFieldC last found the key in the table itself, for
+	// generated code's inlined FieldSlot (the interpreter's slots leave
+	// it unused).
+	H Hint
+}
 
 // methodSites is a prototype's cache for the interpreter: direct-mapped
 // by pc, allocated on its first cacheable walk.
@@ -132,28 +138,8 @@ func (c *MethodCache) fill(mt *Table, v *Value, epoch uint64, pc int) {
 	c.e.Store(ne)
 }
 
-// lacksHash reports whether t has no string key with k's hash (so that
-// the key is neither there as the constant nor as another copy of its
-// string); a cached entry applies only then.
-func lacksHash(t *Table, k *Value) bool {
-	h := k.h
-	if t.node == nil || h == 0 {
-		return h != 0
-	}
-	// Chains stay inside the hash part: no bounds check needed.
-	n := (*node)(unsafe.Add(unsafe.Pointer(t.node), uintptr(uint64(h)>>(t.sizeFree>>freeBits))*nodeSize))
-	for n.key.h != h || n.key.tn&tagMask != int32(tagString) {
-		d := n.key.tn >> tagBits
-		if d == 0 {
-			return true
-		}
-		n = (*node)(unsafe.Add(unsafe.Pointer(n), int(d)*int(nodeSize)))
-	}
-	return false
-}
-
 // walkIndex is the walk of t's __index chain of tables for the string
-// constant key, from t's metatable: t itself lacks the key (lacksHash).
+// constant key, from t's metatable: t itself has no value under the key.
 // It returns the value found (Nil's address when no table of the chain
 // has it) and ok; ok is false when the slow path must decide (an __index
 // function or other non-table, a long chain, a key stored as another
@@ -248,18 +234,11 @@ func (p *funcProto) methodSlot(pc int) *MethodCache {
 }
 
 // indexMiss is the dispatch loop's GETFIELD or SELF (the constant key k
-// at instruction pc of p) when the cache had nothing for the receiver t:
-// t is probed for the key, then its chain walked and the cache filled. It
-// returns the value, or nil when the slow path must decide.
+// at instruction pc of p) when the receiver t, which has no key of k's
+// hash with a value, has a metatable the cache had nothing for: the
+// __index chain of tables is walked and the cache filled. It returns the
+// value, or nil when the slow path must decide.
 func indexMiss(p *funcProto, pc int, t *Table, k *Value) *Value {
-	if k.h == 0 {
-		return nil
-	}
-	if v, ok := probeKey(t, k); !ok {
-		return nil
-	} else if v.t != tagNil {
-		return v
-	}
 	v, ok := walkIndex(t, k, p.methodSlot(pc), pc)
 	if !ok {
 		return nil
@@ -273,22 +252,43 @@ func indexMiss(p *funcProto, pc int, t *Table, k *Value) *Value {
 // invalidates the entries.
 func Unmarked(t *Value) bool { return t.table().tmAbsent < cacheMark }
 
-// chainLookup is generated code's GETFIELD and SELF of the string
-// constant key for a table t that probeStr found without a value under
-// it, with the instruction's cache c: the value, or nil when the slow
-// path must decide.
-func chainLookup(t *Table, key *Value, c *MethodCache) *Value {
-	if lacksHash(t, key) {
-		mt := t.meta
-		if mt == nil {
-			return &Nil
-		}
-		if v := c.cached(mt, 0); v != nil {
-			return v
-		}
-	} else if v, ok := probeKey(t, key); !ok {
+// fieldLookup is generated code's GETFIELD and SELF of the string
+// constant key in the table t, with the instruction's cache c, as the
+// dispatch loop's index label: the table is probed for a key of the
+// constant's hash (the constant itself, or another copy of its string,
+// which the slow path compares), then the cache gives the answer of the
+// __index chain of tables, else walkIndex walks it and fills the cache.
+// It returns the value, or nil when the slow path must decide.
+func fieldLookup(t *Table, key *Value, c *MethodCache) *Value {
+	h := key.h
+	if h == 0 {
 		return nil
-	} else if v.t != tagNil {
+	}
+	if t.node != nil {
+		// Chains stay inside the hash part: no bounds check needed.
+		n := t.mainNode(h)
+		for {
+			if n.key.h == h && n.key.tn&tagMask == int32(tagString) {
+				if n.key.p != key.p || n.key.n != key.n {
+					return nil
+				}
+				if n.val.t != tagNil {
+					return &n.val
+				}
+				break
+			}
+			d := n.key.tn >> tagBits
+			if d == 0 {
+				break
+			}
+			n = (*node)(unsafe.Add(unsafe.Pointer(n), int(d)*int(nodeSize)))
+		}
+	}
+	mt := t.meta
+	if mt == nil {
+		return &Nil
+	}
+	if v := c.cached(mt, 0); v != nil {
 		return v
 	}
 	if v, ok := walkIndex(t, key, c, 0); ok {
@@ -299,18 +299,21 @@ func chainLookup(t *Table, key *Value, c *MethodCache) *Value {
 
 // GetFieldC runs GETFIELD when the key is in the table or along an
 // __index chain of tables, as GetField does, with the method lookup cache
-// c of the instruction.
+// c of the instruction. A record's field is the common hit: probeStr's
+// probe by pointer finds it without a call.
 func (f *Frame) GetFieldC(a, b, k int, c *MethodCache) bool {
 	if rb := r(f.regs, b); rb.t == tagTable {
 		t, key := rb.table(), kv(f.kb, k)
-		if v := probeStr(t, key); v != nil && v.t != tagNil {
-			copyVal(r(f.regs, a), v)
-			return true
+		v := probeStr(t, key)
+		if v == nil || v.t == tagNil {
+			if v = fieldLookup(t, key, c); v == nil {
+				return false
+			}
+		} else if i := uint32((uintptr(unsafe.Pointer(v)) - uintptr(unsafe.Pointer(t.node))) / nodeSize); c.H.n.Load() != i {
+			c.H.n.Store(i)
 		}
-		if v := chainLookup(t, key, c); v != nil {
-			copyVal(r(f.regs, a), v)
-			return true
-		}
+		copyVal(r(f.regs, a), v)
+		return true
 	}
 	return false
 }
@@ -319,16 +322,12 @@ func (f *Frame) GetFieldC(a, b, k int, c *MethodCache) bool {
 func (f *Frame) SelfC(a, b, k int, c *MethodCache) bool {
 	rb := *r(f.regs, b)
 	if rb.t == tagTable {
-		t, key := rb.table(), kv(f.kb, k)
-		v := probeStr(t, key)
-		if v == nil || v.t == tagNil {
-			if v = chainLookup(t, key, c); v == nil {
-				return false
-			}
+		if v := fieldLookup(rb.table(), kv(f.kb, k), c); v != nil {
+			copyVal(r(f.regs, a), v)
+			*r(f.regs, a+1) = rb
+			return true
 		}
-		copyVal(r(f.regs, a), v)
-		*r(f.regs, a+1) = rb
-		return true
+		return false
 	}
 	if rb.t == tagString {
 		return f.selfString(a, rb, kv(f.kb, k))

@@ -264,26 +264,22 @@ run:
 			goto slow
 		case bc.OpSelf:
 			rb := *r(regs, i.B())
-			var key *Value
 			if i.K() {
-				key = kv(kb, i.C())
-			} else {
-				key = r(regs, i.C())
-			}
-			if rb.t == tagTable && key.t == tagString {
+				if key := kv(kb, i.C()); rb.t == tagTable && key.t == tagString {
+					// Methods are usually found along an __index chain;
+					// the index label probes the table itself first.
+					// R[A+1] first, as in execSlow: the key is a
+					// constant, so this clobbers nothing it will read.
+					*r(regs, a+1) = rb
+					ixT, ixK = rb.table(), key
+					goto index
+				}
+			} else if key := r(regs, i.C()); rb.t == tagTable && key.t == tagString {
 				t := rb.table()
 				if v := probeStr(t, key); v != nil && (v.t != tagNil || t.meta == nil) {
 					copyVal(r(regs, a), v)
 					*r(regs, a+1) = rb
 					continue
-				}
-				if i.K() {
-					// Methods are usually found along an __index chain.
-					// R[A+1] first, as in execSlow: the key is a constant,
-					// so this clobbers nothing it will read.
-					*r(regs, a+1) = rb
-					ixT, ixK = t, key
-					goto index
 				}
 			}
 			goto slow
@@ -858,29 +854,56 @@ run:
 		continue
 
 	index:
-		// GETFIELD and SELF: R[A] := ixT[ixK] when probeStr did not find
-		// the constant key in the table: the method lookup cache
-		// (methodcache.go) when the table has no key of ixK's hash, else
-		// indexMiss's walk of the __index chain of tables, which fills it.
+		// GETFIELD and SELF: R[A] := ixT[ixK] for a constant string key
+		// (GETFIELD has probed the table by pointer, SELF not). The
+		// table is probed for a key of ixK's hash: the key itself, or
+		// another copy of its string, which the slow path compares;
+		// then the method lookup cache (methodcache.go) gives the answer
+		// of the __index chain of tables, else indexMiss walks it and
+		// fills the cache.
 		{
 			// The destination is computed here rather than at the
 			// stores below: a use of a after the loop made the compiler
 			// keep a spilled copy of it, stored at every dispatch.
 			dst := r(regs, a)
-			if lacksHash(ixT, ixK) {
-				mt := ixT.meta
-				if mt == nil {
-					*dst = Nil
-					continue
-				}
-				if ms := fs.cl.p.methods.Load(); ms != nil {
-					if v := ms[uint(pc)%methodSiteCount].cached(mt, pc); v != nil {
-						copyVal(dst, v)
-						continue
+			t, k := ixT, ixK
+			h := k.h
+			if h == 0 {
+				goto slow
+			}
+			if t.node != nil {
+				// Chains stay inside the hash part: no bounds check needed.
+				n := t.mainNode(h)
+				for {
+					if n.key.h == h && n.key.tn&tagMask == int32(tagString) {
+						if n.key.p != k.p || n.key.n != k.n {
+							goto slow
+						}
+						if n.val.t != tagNil {
+							copyVal(dst, &n.val)
+							continue run
+						}
+						break
 					}
+					d := n.key.tn >> tagBits
+					if d == 0 {
+						break
+					}
+					n = (*node)(unsafe.Add(unsafe.Pointer(n), int(d)*int(nodeSize)))
 				}
 			}
-			if v := indexMiss(fs.cl.p, pc, ixT, ixK); v != nil {
+			mt := t.meta
+			if mt == nil {
+				*dst = Nil
+				continue
+			}
+			if ms := fs.cl.p.methods.Load(); ms != nil {
+				if v := ms[uint(pc)%methodSiteCount].cached(mt, pc); v != nil {
+					copyVal(dst, v)
+					continue
+				}
+			}
+			if v := indexMiss(fs.cl.p, pc, t, k); v != nil {
 				copyVal(dst, v)
 				continue
 			}

@@ -311,6 +311,18 @@ func (g *gen) fastSlot(pc, a int, slot string, call string, args ...any) {
 	g.fast(pc, call, args...)
 }
 
+// fastSlots is fastSlot with several helpers tried in turn.
+func (g *gen) fastSlots(pc, a int, slots []string, call string, args ...any) {
+	if g.big {
+		g.fast(pc, call, args...)
+		return
+	}
+	for _, slot := range slots {
+		g.printf("if v := %s; v != nil {\n*f.R(%d) = *v\n} else ", slot, a)
+	}
+	g.fast(pc, call, args...)
+}
+
 // rkC is the Go expression of operand RK(C): a constant with the k bit,
 // else a register.
 func rkC(i bc.Instruction) string {
@@ -561,7 +573,14 @@ func (g *gen) instruction(pc int) {
 	case bc.OpReturn1:
 		g.printf("return f.Return1(%d)\n", a)
 	case bc.OpGetField:
-		g.fastSlot(pc, a, fmt.Sprintf("rt.StrField(f.R(%d), f.K(%d))", i.B(), i.C()), "f.GetFieldC(%d, %d, %d, &%s)", a, i.B(), i.C(), g.methodCache(pc))
+		// A key out of its main position (a record's colliding field)
+		// is found through the node where the instruction found it last.
+		m := g.methodCache(pc)
+		slots := []string{fmt.Sprintf("rt.StrField(f.R(%d), f.K(%d))", i.B(), i.C())}
+		if p.Constants[i.C()].Str != "" {
+			slots = append(slots, fmt.Sprintf("rt.FieldSlot(f.R(%d), f.K(%d), &%s.H)", i.B(), i.C(), m))
+		}
+		g.fastSlots(pc, a, slots, "f.GetFieldC(%d, %d, %d, &%s)", a, i.B(), i.C(), m)
 	case bc.OpGetTabUp:
 		g.fastSlot(pc, a, fmt.Sprintf("rt.StrField(f.Up(%d), f.K(%d))", i.B(), i.C()), "f.GetTabUp(%d, %d, %d)", a, i.B(), i.C())
 	case bc.OpGetTable:
