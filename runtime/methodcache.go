@@ -91,7 +91,8 @@ const methodWays = 4
 // of generated code per instruction.
 type MethodCache struct {
 	e atomic.Pointer[methodEntry]
-	// H is where GetFieldC last found the key in the table itself, for
+	// H is where GetFieldC or GetTabUpC last found the key in the table
+	// itself, for
 	// generated code's inlined FieldSlot (the interpreter's slots leave
 	// it unused).
 	H Hint
@@ -299,23 +300,42 @@ func fieldLookup(t *Table, key *Value, c *MethodCache) *Value {
 
 // GetFieldC runs GETFIELD when the key is in the table or along an
 // __index chain of tables, as GetField does, with the method lookup cache
-// c of the instruction. A record's field is the common hit: probeStr's
-// probe by pointer finds it without a call.
+// c of the instruction.
 func (f *Frame) GetFieldC(a, b, k int, c *MethodCache) bool {
 	if rb := r(f.regs, b); rb.t == tagTable {
-		t, key := rb.table(), kv(f.kb, k)
-		v := probeStr(t, key)
-		if v == nil || v.t == tagNil {
-			if v = fieldLookup(t, key, c); v == nil {
-				return false
-			}
-		} else if i := uint32((uintptr(unsafe.Pointer(v)) - uintptr(unsafe.Pointer(t.node))) / nodeSize); c.H.n.Load() != i {
-			c.H.n.Store(i)
+		if v := c.get(rb.table(), kv(f.kb, k)); v != nil {
+			copyVal(r(f.regs, a), v)
+			return true
 		}
-		copyVal(r(f.regs, a), v)
-		return true
 	}
 	return false
+}
+
+// GetTabUpC is GetFieldC with the table in upvalue u (an environment
+// whose __index falls back to another table goes through the cache).
+func (f *Frame) GetTabUpC(a, u, k int, c *MethodCache) bool {
+	if up := f.cl.upvals[u].v; up.t == tagTable {
+		if v := c.get(up.table(), kv(f.kb, k)); v != nil {
+			copyVal(r(f.regs, a), v)
+			return true
+		}
+	}
+	return false
+}
+
+// get is t[key] for GetFieldC and GetTabUpC, or nil when the slow path
+// must decide. A record's field is the common hit: probeStr's probe by
+// pointer finds it, and H remembers its node for the generated code's
+// FieldSlot.
+func (c *MethodCache) get(t *Table, key *Value) *Value {
+	v := probeStr(t, key)
+	if v == nil || v.t == tagNil {
+		return fieldLookup(t, key, c)
+	}
+	if i := uint32((uintptr(unsafe.Pointer(v)) - uintptr(unsafe.Pointer(t.node))) / nodeSize); c.H.n.Load() != i {
+		c.H.n.Store(i)
+	}
+	return v
 }
 
 // SelfC is Self with the method lookup cache c of the instruction.

@@ -114,11 +114,15 @@ run:
 		case bc.OpGetTabUp:
 			up := upvalAt(fs.cl, i.B())
 			if up.t == tagTable {
-				t := up.table()
-				if v := probeStr(t, kv(kb, i.C())); v != nil && (v.t != tagNil || t.meta == nil) {
+				t, key := up.table(), kv(kb, i.C())
+				if v := probeStr(t, key); v != nil && (v.t != tagNil || t.meta == nil) {
 					copyVal(r(regs, a), v)
 					continue
 				}
+				// An environment with an __index chain (a sandbox's
+				// globals falling back to _G).
+				ixT, ixK = t, key
+				goto index
 			}
 			goto slow
 		case bc.OpGetTable:
@@ -854,8 +858,9 @@ run:
 		continue
 
 	index:
-		// GETFIELD and SELF: R[A] := ixT[ixK] for a constant string key
-		// (GETFIELD has probed the table by pointer, SELF not). The
+		// GETFIELD, GETTABUP and SELF: R[A] := ixT[ixK] for a constant
+		// string key (GETFIELD and GETTABUP have probed the table by
+		// pointer, SELF not). The
 		// table is probed for a key of ixK's hash: the key itself, or
 		// another copy of its string, which the slow path compares;
 		// then the method lookup cache (methodcache.go) gives the answer

@@ -40,6 +40,7 @@ var quickCorpus = []string{
 	"control/generic_for_closing.lua",
 	"compare/compare_results.lua",
 	"metamethods/method_cache_changes.lua",
+	"metamethods/method_cache_env.lua",
 	"gc/method_cache_weak.lua",
 }
 

@@ -122,8 +122,9 @@ type gen struct {
 	// loops are the function's loops that have a typed copy (typed.go).
 	loops []*typedLoop
 	// fn is the number of the function being written, and methods the
-	// package variables of runtime.MethodCache its GETFIELD and SELF
-	// instructions use (the method lookup cache, one per instruction).
+	// package variables of runtime.MethodCache its GETFIELD, GETTABUP
+	// and SELF instructions use (the method lookup cache, one per
+	// instruction).
 	fn      int
 	methods []string
 }
@@ -181,7 +182,7 @@ func (g *gen) function(n int, p *bc.Proto, chunkname string) {
 	}
 	g.b.WriteString(typed)
 	if len(g.methods) > 0 {
-		g.printf("\n// The method lookup caches of %s's GETFIELD and SELF instructions.\nvar (\n", g.fname(n))
+		g.printf("\n// The method lookup caches of %s's GETFIELD, GETTABUP and SELF instructions.\nvar (\n", g.fname(n))
 		for _, m := range g.methods {
 			g.printf("%s rt.MethodCache\n", m)
 		}
@@ -582,7 +583,12 @@ func (g *gen) instruction(pc int) {
 		}
 		g.fastSlots(pc, a, slots, "f.GetFieldC(%d, %d, %d, &%s)", a, i.B(), i.C(), m)
 	case bc.OpGetTabUp:
-		g.fastSlot(pc, a, fmt.Sprintf("rt.StrField(f.Up(%d), f.K(%d))", i.B(), i.C()), "f.GetTabUp(%d, %d, %d)", a, i.B(), i.C())
+		m := g.methodCache(pc)
+		slots := []string{fmt.Sprintf("rt.StrField(f.Up(%d), f.K(%d))", i.B(), i.C())}
+		if p.Constants[i.C()].Str != "" {
+			slots = append(slots, fmt.Sprintf("rt.FieldSlot(f.Up(%d), f.K(%d), &%s.H)", i.B(), i.C(), m))
+		}
+		g.fastSlots(pc, a, slots, "f.GetTabUpC(%d, %d, %d, &%s)", a, i.B(), i.C(), m)
 	case bc.OpGetTable:
 		g.fastSlot(pc, a, fmt.Sprintf("rt.IndexField(f.R(%d), f.R(%d))", i.B(), i.C()), "f.GetTable(%d, %d, %d)", a, i.B(), i.C())
 	case bc.OpGetI:
