@@ -300,13 +300,20 @@ func fieldLookup(t *Table, key *Value, c *MethodCache) *Value {
 
 // GetFieldC runs GETFIELD when the key is in the table or along an
 // __index chain of tables, as GetField does, with the method lookup cache
-// c of the instruction.
+// c of the instruction. A record's field is the common hit: probeStr's
+// probe by pointer finds it, and H remembers its node for the generated
+// code's FieldSlot.
 func (f *Frame) GetFieldC(a, b, k int, c *MethodCache) bool {
 	if rb := r(f.regs, b); rb.t == tagTable {
-		if v := c.get(rb.table(), kv(f.kb, k)); v != nil {
-			copyVal(r(f.regs, a), v)
-			return true
+		t, key := rb.table(), kv(f.kb, k)
+		v := probeStr(t, key)
+		if v != nil && v.t != tagNil {
+			c.hintAt(t, v)
+		} else if v = fieldLookup(t, key, c); v == nil {
+			return false
 		}
+		copyVal(r(f.regs, a), v)
+		return true
 	}
 	return false
 }
@@ -315,27 +322,25 @@ func (f *Frame) GetFieldC(a, b, k int, c *MethodCache) bool {
 // whose __index falls back to another table goes through the cache).
 func (f *Frame) GetTabUpC(a, u, k int, c *MethodCache) bool {
 	if up := f.cl.upvals[u].v; up.t == tagTable {
-		if v := c.get(up.table(), kv(f.kb, k)); v != nil {
-			copyVal(r(f.regs, a), v)
-			return true
+		t, key := up.table(), kv(f.kb, k)
+		v := probeStr(t, key)
+		if v != nil && v.t != tagNil {
+			c.hintAt(t, v)
+		} else if v = fieldLookup(t, key, c); v == nil {
+			return false
 		}
+		copyVal(r(f.regs, a), v)
+		return true
 	}
 	return false
 }
 
-// get is t[key] for GetFieldC and GetTabUpC, or nil when the slow path
-// must decide. A record's field is the common hit: probeStr's probe by
-// pointer finds it, and H remembers its node for the generated code's
-// FieldSlot.
-func (c *MethodCache) get(t *Table, key *Value) *Value {
-	v := probeStr(t, key)
-	if v == nil || v.t == tagNil {
-		return fieldLookup(t, key, c)
-	}
+// hintAt records in H that the key was found in t's node holding the
+// slot v.
+func (c *MethodCache) hintAt(t *Table, v *Value) {
 	if i := uint32((uintptr(unsafe.Pointer(v)) - uintptr(unsafe.Pointer(t.node))) / nodeSize); c.H.n.Load() != i {
 		c.H.n.Store(i)
 	}
-	return v
 }
 
 // SelfC is Self with the method lookup cache c of the instruction.
