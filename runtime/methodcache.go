@@ -81,9 +81,22 @@ type methodEntry struct {
 	epoch uint64
 	pc    int32 // the instruction (the interpreter's sites share slots)
 	n     int32 // the metatables held
-	mt    [methodWays]*Table
-	v     [methodWays]Value
+	// streak counts the fills in a row at this instruction whose
+	// previous entry went stale within two bumps of the epoch. From
+	// methodStreak on, a stale entry is kept for methodSkips misses
+	// (skips counts them) before the next fill, so that a site whose
+	// tables change at every lookup (a class table that is also a
+	// counter) does not allocate an entry at every miss.
+	streak int32
+	skips  atomic.Int32
+	mt     [methodWays]*Table
+	v      [methodWays]Value
 }
+
+const (
+	methodStreak = 3
+	methodSkips  = 32
+)
 
 const methodWays = 4
 
@@ -125,15 +138,31 @@ func (c *MethodCache) cached(mt *Table, pc int) *Value {
 // v at instruction pc, as the walk that began at epoch found it. The
 // entry's other metatables are kept when it is of the same instruction
 // and epoch; a full one is left as it is (a site with more classes than
-// ways walks for the others rather than allocate at every miss).
+// ways walks for the others rather than allocate at every miss), and so
+// is a stale one while the site backs off (see streak).
 func (c *MethodCache) fill(mt *Table, v *Value, epoch uint64, pc int) {
-	ne := &methodEntry{epoch: epoch, pc: int32(pc), n: 1}
-	if old := c.e.Load(); old != nil && old.epoch == epoch && int(old.pc) == pc {
-		if old.n == methodWays {
+	old := c.e.Load()
+	if old != nil && int(old.pc) != pc {
+		old = nil
+	}
+	var streak int32
+	if old != nil && old.epoch != epoch {
+		if old.streak >= methodStreak && old.skips.Add(1) <= methodSkips {
 			return
 		}
-		*ne = *old
-		ne.n++
+		if epoch-old.epoch <= 2 {
+			streak = old.streak + 1
+		}
+		old = nil
+	}
+	if old != nil && old.n == methodWays {
+		return
+	}
+	// Allocated only now: most misses of a site that backs off fill
+	// nothing.
+	ne := &methodEntry{epoch: epoch, pc: int32(pc), n: 1, streak: streak}
+	if old != nil {
+		ne.n, ne.streak, ne.mt, ne.v = old.n+1, old.streak, old.mt, old.v
 	}
 	ne.mt[ne.n-1], ne.v[ne.n-1] = mt, *v
 	c.e.Store(ne)
