@@ -41,6 +41,7 @@ var quickCorpus = []string{
 	"compare/compare_results.lua",
 	"metamethods/method_cache_changes.lua",
 	"metamethods/method_cache_env.lua",
+	"metamethods/method_cache_counter.lua",
 	"gc/method_cache_weak.lua",
 }
 
