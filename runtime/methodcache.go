@@ -180,8 +180,13 @@ func walkIndex(t *Table, key *Value, c *MethodCache, pc int) (*Value, bool) {
 	if h == 0 {
 		return nil, false
 	}
+	return walkMeta(t.meta, key, c, pc)
+}
+
+// walkMeta is walkIndex from the metatable mt of a receiver without the
+// key (a table's, or the string metatable for a string receiver).
+func walkMeta(mt *Table, key *Value, c *MethodCache, pc int) (*Value, bool) {
 	epoch := methodEpoch.Load()
-	mt := t.meta
 	if mt == nil {
 		return &Nil, true
 	}
@@ -384,7 +389,22 @@ func (f *Frame) SelfC(a, b, k int, c *MethodCache) bool {
 		return false
 	}
 	if rb.t == tagString {
-		return f.selfString(a, rb, kv(f.kb, k))
+		// s:byte(i): the string metatable stands for the receiver's
+		// class, so the site's entry spares selfString's lookups of
+		// __index and of the method.
+		key := kv(f.kb, k)
+		if smt := f.L.g.typeMeta[tagString]; smt != nil && key.h != 0 {
+			v := c.cached(smt, 0)
+			if v == nil {
+				v, _ = walkMeta(smt, key, c, 0)
+			}
+			if v != nil && v.t != tagNil {
+				copyVal(r(f.regs, a), v)
+				*r(f.regs, a+1) = rb
+				return true
+			}
+		}
+		return f.selfString(a, rb, key)
 	}
 	return false
 }
