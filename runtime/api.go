@@ -245,6 +245,20 @@ func (L *State) OptNumber(n int, def float64) float64 {
 // CheckString returns argument n as a string; numbers are converted (and
 // the argument slot replaced by the string, as lua_tolstring does).
 func (L *State) CheckString(n int) string {
+	// A string argument is the common case (the string library's every
+	// call): read its slot in place, without Arg's copy of the Value
+	// and its negative-index case.
+	if i := L.ci.fn + n; n > 0 && i < L.top {
+		if v := &L.stack[i]; v.t == tagString {
+			return v.AsString()
+		}
+	}
+	return L.checkStringSlow(n)
+}
+
+// checkStringSlow is CheckString for an argument that is not a string
+// in place: a number, or an error.
+func (L *State) checkStringSlow(n int) string {
 	v := L.Arg(n)
 	switch v.t {
 	case tagString:
