@@ -191,6 +191,18 @@ func (L *State) CheckTable(n int) *Table {
 // CheckInteger returns argument n as an integer, converting floats with an
 // integer value and numeric strings.
 func (L *State) CheckInteger(n int) int64 {
+	// An integer argument is read in place (see CheckString).
+	if i := L.ci.fn + n; n > 0 && i < L.top {
+		if v := &L.stack[i]; v.t == tagInt {
+			return int64(v.n)
+		}
+	}
+	return L.checkIntegerSlow(n)
+}
+
+// checkIntegerSlow is CheckInteger for an argument that is not an
+// integer in place: a float or string that converts, or an error.
+func (L *State) checkIntegerSlow(n int) int64 {
 	v := L.Arg(n)
 	if v.t == tagInt {
 		return int64(v.n)
@@ -208,6 +220,18 @@ func (L *State) CheckInteger(n int) int64 {
 // OptInteger returns argument n as an integer, or def when it is nil or
 // absent.
 func (L *State) OptInteger(n int, def int64) int64 {
+	if i := L.ci.fn + n; n > 0 {
+		if i >= L.top {
+			return def
+		}
+		switch v := &L.stack[i]; v.t {
+		case tagInt:
+			return int64(v.n)
+		case tagNil:
+			return def
+		}
+		return L.checkIntegerSlow(n)
+	}
 	if L.Arg(n).IsNil() {
 		return def
 	}
