@@ -31,7 +31,6 @@ package main
 
 import (
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"strings"
 
@@ -57,9 +56,12 @@ func main() {
 		if err != nil {
 			break // luacli reports it
 		}
-		name := diag.ChunkName(filepath.Base(a))
+		// The name luacli's LoadFile gives the chunk, path as given: the
+		// digest covers it, and a twin built under another name would
+		// pass a check by base name yet leave the script interpreted.
+		name := diag.ChunkName(a)
 		if p, err := compiler.Compile(name, runtime.SkipComment(string(data))); err == nil && runtime.LookupNative(bytecode.Digest(p)) == nil {
-			os.Stderr.WriteString("benchrun native: no native twin for " + name + "\n")
+			os.Stderr.WriteString("benchrun native: no native twin for " + name + " (run it by its base name from its folder)\n")
 			os.Exit(99)
 		}
 		break
