@@ -277,6 +277,8 @@ run:
 					*r(regs, a+1) = rb
 					ixT, ixK = rb.table(), key
 					goto index
+				} else if rb.t == tagString {
+					goto selfString
 				}
 			} else if key := r(regs, i.C()); rb.t == tagTable && key.t == tagString {
 				t := rb.table()
@@ -914,6 +916,12 @@ run:
 			}
 			goto slow
 		}
+
+	selfString:
+		// SELF of a constant key on a string (s:byte(i)), out of line
+		// (see selfStringVM).
+		npc = L.selfStringVM(fs.ci, i, pc)
+		goto slowDone
 
 	condJump:
 		// The end of a test: skip the JMP that follows when cond differs

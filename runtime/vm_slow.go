@@ -15,6 +15,28 @@ const (
 	slowDone  = -3 // the frame marked ciFresh returned: execute returns
 )
 
+// selfStringVM runs SELF with a constant key on a string receiver for
+// the dispatch loop, as execSlow's SELF does it, without execSlow's
+// decoding: the method is looked up by pointer in the __index table of
+// the string metatable (json's s:byte(i), s:sub(i, j)). Anything else
+// (no such table, a method found by no pointer probe, none at all) goes
+// to execSlow.
+func (L *State) selfStringVM(ci *callInfo, i bc.Instruction, pc int) int {
+	if mt := L.g.typeMeta[tagString]; mt != nil {
+		if idx := probeStr(mt, &L.g.tmNames[tmIndex]); idx != nil && idx.t == tagTable {
+			key := &ci.cl.p.k[i.C()]
+			if v := probeStr(idx.table(), key); v != nil && v.t != tagNil {
+				regs := L.frameRegs(ci.fn + 1)
+				a := i.A()
+				copyVal(r(regs, a+1), r(regs, i.B()))
+				copyVal(r(regs, a), v)
+				return pc
+			}
+		}
+	}
+	return L.execSlow(ci, i, pc)
+}
+
 // execSlow executes instruction i of frame ci, where pc is the index of the
 // next instruction (ci.pc not yet saved), and returns the pc to go on at or
 // one of slowFrame, slowYield and slowDone. It implements every
