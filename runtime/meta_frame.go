@@ -126,12 +126,47 @@ func (L *State) tableMetaFrame(ci *callInfo, e tmEvent, a, b Value) bool {
 		return false
 	}
 	fn := ci.top
-	L.ensureStack(fn + 3)
+	cl := tm.closure()
+	p := cl.p
+	nci := ci.next
+	if nci == nil || L.ci != ci || fn+3+p.maxStack > len(L.stack) || L.g.interrupt.countdown <= 0 {
+		// A new callInfo, a stack to grow or the interruption check:
+		// the general push.
+		L.ensureStack(fn + 3)
+		s := L.stack[fn : fn+3]
+		copyVal(&s[0], tm) // in the metatable, not on the stack that may have moved
+		copyVal(&s[1], &a)
+		copyVal(&s[2], &b)
+		L.top = fn + 3
+		L.pushMetaFrame(fn, 1)
+		return true
+	}
+	// What pushMetaFrame and precall do, for a Lua function whose frame
+	// fits in the stack, with a callInfo to reuse and a tick that does
+	// not expire the countdown.
 	s := L.stack[fn : fn+3]
-	copyVal(&s[0], tm) // in the metatable, not on the stack that may have moved
+	copyVal(&s[0], tm)
 	copyVal(&s[1], &a)
 	copyVal(&s[2], &b)
-	L.top = fn + 3
-	L.pushMetaFrame(fn, 1)
+	top := fn + 3
+	for ; top <= fn+p.numParams; top++ {
+		L.stack[top] = Nil // missing parameters
+	}
+	L.top = top
+	L.g.interrupt.countdown--
+	L.nCcalls++
+	if L.nCcalls >= maxCcalls {
+		L.checkCstack()
+	}
+	ci.status |= ciMetaPending
+	ci.metaEpoch = L.metaEpoch
+	nci.fn = fn
+	nci.nresults = 1
+	nci.status = ciLua
+	nci.top = fn + 1 + p.maxStack
+	nci.cl = cl
+	nci.pc = 0
+	nci.nextraargs = 0
+	L.ci = nci
 	return true
 }
