@@ -22,6 +22,10 @@ const (
 	// "pattern too complex".
 	maxCalls = 200
 
+	// smallCaptures is how many captures a state holds before it needs
+	// an array of maxCaptures (see state.small).
+	smallCaptures = 4
+
 	// Capture lengths that are not lengths (the capture's len field).
 	capUnfinished = -1
 	capPosition   = -2
@@ -83,7 +87,13 @@ type state struct {
 	budget  int    // remaining steps when limited
 	work    Work   // nil: nobody counts
 	steps   int    // steps not yet reported to work
-	caps    [maxCaptures]capture
+	// The captures opened so far (see capAt): the first ones in small,
+	// the others in more, allocated when a pattern opens more than
+	// smallCaptures. Every find and gsub makes a new state, and zeroing
+	// a whole [maxCaptures]capture (512 bytes) each time cost json about
+	// 60 instructions a call; most patterns have a capture or two.
+	small [smallCaptures]capture
+	more  *[maxCaptures]capture
 
 	// Prefilter for the first pattern item (see preparePrefilter).
 	prefiltered bool // whether firstEnd and firstLit have been set
@@ -538,10 +548,11 @@ func (ms *state) minExpand(si, pi, ep int) int {
 }
 
 func (ms *state) startCapture(si, pi, what int) int {
-	if ms.level >= maxCaptures {
-		ms.fail("too many captures")
+	if l := ms.level; l < smallCaptures {
+		ms.small[l] = capture{init: si, len: what}
+	} else {
+		ms.moreCapture(si, what)
 	}
-	ms.caps[ms.level] = capture{init: si, len: what}
 	ms.level++
 	r := ms.match(si, pi)
 	if r == noMatch {
@@ -550,26 +561,54 @@ func (ms *state) startCapture(si, pi, what int) int {
 	return r
 }
 
+// moreCapture is startCapture's store of a capture beyond small; it
+// raises "too many captures" when the state already holds maxCaptures.
+//
+//go:noinline
+func (ms *state) moreCapture(si, what int) {
+	if ms.level >= maxCaptures {
+		ms.fail("too many captures")
+	}
+	if ms.more == nil {
+		ms.more = new([maxCaptures]capture)
+	}
+	ms.more[ms.level] = capture{init: si, len: what}
+}
+
+// capAt returns capture l (below the number opened).
+func (ms *state) capAt(l int) *capture {
+	if l < smallCaptures {
+		return &ms.small[l]
+	}
+	return &ms.more[l]
+}
+
 func (ms *state) endCapture(si, pi int) int {
-	l := ms.captureToClose()
-	ms.caps[l].len = si - ms.caps[l].init
+	c := ms.captureToClose()
+	c.len = si - c.init
 	r := ms.match(si, pi)
 	if r == noMatch {
-		ms.caps[l].len = capUnfinished // undo the close
+		c.len = capUnfinished // undo the close
 	}
 	return r
 }
 
 // captureToClose finds the innermost open capture; position captures are
 // never open.
-func (ms *state) captureToClose() int {
-	for l := ms.level - 1; l >= 0; l-- {
-		if ms.caps[l].len == capUnfinished {
-			return l
+func (ms *state) captureToClose() *capture {
+	l := ms.level - 1
+	for ; l >= smallCaptures; l-- {
+		if c := &ms.more[l]; c.len == capUnfinished {
+			return c
+		}
+	}
+	for ; l >= 0; l-- {
+		if c := &ms.small[l]; c.len == capUnfinished {
+			return c
 		}
 	}
 	ms.fail("invalid pattern capture")
-	return 0
+	return nil
 }
 
 // matchBalance implements %bxy at subject offset si; the two delimiter bytes
@@ -604,10 +643,10 @@ func (ms *state) matchBalance(si, pi int) int {
 // matchBackref implements %1..%9 (and rejects %0) at subject offset si.
 func (ms *state) matchBackref(si int, digit byte) int {
 	l := int(digit) - '1'
-	if l < 0 || l >= ms.level || ms.caps[l].len == capUnfinished {
+	if l < 0 || l >= ms.level || ms.capAt(l).len == capUnfinished {
 		ms.fail("invalid capture index %" + strconv.Itoa(l+1))
 	}
-	c := ms.caps[l]
+	c := *ms.capAt(l)
 	if c.len == capPosition {
 		// The reference compares against the length as an unsigned size, so
 		// a back-reference to a position capture never matches.
@@ -626,7 +665,10 @@ func (ms *state) result(start, end int) Match {
 	if ms.level > 0 {
 		m.Captures = make([]Capture, ms.level)
 		for i := range m.Captures {
-			c := ms.caps[i]
+			c := ms.small[i%smallCaptures]
+			if i >= smallCaptures {
+				c = ms.more[i]
+			}
 			switch c.len {
 			case capPosition:
 				m.Captures[i] = Capture{Start: c.init, End: c.init, Position: true}
