@@ -17,21 +17,28 @@ const (
 
 // selfStringVM runs SELF with a constant key on a string receiver for
 // the dispatch loop, as execSlow's SELF does it, without execSlow's
-// decoding: the method is looked up by pointer in the __index table of
-// the string metatable (json's s:byte(i), s:sub(i, j)). Anything else
-// (no such table, a method found by no pointer probe, none at all) goes
-// to execSlow.
+// decoding (json's s:byte(i), s:sub(i, j)): the string metatable stands
+// for the receiver's class in the instruction's method cache, as in
+// generated code's SelfC, and a miss walks its __index chain of tables
+// and fills the cache. Anything else (an __index function, a missing
+// method, a key stored as another copy of the string) goes to execSlow.
 func (L *State) selfStringVM(ci *callInfo, i bc.Instruction, pc int) int {
-	if mt := L.g.typeMeta[tagString]; mt != nil {
-		if idx := probeStr(mt, &L.g.tmNames[tmIndex]); idx != nil && idx.t == tagTable {
-			key := &ci.cl.p.k[i.C()]
-			if v := probeStr(idx.table(), key); v != nil && v.t != tagNil {
-				regs := L.frameRegs(ci.fn + 1)
-				a := i.A()
-				copyVal(r(regs, a+1), r(regs, i.B()))
-				copyVal(r(regs, a), v)
-				return pc
-			}
+	p := ci.cl.p
+	key := &p.k[i.C()]
+	if smt := L.g.typeMeta[tagString]; smt != nil && key.h != 0 {
+		var v *Value
+		if ms := p.methods.Load(); ms != nil {
+			v = ms[uint(pc)%methodSiteCount].cached(smt, pc)
+		}
+		if v == nil {
+			v, _ = walkMeta(smt, key, p.methodSlot(pc), pc)
+		}
+		if v != nil && v.t != tagNil {
+			regs := L.frameRegs(ci.fn + 1)
+			a := i.A()
+			copyVal(r(regs, a+1), r(regs, i.B()))
+			copyVal(r(regs, a), v)
+			return pc
 		}
 	}
 	return L.execSlow(ci, i, pc)

@@ -26,3 +26,24 @@ end
 string.upper = function(x) return "replaced " .. x end
 print(s:upper())
 print(pcall(function() return ("z"):nomethod() end))
+-- one site across changes of the string table and the string metatable
+local function call(x, ...) return pcall(function(...) return x:upper(...) end, ...) end
+local function site(x) return x:upper() end
+local saved = string.upper
+for round = 1, 3 do
+  print(round, site("ab"))
+  string.upper = function(x) return "v" .. round .. " " .. x end
+  print(round, site("ab"))
+  string.upper = nil
+  print(round, pcall(site, "ab"))
+  setmetatable(string, { __index = { upper = function(x) return "inherited " .. x end } })
+  print(round, site("ab"))
+  setmetatable(string, nil)
+  string.upper = saved
+  mt.__index = { upper = function(x) return "other table " .. x end }
+  print(round, site("ab"))
+  mt.__index = function(x, k) return function(y) return "function " .. k .. " " .. y end end
+  print(round, site("ab"))
+  mt.__index = old
+  print(round, site("ab"), call("cd"))
+end
