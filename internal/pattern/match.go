@@ -99,6 +99,11 @@ type state struct {
 	prefiltered bool // whether firstEnd and firstLit have been set
 	firstEnd    int  // end of the first item when usable as a filter, else 0
 	firstLit    int  // the first item's byte when it is a literal, else -1
+	// firstSet is the set of bytes the first item matches when it is a
+	// bracket class (compiled) or an escape ("%d"), else nil: scan tests
+	// bytes against it in a loop of its own rather than through
+	// singleMatch, 5 instructions a byte instead of about 45.
+	firstSet *classSet
 
 	// The bracket class last looked at (matchBracketClass, classEnd):
 	// scanning a subject tests one class against byte after byte, and
@@ -169,7 +174,15 @@ func (ms *state) scan(si int, anchor bool, lastMatch int) (start, end int, err e
 		if ms.firstEnd > 0 && !anchor {
 			// Skip offsets where the first item cannot match: the attempt
 			// would fail at once, without any observable effect.
-			if ms.firstLit >= 0 {
+			if cs := ms.firstSet; cs != nil {
+				src := ms.src
+				for si < len(src) && cs.in[src[si]>>6]&(1<<(src[si]&63)) == 0 {
+					si++
+				}
+				if si == len(src) {
+					break // the item needs a byte
+				}
+			} else if ms.firstLit >= 0 {
 				j := strings.IndexByte(ms.src[si:], byte(ms.firstLit))
 				if j < 0 {
 					break
@@ -232,7 +245,11 @@ func (ms *state) preparePrefilter() {
 	}
 	ms.firstEnd = ep
 	switch p[0] {
-	case '.', '%', '[':
+	case '[':
+		ms.firstSet = ms.compiledClass(0, ep-1)
+	case '%':
+		ms.firstSet = escapeSet(p[1])
+	case '.':
 	default:
 		ms.firstLit = int(p[0])
 	}
@@ -438,6 +455,25 @@ func (ms *state) matchBracketClass(c byte, pi, ec int) bool {
 type classSet struct {
 	text string // the class as written, '[' to ']'
 	in   [4]uint64
+}
+
+// escapeSets holds the sets of bytes of the escapes ("%d", "%S", "%."),
+// made on first use (escapeSet).
+var escapeSets [256]atomic.Pointer[classSet]
+
+// escapeSet returns the set of bytes "%cl" matches.
+func escapeSet(cl byte) *classSet {
+	if cs := escapeSets[cl].Load(); cs != nil {
+		return cs
+	}
+	cs := &classSet{}
+	for c := 0; c < 256; c++ {
+		if matchClass(byte(c), cl) {
+			cs.in[c>>6] |= 1 << (c & 63)
+		}
+	}
+	escapeSets[cl].CompareAndSwap(nil, cs)
+	return escapeSets[cl].Load()
 }
 
 // classSets holds compiled classes for every matcher of the process,
