@@ -246,7 +246,11 @@ func (ms *state) preparePrefilter() {
 	ms.firstEnd = ep
 	switch p[0] {
 	case '[':
-		ms.firstSet = ms.compiledClass(0, ep-1)
+		if ms.setAt == 1 && ms.set != nil {
+			ms.firstSet = ms.set // the first attempt compiled it (bracketCache)
+		} else {
+			ms.firstSet = ms.compiledClass(0, ep-1)
+		}
 	case '%':
 		ms.firstSet = escapeSet(p[1])
 	case '.':
