@@ -78,6 +78,10 @@ func find(s, p string, init, budget int, work Work) (Match, bool, error) {
 	if err != nil || start == noMatch {
 		return Match{}, false, err
 	}
+	if ms.level == 0 {
+		// No captures (most finds): none can be unfinished.
+		return Match{Start: start, End: end}, true, nil
+	}
 	m := ms.result(start, end)
 	if err := checkFinished(m); err != nil {
 		return Match{}, false, err
