@@ -143,6 +143,17 @@ func (L *State) tailCallGoVM(ci *callInfo, i bc.Instruction, pc int) int {
 		}
 	} else {
 		// return setmetatable(t, mt): t is the result.
+		if ci.nresults == 1 && L.hook.mask == 0 {
+			// posReturn's work for the common case, without its calls:
+			// no return hook to call, one result wanted.
+			L.stack[ci.fn] = L.stack[ra+1]
+			L.top = ci.fn + 1
+			L.ci = ci.prev
+			if ci.status&ciFresh != 0 {
+				return slowDone
+			}
+			return slowFrame
+		}
 		res, L.top = ra+1, ra+2
 	}
 	if L.posReturn(ci, res, L.top-res) {
