@@ -65,15 +65,19 @@ func (L *State) callGo(fnIdx, nresults int, f *GoFunction) {
 	if n < 0 || n > L.top-ci.fn-1 {
 		L.runError("Go function '%s' returned %d results but pushed %d", f.Name, n, L.top-ci.fn-1)
 	}
-	if ci.nresults == 1 && L.hook.mask&hookMaskReturn == 0 {
-		// posReturn's work for one result wanted, without its calls
-		// (json's finds and gsubs).
-		if n == 0 {
-			L.stack[ci.fn] = Nil
+	if L.hook.mask&hookMaskReturn == 0 {
+		// posReturn's work without its calls, one result wanted (json's
+		// finds and gsubs) in place.
+		if ci.nresults == 1 {
+			if n == 0 {
+				L.stack[ci.fn] = Nil
+			} else {
+				L.stack[ci.fn] = L.stack[L.top-n]
+			}
+			L.top = ci.fn + 1
 		} else {
-			L.stack[ci.fn] = L.stack[L.top-n]
+			L.moveResults(ci.fn, L.top-n, n, ci.nresults)
 		}
-		L.top = ci.fn + 1
 		L.ci = ci.prev
 		return
 	}
