@@ -104,6 +104,32 @@ func (L *State) finishMetaFrame(ci *callInfo) {
 	// The stores (__newindex) have nothing left to do.
 }
 
+// arithMetaVM runs an arithmetic instruction of frame ci (ADD, SUB,
+// MUL, their K forms) whose operands the dispatch loop found not to be
+// numbers: when the first is a table whose metamethod is a Lua function,
+// the frame is pushed here (tableMetaFrame), as execSlow would push it,
+// without execSlow's decoding and copies (oop's vector arithmetic).
+// Everything else goes to execSlow.
+func (L *State) arithMetaVM(ci *callInfo, i bc.Instruction, pc int) int {
+	regs := L.frameRegs(ci.fn + 1)
+	if rb := r(regs, i.B()); rb.t == tagTable {
+		var e tmEvent
+		var rc *Value
+		if op := i.Op(); op >= bc.OpAdd {
+			e, rc = tmAdd+tmEvent(op-bc.OpAdd), r(regs, i.C())
+		} else if !i.K() {
+			e, rc = tmAdd+tmEvent(op-bc.OpAddK), &ci.cl.p.k[i.C()]
+		} else {
+			return L.execSlow(ci, i, pc)
+		}
+		ci.pc = pc
+		if L.tableMetaFrame(ci, e, *rb, *rc) {
+			return slowFrame
+		}
+	}
+	return L.execSlow(ci, i, pc)
+}
+
 // tableMetaFrame is the short way to a metamethod for execSlow, when the
 // first operand a is a table whose metatable holds a Lua function for
 // event e: that function, which the general paths (finishGetFrame,

@@ -308,7 +308,7 @@ run:
 			} else if x, y, ok := numPair(rb, kc); ok {
 				setFloat(r(regs, a), x+y)
 			} else {
-				goto slow
+				goto arithMeta
 			}
 		case bc.OpSubK:
 			rb, kc := r(regs, i.B()), kv(kb, i.C())
@@ -319,7 +319,7 @@ run:
 			} else if x, y, ok := numPair(rb, kc); ok {
 				setFloat(r(regs, a), x-y)
 			} else {
-				goto slow
+				goto arithMeta
 			}
 		case bc.OpMulK:
 			rb, kc := r(regs, i.B()), kv(kb, i.C())
@@ -330,7 +330,7 @@ run:
 			} else if x, y, ok := numPair(rb, kc); ok {
 				setFloat(r(regs, a), x*y)
 			} else {
-				goto slow
+				goto arithMeta
 			}
 		case bc.OpModK:
 			rb, kc := r(regs, i.B()), kv(kb, i.C())
@@ -392,7 +392,7 @@ run:
 			} else if x, y, ok := numPair(rb, rc); ok {
 				setFloat(r(regs, a), x+y)
 			} else {
-				goto slow
+				goto arithMeta
 			}
 		case bc.OpSub:
 			rb, rc := r(regs, i.B()), r(regs, i.C())
@@ -403,7 +403,7 @@ run:
 			} else if x, y, ok := numPair(rb, rc); ok {
 				setFloat(r(regs, a), x-y)
 			} else {
-				goto slow
+				goto arithMeta
 			}
 		case bc.OpMul:
 			rb, rc := r(regs, i.B()), r(regs, i.C())
@@ -414,7 +414,7 @@ run:
 			} else if x, y, ok := numPair(rb, rc); ok {
 				setFloat(r(regs, a), x*y)
 			} else {
-				goto slow
+				goto arithMeta
 			}
 		case bc.OpDiv:
 			rb, rc := r(regs, i.B()), r(regs, i.C())
@@ -949,6 +949,12 @@ run:
 
 	forPrep:
 		npc = L.forPrepVM(fs.ci, i, pc)
+		goto slowDone
+
+	arithMeta:
+		// ADD, SUB, MUL and their K forms on operands that are not
+		// numbers: a table's metamethod without execSlow (arithMetaVM).
+		npc = L.arithMetaVM(fs.ci, i, pc)
 		goto slowDone
 
 	newTable:
