@@ -305,6 +305,9 @@ run:
 				setInt(r(regs, a), int64(rb.n)+int64(kc.n))
 			} else if rb.t == tagFloat && kc.t == tagFloat {
 				setFloat(r(regs, a), rb.AsFloat()+kc.AsFloat())
+			} else if rb.t == tagFloat && kc.t == tagInt {
+				// A float times an integer constant (2 * x).
+				setFloat(r(regs, a), rb.AsFloat()+float64(int64(kc.n)))
 			} else if x, y, ok := numPair(rb, kc); ok {
 				setFloat(r(regs, a), x+y)
 			} else {
@@ -316,6 +319,9 @@ run:
 				setInt(r(regs, a), int64(rb.n)-int64(kc.n))
 			} else if rb.t == tagFloat && kc.t == tagFloat {
 				setFloat(r(regs, a), rb.AsFloat()-kc.AsFloat())
+			} else if rb.t == tagFloat && kc.t == tagInt {
+				// A float times an integer constant (2 * x).
+				setFloat(r(regs, a), rb.AsFloat()-float64(int64(kc.n)))
 			} else if x, y, ok := numPair(rb, kc); ok {
 				setFloat(r(regs, a), x-y)
 			} else {
@@ -327,6 +333,9 @@ run:
 				setInt(r(regs, a), int64(rb.n)*int64(kc.n))
 			} else if rb.t == tagFloat && kc.t == tagFloat {
 				setFloat(r(regs, a), rb.AsFloat()*kc.AsFloat())
+			} else if rb.t == tagFloat && kc.t == tagInt {
+				// A float times an integer constant (2 * x).
+				setFloat(r(regs, a), rb.AsFloat()*float64(int64(kc.n)))
 			} else if x, y, ok := numPair(rb, kc); ok {
 				setFloat(r(regs, a), x*y)
 			} else {
@@ -353,36 +362,9 @@ run:
 			} else {
 				goto slow
 			}
-		case bc.OpBandK:
-			if rb := r(regs, i.B()); rb.t == tagInt {
-				setInt(r(regs, a), int64(rb.n)&int64(kv(kb, i.C()).n))
-			} else {
-				goto slow
-			}
-		case bc.OpBorK:
-			if rb := r(regs, i.B()); rb.t == tagInt {
-				setInt(r(regs, a), int64(rb.n)|int64(kv(kb, i.C()).n))
-			} else {
-				goto slow
-			}
-		case bc.OpBxorK:
-			if rb := r(regs, i.B()); rb.t == tagInt {
-				setInt(r(regs, a), int64(rb.n)^int64(kv(kb, i.C()).n))
-			} else {
-				goto slow
-			}
-		case bc.OpShrI:
-			if rb := r(regs, i.B()); rb.t == tagInt {
-				setInt(r(regs, a), shiftLeft(int64(rb.n), -int64(i.SC())))
-			} else {
-				goto slow
-			}
-		case bc.OpShlI:
-			if rb := r(regs, i.B()); rb.t == tagInt {
-				setInt(r(regs, a), shiftLeft(int64(i.SC()), int64(rb.n)))
-			} else {
-				goto slow
-			}
+		case bc.OpBandK, bc.OpBorK, bc.OpBxorK, bc.OpShrI, bc.OpShlI,
+			bc.OpBand, bc.OpBor, bc.OpBxor, bc.OpShl, bc.OpShr, bc.OpBnot:
+			goto bitwise
 		case bc.OpAdd:
 			rb, rc := r(regs, i.B()), r(regs, i.C())
 			if rb.t == tagInt && rc.t == tagInt {
@@ -437,48 +419,12 @@ run:
 			} else {
 				goto slow
 			}
-		case bc.OpBand:
-			if rb, rc := r(regs, i.B()), r(regs, i.C()); rb.t == tagInt && rc.t == tagInt {
-				setInt(r(regs, a), int64(rb.n&rc.n))
-			} else {
-				goto slow
-			}
-		case bc.OpBor:
-			if rb, rc := r(regs, i.B()), r(regs, i.C()); rb.t == tagInt && rc.t == tagInt {
-				setInt(r(regs, a), int64(rb.n|rc.n))
-			} else {
-				goto slow
-			}
-		case bc.OpBxor:
-			if rb, rc := r(regs, i.B()), r(regs, i.C()); rb.t == tagInt && rc.t == tagInt {
-				setInt(r(regs, a), int64(rb.n^rc.n))
-			} else {
-				goto slow
-			}
-		case bc.OpShl:
-			if rb, rc := r(regs, i.B()), r(regs, i.C()); rb.t == tagInt && rc.t == tagInt {
-				setInt(r(regs, a), shiftLeft(int64(rb.n), int64(rc.n)))
-			} else {
-				goto slow
-			}
-		case bc.OpShr:
-			if rb, rc := r(regs, i.B()), r(regs, i.C()); rb.t == tagInt && rc.t == tagInt {
-				setInt(r(regs, a), shiftLeft(int64(rb.n), -int64(rc.n)))
-			} else {
-				goto slow
-			}
 		case bc.OpUnm:
 			rb := r(regs, i.B())
 			if rb.t == tagInt {
 				setInt(r(regs, a), -int64(rb.n))
 			} else if rb.t == tagFloat {
 				setFloat(r(regs, a), -rb.AsFloat())
-			} else {
-				goto slow
-			}
-		case bc.OpBnot:
-			if rb := r(regs, i.B()); rb.t == tagInt {
-				setInt(r(regs, a), ^int64(rb.n))
 			} else {
 				goto slow
 			}
@@ -607,46 +553,46 @@ run:
 				cond = x.AsFloat() == float64(imm)
 			}
 			goto condJump
-		case bc.OpLtI, bc.OpLeI, bc.OpGtI, bc.OpGeI:
+		case bc.OpLtI:
 			x := r(regs, a)
-			imm := int64(i.SB())
-			cond = false
 			if x.t == tagInt {
-				v := int64(x.n)
-				switch i.Op() {
-				case bc.OpLtI:
-					cond = v < imm
-				case bc.OpLeI:
-					cond = v <= imm
-				case bc.OpGtI:
-					cond = v > imm
-				default:
-					cond = v >= imm
-				}
+				cond = int64(x.n) < int64(i.SB())
 			} else if x.t == tagFloat {
-				v, w := x.AsFloat(), float64(imm)
-				switch i.Op() {
-				case bc.OpLtI:
-					cond = v < w
-				case bc.OpLeI:
-					cond = v <= w
-				case bc.OpGtI:
-					cond = v > w
-				default:
-					cond = v >= w
-				}
+				cond = x.AsFloat() < float64(i.SB())
 			} else {
 				goto slow
 			}
-			if cond != i.K() {
-				pc++
+			goto condJump
+		case bc.OpLeI:
+			x := r(regs, a)
+			if x.t == tagInt {
+				cond = int64(x.n) <= int64(i.SB())
+			} else if x.t == tagFloat {
+				cond = x.AsFloat() <= float64(i.SB())
 			} else {
-				off := fetch(cb, pc).SJ() + 1
-				pc += off
-				if off <= 0 && L.g.interrupt.tick() {
-					goto interrupt
-				}
+				goto slow
 			}
+			goto condJump
+		case bc.OpGtI:
+			x := r(regs, a)
+			if x.t == tagInt {
+				cond = int64(x.n) > int64(i.SB())
+			} else if x.t == tagFloat {
+				cond = x.AsFloat() > float64(i.SB())
+			} else {
+				goto slow
+			}
+			goto condJump
+		case bc.OpGeI:
+			x := r(regs, a)
+			if x.t == tagInt {
+				cond = int64(x.n) >= int64(i.SB())
+			} else if x.t == tagFloat {
+				cond = x.AsFloat() >= float64(i.SB())
+			} else {
+				goto slow
+			}
+			goto condJump
 		case bc.OpTest:
 			cond = r(regs, a).Truthy()
 			goto condJump
@@ -961,6 +907,11 @@ run:
 		npc = L.newTableVM(fs.ci, i, pc)
 		goto slowDone
 
+	bitwise:
+		// The bitwise operations, out of line (see bitwiseVM).
+		npc = L.bitwiseVM(fs.ci, i, pc)
+		goto slowDone
+
 	tailGo:
 		// A TAILCALL of a Go function, under the same conditions as the
 		// Lua tail call above (see tailCallGoVM).
@@ -1060,6 +1011,61 @@ returned:
 	L.finishMetaFrame(ci)
 	ci = L.ci
 	goto newFrame
+}
+
+// bitwiseVM runs a bitwise operation (BAND, BOR, BXOR, SHL, SHR, BNOT and
+// the K and immediate forms) for the dispatch loop: integers here, anything
+// else (floats with an integer value, strings, metamethods, errors) through
+// execSlow. These cases are out of execute's body, where they cost the
+// compiler's size budget (see condJump) and no benchmark runs them.
+func (L *State) bitwiseVM(ci *callInfo, i bc.Instruction, pc int) int {
+	regs := L.frameRegs(ci.fn + 1)
+	rb := r(regs, i.B())
+	if rb.t != tagInt {
+		return L.execSlow(ci, i, pc)
+	}
+	x := int64(rb.n)
+	var v int64
+	switch op := i.Op(); op {
+	case bc.OpBandK, bc.OpBorK, bc.OpBxorK:
+		// The constant is an integer: the compiler emits these forms
+		// only for integer constants.
+		y := int64(kv(unsafe.Pointer(unsafe.SliceData(ci.cl.p.k)), i.C()).n)
+		switch op {
+		case bc.OpBandK:
+			v = x & y
+		case bc.OpBorK:
+			v = x | y
+		default:
+			v = x ^ y
+		}
+	case bc.OpShrI:
+		v = shiftLeft(x, -int64(i.SC()))
+	case bc.OpShlI:
+		v = shiftLeft(int64(i.SC()), x)
+	case bc.OpBnot:
+		v = ^x
+	default:
+		rc := r(regs, i.C())
+		if rc.t != tagInt {
+			return L.execSlow(ci, i, pc)
+		}
+		y := int64(rc.n)
+		switch op {
+		case bc.OpBand:
+			v = x & y
+		case bc.OpBor:
+			v = x | y
+		case bc.OpBxor:
+			v = x ^ y
+		case bc.OpShl:
+			v = shiftLeft(x, y)
+		default:
+			v = shiftLeft(x, -y)
+		}
+	}
+	setInt(r(regs, i.A()), v)
+	return pc
 }
 
 // hookedStep runs the instruction at pc of frame ci through execSlow,
