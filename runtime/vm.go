@@ -300,44 +300,47 @@ run:
 				goto slow
 			}
 		case bc.OpAddK:
-			rb, kc := r(regs, i.B()), kv(kb, i.C())
+			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize))
+			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if rb.t == tagInt && kc.t == tagInt {
-				setInt(r(regs, a), int64(rb.n)+int64(kc.n))
+				setInt(dst, int64(rb.n)+int64(kc.n))
 			} else if rb.t == tagFloat && kc.t == tagFloat {
-				setFloat(r(regs, a), rb.AsFloat()+kc.AsFloat())
+				setFloat(dst, math.Float64frombits(rb.n)+math.Float64frombits(kc.n))
 			} else if rb.t == tagFloat && kc.t == tagInt {
 				// A float times an integer constant (2 * x).
-				setFloat(r(regs, a), rb.AsFloat()+float64(int64(kc.n)))
+				setFloat(dst, math.Float64frombits(rb.n)+float64(int64(kc.n)))
 			} else if x, y, ok := numPair(rb, kc); ok {
-				setFloat(r(regs, a), x+y)
+				setFloat(dst, x+y)
 			} else {
 				goto arithMeta
 			}
 		case bc.OpSubK:
-			rb, kc := r(regs, i.B()), kv(kb, i.C())
+			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize))
+			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if rb.t == tagInt && kc.t == tagInt {
-				setInt(r(regs, a), int64(rb.n)-int64(kc.n))
+				setInt(dst, int64(rb.n)-int64(kc.n))
 			} else if rb.t == tagFloat && kc.t == tagFloat {
-				setFloat(r(regs, a), rb.AsFloat()-kc.AsFloat())
+				setFloat(dst, math.Float64frombits(rb.n)-math.Float64frombits(kc.n))
 			} else if rb.t == tagFloat && kc.t == tagInt {
 				// A float times an integer constant (2 * x).
-				setFloat(r(regs, a), rb.AsFloat()-float64(int64(kc.n)))
+				setFloat(dst, math.Float64frombits(rb.n)-float64(int64(kc.n)))
 			} else if x, y, ok := numPair(rb, kc); ok {
-				setFloat(r(regs, a), x-y)
+				setFloat(dst, x-y)
 			} else {
 				goto arithMeta
 			}
 		case bc.OpMulK:
-			rb, kc := r(regs, i.B()), kv(kb, i.C())
+			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize))
+			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if rb.t == tagInt && kc.t == tagInt {
-				setInt(r(regs, a), int64(rb.n)*int64(kc.n))
+				setInt(dst, int64(rb.n)*int64(kc.n))
 			} else if rb.t == tagFloat && kc.t == tagFloat {
-				setFloat(r(regs, a), rb.AsFloat()*kc.AsFloat())
+				setFloat(dst, math.Float64frombits(rb.n)*math.Float64frombits(kc.n))
 			} else if rb.t == tagFloat && kc.t == tagInt {
 				// A float times an integer constant (2 * x).
-				setFloat(r(regs, a), rb.AsFloat()*float64(int64(kc.n)))
+				setFloat(dst, math.Float64frombits(rb.n)*float64(int64(kc.n)))
 			} else if x, y, ok := numPair(rb, kc); ok {
-				setFloat(r(regs, a), x*y)
+				setFloat(dst, x*y)
 			} else {
 				goto arithMeta
 			}
@@ -356,9 +359,10 @@ run:
 				goto slow
 			}
 		case bc.OpDivK:
-			rb, kc := r(regs, i.B()), kv(kb, i.C())
+			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize))
+			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x, y, ok := numPair(rb, kc); ok {
-				setFloat(r(regs, a), x/y)
+				setFloat(dst, x/y)
 			} else {
 				goto slow
 			}
@@ -366,42 +370,46 @@ run:
 			bc.OpBand, bc.OpBor, bc.OpBxor, bc.OpShl, bc.OpShr, bc.OpBnot:
 			goto bitwise
 		case bc.OpAdd:
-			rb, rc := r(regs, i.B()), r(regs, i.C())
+			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
+			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if rb.t == tagInt && rc.t == tagInt {
-				setInt(r(regs, a), int64(rb.n)+int64(rc.n))
+				setInt(dst, int64(rb.n)+int64(rc.n))
 			} else if rb.t == tagFloat && rc.t == tagFloat {
-				setFloat(r(regs, a), rb.AsFloat()+rc.AsFloat())
+				setFloat(dst, math.Float64frombits(rb.n)+math.Float64frombits(rc.n))
 			} else if x, y, ok := numPair(rb, rc); ok {
-				setFloat(r(regs, a), x+y)
+				setFloat(dst, x+y)
 			} else {
 				goto arithMeta
 			}
 		case bc.OpSub:
-			rb, rc := r(regs, i.B()), r(regs, i.C())
+			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
+			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if rb.t == tagInt && rc.t == tagInt {
-				setInt(r(regs, a), int64(rb.n)-int64(rc.n))
+				setInt(dst, int64(rb.n)-int64(rc.n))
 			} else if rb.t == tagFloat && rc.t == tagFloat {
-				setFloat(r(regs, a), rb.AsFloat()-rc.AsFloat())
+				setFloat(dst, math.Float64frombits(rb.n)-math.Float64frombits(rc.n))
 			} else if x, y, ok := numPair(rb, rc); ok {
-				setFloat(r(regs, a), x-y)
+				setFloat(dst, x-y)
 			} else {
 				goto arithMeta
 			}
 		case bc.OpMul:
-			rb, rc := r(regs, i.B()), r(regs, i.C())
+			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
+			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if rb.t == tagInt && rc.t == tagInt {
-				setInt(r(regs, a), int64(rb.n)*int64(rc.n))
+				setInt(dst, int64(rb.n)*int64(rc.n))
 			} else if rb.t == tagFloat && rc.t == tagFloat {
-				setFloat(r(regs, a), rb.AsFloat()*rc.AsFloat())
+				setFloat(dst, math.Float64frombits(rb.n)*math.Float64frombits(rc.n))
 			} else if x, y, ok := numPair(rb, rc); ok {
-				setFloat(r(regs, a), x*y)
+				setFloat(dst, x*y)
 			} else {
 				goto arithMeta
 			}
 		case bc.OpDiv:
-			rb, rc := r(regs, i.B()), r(regs, i.C())
+			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
+			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x, y, ok := numPair(rb, rc); ok {
-				setFloat(r(regs, a), x/y)
+				setFloat(dst, x/y)
 			} else {
 				goto slow
 			}
