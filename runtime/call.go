@@ -65,6 +65,22 @@ func (L *State) callGo(fnIdx, nresults int, f *GoFunction) {
 	if n < 0 || n > L.top-ci.fn-1 {
 		L.runError("Go function '%s' returned %d results but pushed %d", f.Name, n, L.top-ci.fn-1)
 	}
+	if L.hook.mask&hookMaskReturn == 0 {
+		// posReturn's work without its calls, one result wanted (json's
+		// finds and gsubs) in place.
+		if ci.nresults == 1 {
+			if n == 0 {
+				L.stack[ci.fn] = Nil
+			} else {
+				L.stack[ci.fn] = L.stack[L.top-n]
+			}
+			L.top = ci.fn + 1
+		} else {
+			L.moveResults(ci.fn, L.top-n, n, ci.nresults)
+		}
+		L.ci = ci.prev
+		return
+	}
 	L.posReturn(ci, L.top-n, n)
 }
 
@@ -143,6 +159,17 @@ func (L *State) tailCallGoVM(ci *callInfo, i bc.Instruction, pc int) int {
 		}
 	} else {
 		// return setmetatable(t, mt): t is the result.
+		if ci.nresults == 1 && L.hook.mask == 0 {
+			// posReturn's work for the common case, without its calls:
+			// no return hook to call, one result wanted.
+			L.stack[ci.fn] = L.stack[ra+1]
+			L.top = ci.fn + 1
+			L.ci = ci.prev
+			if ci.status&ciFresh != 0 {
+				return slowDone
+			}
+			return slowFrame
+		}
 		res, L.top = ra+1, ra+2
 	}
 	if L.posReturn(ci, res, L.top-res) {

@@ -104,6 +104,32 @@ func (L *State) finishMetaFrame(ci *callInfo) {
 	// The stores (__newindex) have nothing left to do.
 }
 
+// arithMetaVM runs an arithmetic instruction of frame ci (ADD, SUB,
+// MUL, their K forms) whose operands the dispatch loop found not to be
+// numbers: when the first is a table whose metamethod is a Lua function,
+// the frame is pushed here (tableMetaFrame), as execSlow would push it,
+// without execSlow's decoding and copies (oop's vector arithmetic).
+// Everything else goes to execSlow.
+func (L *State) arithMetaVM(ci *callInfo, i bc.Instruction, pc int) int {
+	regs := L.frameRegs(ci.fn + 1)
+	if rb := r(regs, i.B()); rb.t == tagTable {
+		var e tmEvent
+		var rc *Value
+		if op := i.Op(); op >= bc.OpAdd {
+			e, rc = tmAdd+tmEvent(op-bc.OpAdd), r(regs, i.C())
+		} else if !i.K() {
+			e, rc = tmAdd+tmEvent(op-bc.OpAddK), &ci.cl.p.k[i.C()]
+		} else {
+			return L.execSlow(ci, i, pc)
+		}
+		ci.pc = pc
+		if L.tableMetaFrame(ci, e, *rb, *rc) {
+			return slowFrame
+		}
+	}
+	return L.execSlow(ci, i, pc)
+}
+
 // tableMetaFrame is the short way to a metamethod for execSlow, when the
 // first operand a is a table whose metatable holds a Lua function for
 // event e: that function, which the general paths (finishGetFrame,
@@ -126,12 +152,47 @@ func (L *State) tableMetaFrame(ci *callInfo, e tmEvent, a, b Value) bool {
 		return false
 	}
 	fn := ci.top
-	L.ensureStack(fn + 3)
+	cl := tm.closure()
+	p := cl.p
+	nci := ci.next
+	if nci == nil || L.ci != ci || fn+3+p.maxStack > len(L.stack) || L.g.interrupt.countdown <= 0 {
+		// A new callInfo, a stack to grow or the interruption check:
+		// the general push.
+		L.ensureStack(fn + 3)
+		s := L.stack[fn : fn+3]
+		copyVal(&s[0], tm) // in the metatable, not on the stack that may have moved
+		copyVal(&s[1], &a)
+		copyVal(&s[2], &b)
+		L.top = fn + 3
+		L.pushMetaFrame(fn, 1)
+		return true
+	}
+	// What pushMetaFrame and precall do, for a Lua function whose frame
+	// fits in the stack, with a callInfo to reuse and a tick that does
+	// not expire the countdown.
 	s := L.stack[fn : fn+3]
-	copyVal(&s[0], tm) // in the metatable, not on the stack that may have moved
+	copyVal(&s[0], tm)
 	copyVal(&s[1], &a)
 	copyVal(&s[2], &b)
-	L.top = fn + 3
-	L.pushMetaFrame(fn, 1)
+	top := fn + 3
+	for ; top <= fn+p.numParams; top++ {
+		L.stack[top] = Nil // missing parameters
+	}
+	L.top = top
+	L.g.interrupt.countdown--
+	L.nCcalls++
+	if L.nCcalls >= maxCcalls {
+		L.checkCstack()
+	}
+	ci.status |= ciMetaPending
+	ci.metaEpoch = L.metaEpoch
+	nci.fn = fn
+	nci.nresults = 1
+	nci.status = ciLua
+	nci.top = fn + 1 + p.maxStack
+	nci.cl = cl
+	nci.pc = 0
+	nci.nextraargs = 0
+	L.ci = nci
 	return true
 }

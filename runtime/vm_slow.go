@@ -15,6 +15,35 @@ const (
 	slowDone  = -3 // the frame marked ciFresh returned: execute returns
 )
 
+// selfStringVM runs SELF with a constant key on a string receiver for
+// the dispatch loop, as execSlow's SELF does it, without execSlow's
+// decoding (json's s:byte(i), s:sub(i, j)): the string metatable stands
+// for the receiver's class in the instruction's method cache, as in
+// generated code's SelfC, and a miss walks its __index chain of tables
+// and fills the cache. Anything else (an __index function, a missing
+// method, a key stored as another copy of the string) goes to execSlow.
+func (L *State) selfStringVM(ci *callInfo, i bc.Instruction, pc int) int {
+	p := ci.cl.p
+	key := &p.k[i.C()]
+	if smt := L.g.typeMeta[tagString]; smt != nil && key.h != 0 {
+		var v *Value
+		if ms := p.methods.Load(); ms != nil {
+			v = ms[uint(pc)%methodSiteCount].cached(smt, pc)
+		}
+		if v == nil {
+			v, _ = walkMeta(smt, key, p.methodSlot(pc), pc)
+		}
+		if v != nil && v.t != tagNil {
+			regs := L.frameRegs(ci.fn + 1)
+			a := i.A()
+			copyVal(r(regs, a+1), r(regs, i.B()))
+			copyVal(r(regs, a), v)
+			return pc
+		}
+	}
+	return L.execSlow(ci, i, pc)
+}
+
 // execSlow executes instruction i of frame ci, where pc is the index of the
 // next instruction (ci.pc not yet saved), and returns the pc to go on at or
 // one of slowFrame, slowYield and slowDone. It implements every

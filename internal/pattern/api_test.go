@@ -73,6 +73,12 @@ func TestHasSpecialsIndexPlain(t *testing.T) {
 			}
 		})
 	}
+	for b := 0; b < 256; b++ {
+		want := strings.IndexByte("^$*+?.([%-", byte(b)) >= 0
+		if got := HasSpecials("ab\x00" + string([]byte{byte(b)})); got != want {
+			t.Errorf("HasSpecials of byte %#x = %v", b, got)
+		}
+	}
 	for _, c := range []struct {
 		s, p       string
 		init, want int

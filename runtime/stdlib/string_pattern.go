@@ -75,6 +75,9 @@ func findAux(L *runtime.State, find bool) int {
 		if ok {
 			if find {
 				L.Push(runtime.Int(int64(m.Start+1)), runtime.Int(int64(m.End)))
+				if len(m.Captures) == 0 {
+					return 2 // most finds: no call to push nothing
+				}
 				return 2 + pushCaptures(L, s, m, false)
 			}
 			return pushCaptures(L, s, m, true)
