@@ -491,8 +491,14 @@ func (L *State) Call(fn Value, args ...Value) []Value {
 func (L *State) Call1(fn Value, args ...Value) Value {
 	base := L.top
 	L.ensureStack(base + 1 + len(args))
-	L.stack[base] = fn
-	copy(L.stack[base+1:], args)
+	s := L.stack
+	s[base] = fn
+	// One by one: for the one or two arguments of a callback (sort's
+	// comparator), copy's call to typedslicecopy costs more than the
+	// copies themselves.
+	for i, v := range args {
+		s[base+1+i] = v
+	}
 	L.top = base + 1 + len(args)
 	L.callNoYield(base, 1)
 	L.top = base

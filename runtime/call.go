@@ -256,7 +256,7 @@ func (L *State) call(fnIdx, nresults int) {
 	}
 	if ci := L.precall(fnIdx, nresults); ci != nil {
 		ci.status |= ciFresh
-		L.execute(ci, false)
+		L.runFresh(ci)
 	}
 	if L.status == StatusYield {
 		panic(yieldUnwind{})
@@ -273,7 +273,7 @@ func (L *State) callUnticked(fnIdx, nresults int) {
 	}
 	if ci := L.precall(fnIdx, nresults); ci != nil {
 		ci.status |= ciFresh
-		L.execute(ci, false)
+		L.runFresh(ci)
 	}
 	if L.status == StatusYield {
 		panic(yieldUnwind{})
