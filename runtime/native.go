@@ -234,16 +234,28 @@ func (f *Frame) Tick() bool { return f.L.g.interrupt.tick() }
 // interpreter when a hook has been set meanwhile.
 func (f *Frame) Slow(pc int) int {
 	L, ci := f.L, f.ci
-	n := L.execSlow(ci, ci.cl.p.code[pc], pc+1)
+	i := ci.cl.p.code[pc]
+	if e := metaDirectOps[i.Op()]; e != 0 {
+		if n, ok := f.metaDirect(pc, i, tmEvent(e-1)); ok {
+			return f.slowDone(n)
+		}
+	}
+	n := L.execSlow(ci, i, pc+1)
 	if n == slowFrame && ci.status&ciMetaPending != 0 {
 		n = f.runMetaFrame()
 	}
+	return f.slowDone(n)
+}
+
+// slowDone finishes Slow: a pc goes on in native code unless a hook was
+// set meanwhile; codes pass through.
+func (f *Frame) slowDone(n int) int {
 	if n >= 0 {
-		if L.hook.mask != 0 {
-			ci.pc = n
+		if f.L.hook.mask != 0 {
+			f.ci.pc = n
 			return nativeHandBack
 		}
-		f.regs = L.frameRegs(ci.fn + 1)
+		f.regs = f.L.frameRegs(f.ci.fn + 1)
 	}
 	return n
 }
