@@ -460,7 +460,7 @@ func (f *Frame) Return1(a int) int {
 		L.top = fn
 	} else {
 		// The function's slot is just below the registers.
-		*(*Value)(unsafe.Add(f.regs, -int(valueSize))) = *r(f.regs, a)
+		copyVal((*Value)(unsafe.Add(f.regs, -int(valueSize))), r(f.regs, a))
 		L.top = fn + 1
 		for j := 1; j < nres; j++ {
 			L.stack[fn+j] = Nil

@@ -1,5 +1,7 @@
 package runtime
 
+import "unsafe"
+
 // Direct paths for native code: instructions that the dispatch loop
 // sends to execSlow, run here by the same runtime functions execSlow
 // calls (storeSlow, callGo, posReturn, forPrep...), with the operands the
@@ -241,14 +243,16 @@ func (f *Frame) TailCall(pc int) int {
 		if i.K() {
 			L.closeUpvals(ci.fn + 1)
 		}
-		s := L.stack[nfn : ra+1+nargs]
+		// The function and its arguments down to nfn, and the missing
+		// parameters: all below the length just checked, so copied
+		// through pointers without a bounds check per value.
+		base := unsafe.Pointer(unsafe.SliceData(L.stack[nfn:]))
 		d := ra - nfn
 		for j := 0; j <= nargs; j++ {
-			s[j] = s[d+j]
+			copyVal(r(base, j), r(base, d+j))
 		}
-		s = L.stack[nfn+1:]
 		for ; nargs < p.numParams; nargs++ {
-			s[nargs] = Nil
+			*r(base, 1+nargs) = Nil
 		}
 		ci.fn = nfn
 		L.top = nfn + 1 + nargs
