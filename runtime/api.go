@@ -500,7 +500,7 @@ func (L *State) Call1(fn Value, args ...Value) Value {
 		s[base+1+i] = v
 	}
 	L.top = base + 1 + len(args)
-	L.callNoYield(base, 1)
+	L.callNoYieldDirect(base, 1)
 	L.top = base
 	return L.stack[base]
 }
@@ -508,7 +508,7 @@ func (L *State) Call1(fn Value, args ...Value) Value {
 // CallStack calls the function below the top nargs values, leaving
 // nresults results (all when -1), like lua_call.
 func (L *State) CallStack(nargs, nresults int) {
-	L.callNoYield(L.top-nargs-1, nresults)
+	L.callNoYieldDirect(L.top-nargs-1, nresults)
 }
 
 // CallK is CallStack that may be yielded across: when the callee yields,

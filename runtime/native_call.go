@@ -36,3 +36,48 @@ func (L *State) runFresh(ci *callInfo) {
 	}
 	L.execute(ci, false)
 }
+
+// callNoYieldDirect is callNoYield for Call1 and CallStack: a native
+// Lua callee's frame is pushed here, as precall pushes it, and run by
+// runFresh, without call's and precall's general cases. Anything else
+// (a Go function, __call, an interpreted callee, a hook, no room, the
+// C-level call limit near) takes callNoYield.
+func (L *State) callNoYieldDirect(fnIdx, nresults int) {
+	fn := &L.stack[fnIdx]
+	if fn.t != tagLuaFn || L.hook.mask != 0 || L.nCcalls+1 >= maxCcalls {
+		L.callNoYield(fnIdx, nresults)
+		return
+	}
+	cl := fn.closure()
+	p := cl.p
+	nci := L.ci.next
+	ntop := fnIdx + 1 + p.maxStack
+	if p.native == nil || nci == nil || ntop+1 >= len(L.stack) {
+		L.callNoYield(fnIdx, nresults)
+		return
+	}
+	L.nny++
+	if L.g.interrupt.tick() {
+		L.checkInterrupt()
+	}
+	L.nCcalls++
+	s := L.stack
+	for nargs := L.top - fnIdx - 1; nargs < p.numParams; nargs++ {
+		s[L.top] = Nil
+		L.top++
+	}
+	L.ci = nci
+	nci.fn = fnIdx
+	nci.nresults = nresults
+	nci.status = ciLua | ciFresh
+	nci.top = ntop
+	nci.cl = cl
+	nci.pc = 0
+	nci.nextraargs = 0
+	L.runFresh(nci)
+	if L.status == StatusYield {
+		panic(yieldUnwind{})
+	}
+	L.nCcalls--
+	L.nny--
+}
