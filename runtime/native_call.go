@@ -37,14 +37,14 @@ func (L *State) runFresh(ci *callInfo) {
 	L.execute(ci, false)
 }
 
-// callNoYieldDirect is callNoYield for Call1 and CallStack: a native
-// Lua callee's frame is pushed here, as precall pushes it, and run by
-// runFresh, without call's and precall's general cases. Anything else
-// (a Go function, __call, an interpreted callee, a hook, no room, the
-// C-level call limit near) takes callNoYield.
+// callNoYieldDirect is callNoYield for Call1 and CallStack: a Lua
+// callee's frame is pushed here, as precall pushes it, and run by
+// runFresh (directly when native, else by execute), without call's and
+// precall's general cases. A Go function, __call, no room and the
+// C-level call limit near take callNoYield.
 func (L *State) callNoYieldDirect(fnIdx, nresults int) {
 	fn := &L.stack[fnIdx]
-	if fn.t != tagLuaFn || L.hook.mask != 0 || L.nCcalls+1 >= maxCcalls {
+	if fn.t != tagLuaFn || L.nCcalls+1 >= maxCcalls {
 		L.callNoYield(fnIdx, nresults)
 		return
 	}
@@ -52,7 +52,7 @@ func (L *State) callNoYieldDirect(fnIdx, nresults int) {
 	p := cl.p
 	nci := L.ci.next
 	ntop := fnIdx + 1 + p.maxStack
-	if p.native == nil || nci == nil || ntop+1 >= len(L.stack) {
+	if nci == nil || ntop+1 >= len(L.stack) {
 		L.callNoYield(fnIdx, nresults)
 		return
 	}
