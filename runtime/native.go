@@ -636,8 +636,9 @@ func (f *Frame) Self(a, b, k int) bool {
 	return false
 }
 
-// GetTable runs R[a] := R[b][R[c]] for a table and an integer key in its
-// array part or a string key found at once (see GetField).
+// GetTable runs R[a] := R[b][R[c]] for a table and an integer key or a
+// string key, when the value is there or no metatable could supply one
+// (see GetField).
 func (f *Frame) GetTable(a, b, c int) bool {
 	rb, rc := r(f.regs, b), r(f.regs, c)
 	if rb.t != tagTable {
@@ -650,6 +651,9 @@ func (f *Frame) GetTable(a, b, c int) bool {
 				*r(f.regs, a) = v
 				return true
 			}
+		} else if v := t.getIntHash(k); v.t != tagNil || t.meta == nil {
+			*r(f.regs, a) = v
+			return true
 		}
 	} else if rc.t == tagString {
 		// Keys built at run time (json's escapes[c]) are other copies of
@@ -662,7 +666,8 @@ func (f *Frame) GetTable(a, b, c int) bool {
 	return false
 }
 
-// GetI runs R[a] := R[b][c] for an index in the array part.
+// GetI runs R[a] := R[b][c] for a table, when the value is there (in the
+// array part or the hash part) or no metatable could supply one.
 func (f *Frame) GetI(a, b, c int) bool {
 	if rb := r(f.regs, b); rb.t == tagTable {
 		t := rb.table()
@@ -671,6 +676,11 @@ func (f *Frame) GetI(a, b, c int) bool {
 				*r(f.regs, a) = v
 				return true
 			}
+		} else if v := t.getIntHash(k); v.t != tagNil || t.meta == nil {
+			// Past the array part: the hash part, or nil without a
+			// metatable (binary_trees' `tree[1]` of a leaf `{}`).
+			*r(f.regs, a) = v
+			return true
 		}
 	}
 	return false
