@@ -270,13 +270,30 @@ func (f *Frame) TailCall(pc int) int {
 		}
 		g := fn.gofn()
 		if v, ok := f.fast(g, ra); ok {
-			L.stack[ra] = v
-			L.top = ra + 1
-		} else {
-			L.callGo(ra, -1, g)
-			if L.status == StatusYield {
-				return slowYield
+			// `return setmetatable(o, mt)`: the one result goes where
+			// the frame's function was, as Return1 puts it (no hook is
+			// set, or fast would not have answered).
+			ci.fn -= delta
+			L.ci = ci.prev
+			dst := ci.fn
+			if nres := ci.nresults; nres == 0 {
+				L.top = dst
+			} else {
+				copyVal(&L.stack[dst], &v)
+				L.top = dst + 1
+				for j := 1; j < nres; j++ {
+					L.stack[dst+j] = Nil
+					L.top++
+				}
 			}
+			if ci.status&ciFresh != 0 {
+				return slowDone
+			}
+			return slowFrame
+		}
+		L.callGo(ra, -1, g)
+		if L.status == StatusYield {
+			return slowYield
 		}
 		ci.fn -= delta
 		n := L.top - ra
