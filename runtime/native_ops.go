@@ -342,7 +342,7 @@ func (f *Frame) TForCall(pc, a, c int) int {
 				}
 			}
 		}
-		L.callGo(ra, c, fn.gofn())
+		L.callGoNative(ra, c, fn.gofn())
 		if L.status == StatusYield {
 			return slowYield
 		}
@@ -384,14 +384,15 @@ func (f *Frame) callGoDirect(fn *Value, ra, nresults, pc int) int {
 	return f.after(pc + 1)
 }
 
-// callGoNative is callGo for callGoDirect: when no hook is set, the stack
-// has callGo's room and the frame record exists, the frame is pushed and
-// popped here, and posReturn's move of the results written out for the
-// one result most calls want (string.find's first, gsub's string),
-// without the calls of ensureStack, nextCI, posReturn, poscall and
-// moveResults: about 50 instructions of json's 230,000 library calls.
-// Anything else, and a return hook set by the function, takes callGo's
-// own path.
+// callGoNative is callGo for callGoDirect and TForCall: when no hook is
+// set, the stack has callGo's room and the frame record exists, the
+// frame is pushed and popped here, and posReturn's move of the results
+// written out for the one result most calls want (string.find's first,
+// gsub's string), without the calls of ensureStack, nextCI, posReturn,
+// poscall and moveResults: about 50 instructions of json's 230,000
+// library calls. Other result counts call moveResults alone. Anything
+// else, and a return hook set by the function, takes callGo's and
+// posReturn's own paths.
 func (L *State) callGoNative(fnIdx, nresults int, g *GoFunction) {
 	ci := L.ci.next
 	if ci == nil || L.hook.mask != 0 || L.top+minGoStack > len(L.stack) {
@@ -414,8 +415,13 @@ func (L *State) callGoNative(fnIdx, nresults int, g *GoFunction) {
 		L.runError("Go function '%s' returned %d results but pushed %d", g.Name, n, L.top-ci.fn-1)
 	}
 	res := L.top - n
-	if nresults != 1 || L.hook.mask&hookMaskReturn != 0 {
+	if L.hook.mask&hookMaskReturn != 0 {
 		L.posReturn(ci, res, n)
+		return
+	}
+	L.ci = ci.prev
+	if nresults != 1 {
+		L.moveResults(fnIdx, res, n, nresults)
 		return
 	}
 	s := L.stack
@@ -425,7 +431,6 @@ func (L *State) callGoNative(fnIdx, nresults int, g *GoFunction) {
 		copyVal(&s[fnIdx], &s[res])
 	}
 	L.top = fnIdx + 1
-	L.ci = ci.prev
 }
 
 // fast runs the frameless path of Go function g (GoFunction.Fast), whose
