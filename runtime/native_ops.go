@@ -360,8 +360,9 @@ func (f *Frame) TForCall(pc, a, c int) int {
 func (f *Frame) callGoDirect(fn *Value, ra, nresults, pc int) int {
 	L, ci := f.L, f.ci
 	g := fn.gofn()
-	if g.Fast != nil { // tested here: most Go functions have none
-		if v, ok := f.fast(g, ra); ok {
+	// fast, written out: most Go functions have no Fast path.
+	if g.Fast != nil && L.hook.mask == 0 && L.top+minGoStack <= len(L.stack) {
+		if v, ok := g.Fast(L.stack[ra+1 : L.top]); ok {
 			L.stack[ra] = v
 			if nresults < 0 {
 				L.top = ra + 1
