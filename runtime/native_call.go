@@ -1,7 +1,7 @@
 package runtime
 
-// runFresh runs frame ci, which a Go-level call (call, callUnticked) has
-// just pushed and marked fresh, until it returns. A native prototype's
+// runFresh runs frame ci, which a Go-level call (call, callUnticked,
+// callNoYieldDirect) has just pushed and marked fresh, until it returns. A native prototype's
 // Go code is called directly when no hook is set: sort's comparator,
 // gsub's replacement function and the other callbacks of the library
 // then skip execute's entry (its frame, the hook test, the prototype
