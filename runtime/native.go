@@ -177,8 +177,16 @@ type Frame struct {
 func (f *Frame) Enter(L *State, ci *CallInfo) {
 	cl := ci.cl
 	f.L, f.ci, f.cl = L, ci, cl
-	f.regs = L.frameRegs(ci.fn + 1)
+	f.regs = L.regsOf(ci)
 	f.kb = unsafe.Pointer(unsafe.SliceData(cl.p.k))
+}
+
+// regsOf is frameRegs(ci.fn + 1) without the bounds check, for a frame
+// on L's stack: the stack never ends below a frame's registers (a
+// frame's top, past them, fits in it when the frame is pushed, and the
+// stack only shrinks to what the frames in use need).
+func (L *State) regsOf(ci *callInfo) unsafe.Pointer {
+	return unsafe.Add(unsafe.Pointer(unsafe.SliceData(L.stack)), uintptr(ci.fn+1)*valueSize)
 }
 
 // PC returns the frame's saved pc: where the function starts or goes on.
@@ -375,12 +383,9 @@ func (f *Frame) CallABC(pc, a, b, c int) int {
 	if nci == nil || ntop >= len(L.stack) {
 		return f.slowCall(ci.cl.p.code[pc], pc)
 	}
-	top := L.top
-	for nargs := top - ra - 1; nargs < p.numParams; nargs++ {
-		L.stack[top] = Nil
-		top++
+	if L.top-ra-1 < p.numParams {
+		L.fillParams(ra, p.numParams)
 	}
-	L.top = top
 	nci.fn = ra
 	nci.nresults = c - 1
 	nci.status = ciLua
@@ -401,7 +406,7 @@ func (f *Frame) CallABC(pc, a, b, c int) int {
 		if L.hook.mask != 0 {
 			return nativeHandBack
 		}
-		f.regs = L.frameRegs(ci.fn + 1)
+		f.regs = L.regsOf(ci)
 		return pc + 1
 	}
 	for n == slowFrame && L.ci == nci && nci.cl.p.native != nil && L.hook.mask == 0 {
@@ -418,6 +423,20 @@ func (f *Frame) CallABC(pc, a, b, c int) int {
 		return slowFrame // execute interprets L.ci, the callee
 	}
 	return n
+}
+
+// fillParams sets to nil the parameters that the call of the function in
+// slot fn leaves without an argument (up to numParams), and moves L.top
+// past them. Out of line: CallABC's common case passes them all.
+//
+//go:noinline
+func (L *State) fillParams(fn, numParams int) {
+	top := L.top
+	for nargs := top - fn - 1; nargs < numParams; nargs++ {
+		L.stack[top] = Nil
+		top++
+	}
+	L.top = top
 }
 
 // maxNativeDepth bounds the Go frames of native functions that native
