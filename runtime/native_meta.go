@@ -84,11 +84,12 @@ func (f *Frame) metaDirect(pc int, i bc.Instruction, e tmEvent) (n int, ok bool)
 	}
 	// tableMetaFrame's stores and pushMetaFrame.
 	ci.pc = pc + 1
+	// x and y are registers (below ci.top), a constant or imm: none is
+	// among the three slots written.
 	s := L.stack
-	a, b := *x, *y
 	copyVal(&s[fn], tm)
-	copyVal(&s[fn+1], &a)
-	copyVal(&s[fn+2], &b)
+	copyVal(&s[fn+1], x)
+	copyVal(&s[fn+2], y)
 	top := fn + 3
 	if L.g.interrupt.tick() {
 		L.top = top
