@@ -115,7 +115,7 @@ func auxResume(L, co *State, narg int) int {
 		L.PushString("cannot resume dead coroutine")
 		return -1
 	}
-	if !co.TryCheckStack(narg + minGoStack) {
+	if !co.hasRoom(narg+minGoStack) && !co.TryCheckStack(narg+minGoStack) {
 		L.Pop(narg)
 		L.PushString("too many arguments to resume")
 		return -1
@@ -130,7 +130,7 @@ func auxResume(L, co *State, narg int) int {
 		// Results that do not fit the resumer's stack fail the resume,
 		// as lua_checkstack makes the reference's auxresume do, instead
 		// of raising "stack overflow" in the resumer.
-		if !L.TryCheckStack(nres + 1) {
+		if !L.hasRoom(nres+1) && !L.TryCheckStack(nres+1) {
 			co.top -= nres
 			L.PushString("too many results to resume")
 			return -1
@@ -144,6 +144,13 @@ func auxResume(L, co *State, narg int) int {
 	// coroutine.close reports it.
 	L.push(co.stack[co.top-1])
 	return -1
+}
+
+// hasRoom reports whether TryCheckStack(n) would succeed without
+// growing the stack: small enough to inline where a resume checks both
+// threads' stacks.
+func (L *State) hasRoom(n int) bool {
+	return n >= 0 && L.top+n <= len(L.stack) && L.top+extraStack <= maxStack-n
 }
 
 // copyVals is copy(dst, src) for the few values a resume passes each
