@@ -491,10 +491,32 @@ func (L *State) Call(fn Value, args ...Value) []Value {
 func (L *State) Call1(fn Value, args ...Value) Value {
 	base := L.top
 	L.ensureStack(base + 1 + len(args))
-	L.stack[base] = fn
-	copy(L.stack[base+1:], args)
+	s := L.stack
+	s[base] = fn
+	// One by one: for the one or two arguments of a callback (sort's
+	// comparator), copy's call to typedslicecopy costs more than the
+	// copies themselves.
+	for i, v := range args {
+		s[base+1+i] = v
+	}
 	L.top = base + 1 + len(args)
-	L.callNoYield(base, 1)
+	L.callNoYieldDirect(base, 1)
+	L.top = base
+	return L.stack[base]
+}
+
+// Call2 is Call1 with two arguments, for a callback called many times
+// (sort's comparator): no argument slice, and the values stored with
+// copyVal.
+func (L *State) Call2(fn, a, b Value) Value {
+	base := L.top
+	L.ensureStack(base + 3)
+	s := L.stack[base : base+3]
+	copyVal(&s[0], &fn)
+	copyVal(&s[1], &a)
+	copyVal(&s[2], &b)
+	L.top = base + 3
+	L.callNoYieldDirect(base, 1)
 	L.top = base
 	return L.stack[base]
 }
@@ -502,7 +524,7 @@ func (L *State) Call1(fn Value, args ...Value) Value {
 // CallStack calls the function below the top nargs values, leaving
 // nresults results (all when -1), like lua_call.
 func (L *State) CallStack(nargs, nresults int) {
-	L.callNoYield(L.top-nargs-1, nresults)
+	L.callNoYieldDirect(L.top-nargs-1, nresults)
 }
 
 // CallK is CallStack that may be yielded across: when the callee yields,

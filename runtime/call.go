@@ -283,7 +283,7 @@ func (L *State) call(fnIdx, nresults int) {
 	}
 	if ci := L.precall(fnIdx, nresults); ci != nil {
 		ci.status |= ciFresh
-		L.execute(ci, false)
+		L.runFresh(ci)
 	}
 	if L.status == StatusYield {
 		panic(yieldUnwind{})
@@ -300,7 +300,7 @@ func (L *State) callUnticked(fnIdx, nresults int) {
 	}
 	if ci := L.precall(fnIdx, nresults); ci != nil {
 		ci.status |= ciFresh
-		L.execute(ci, false)
+		L.runFresh(ci)
 	}
 	if L.status == StatusYield {
 		panic(yieldUnwind{})

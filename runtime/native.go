@@ -177,8 +177,16 @@ type Frame struct {
 func (f *Frame) Enter(L *State, ci *CallInfo) {
 	cl := ci.cl
 	f.L, f.ci, f.cl = L, ci, cl
-	f.regs = L.frameRegs(ci.fn + 1)
+	f.regs = L.regsOf(ci)
 	f.kb = unsafe.Pointer(unsafe.SliceData(cl.p.k))
+}
+
+// regsOf is frameRegs(ci.fn + 1) without the bounds check, for a frame
+// on L's stack: the stack never ends below a frame's registers (a
+// frame's top, past them, fits in it when the frame is pushed, and the
+// stack only shrinks to what the frames in use need).
+func (L *State) regsOf(ci *callInfo) unsafe.Pointer {
+	return unsafe.Add(unsafe.Pointer(unsafe.SliceData(L.stack)), uintptr(ci.fn+1)*valueSize)
 }
 
 // PC returns the frame's saved pc: where the function starts or goes on.
@@ -234,16 +242,28 @@ func (f *Frame) Tick() bool { return f.L.g.interrupt.tick() }
 // interpreter when a hook has been set meanwhile.
 func (f *Frame) Slow(pc int) int {
 	L, ci := f.L, f.ci
-	n := L.execSlow(ci, ci.cl.p.code[pc], pc+1)
+	i := ci.cl.p.code[pc]
+	if e := metaDirectOps[i.Op()]; e != 0 {
+		if n, ok := f.metaDirect(pc, i, tmEvent(e-1)); ok {
+			return f.slowDone(n)
+		}
+	}
+	n := L.execSlow(ci, i, pc+1)
 	if n == slowFrame && ci.status&ciMetaPending != 0 {
 		n = f.runMetaFrame()
 	}
+	return f.slowDone(n)
+}
+
+// slowDone finishes Slow: a pc goes on in native code unless a hook was
+// set meanwhile; codes pass through.
+func (f *Frame) slowDone(n int) int {
 	if n >= 0 {
-		if L.hook.mask != 0 {
-			ci.pc = n
+		if f.L.hook.mask != 0 {
+			f.ci.pc = n
 			return nativeHandBack
 		}
-		f.regs = L.frameRegs(ci.fn + 1)
+		f.regs = f.L.frameRegs(f.ci.fn + 1)
 	}
 	return n
 }
@@ -363,12 +383,9 @@ func (f *Frame) CallABC(pc, a, b, c int) int {
 	if nci == nil || ntop >= len(L.stack) {
 		return f.slowCall(ci.cl.p.code[pc], pc)
 	}
-	top := L.top
-	for nargs := top - ra - 1; nargs < p.numParams; nargs++ {
-		L.stack[top] = Nil
-		top++
+	if L.top-ra-1 < p.numParams {
+		L.fillParams(ra, p.numParams)
 	}
-	L.top = top
 	nci.fn = ra
 	nci.nresults = c - 1
 	nci.status = ciLua
@@ -389,7 +406,7 @@ func (f *Frame) CallABC(pc, a, b, c int) int {
 		if L.hook.mask != 0 {
 			return nativeHandBack
 		}
-		f.regs = L.frameRegs(ci.fn + 1)
+		f.regs = L.regsOf(ci)
 		return pc + 1
 	}
 	for n == slowFrame && L.ci == nci && nci.cl.p.native != nil && L.hook.mask == 0 {
@@ -406,6 +423,20 @@ func (f *Frame) CallABC(pc, a, b, c int) int {
 		return slowFrame // execute interprets L.ci, the callee
 	}
 	return n
+}
+
+// fillParams sets to nil the parameters that the call of the function in
+// slot fn leaves without an argument (up to numParams), and moves L.top
+// past them. Out of line: CallABC's common case passes them all.
+//
+//go:noinline
+func (L *State) fillParams(fn, numParams int) {
+	top := L.top
+	for nargs := top - fn - 1; nargs < numParams; nargs++ {
+		L.stack[top] = Nil
+		top++
+	}
+	L.top = top
 }
 
 // maxNativeDepth bounds the Go frames of native functions that native
@@ -448,7 +479,7 @@ func (f *Frame) Return1(a int) int {
 		L.top = fn
 	} else {
 		// The function's slot is just below the registers.
-		*(*Value)(unsafe.Add(f.regs, -int(valueSize))) = *r(f.regs, a)
+		copyVal((*Value)(unsafe.Add(f.regs, -int(valueSize))), r(f.regs, a))
 		L.top = fn + 1
 		for j := 1; j < nres; j++ {
 			L.stack[fn+j] = Nil
@@ -624,8 +655,9 @@ func (f *Frame) Self(a, b, k int) bool {
 	return false
 }
 
-// GetTable runs R[a] := R[b][R[c]] for a table and an integer key in its
-// array part or a string key found at once (see GetField).
+// GetTable runs R[a] := R[b][R[c]] for a table and an integer key or a
+// string key, when the value is there or no metatable could supply one
+// (see GetField).
 func (f *Frame) GetTable(a, b, c int) bool {
 	rb, rc := r(f.regs, b), r(f.regs, c)
 	if rb.t != tagTable {
@@ -638,6 +670,9 @@ func (f *Frame) GetTable(a, b, c int) bool {
 				*r(f.regs, a) = v
 				return true
 			}
+		} else if v := t.getIntHash(k); v.t != tagNil || t.meta == nil {
+			*r(f.regs, a) = v
+			return true
 		}
 	} else if rc.t == tagString {
 		// Keys built at run time (json's escapes[c]) are other copies of
@@ -650,7 +685,8 @@ func (f *Frame) GetTable(a, b, c int) bool {
 	return false
 }
 
-// GetI runs R[a] := R[b][c] for an index in the array part.
+// GetI runs R[a] := R[b][c] for a table, when the value is there (in the
+// array part or the hash part) or no metatable could supply one.
 func (f *Frame) GetI(a, b, c int) bool {
 	if rb := r(f.regs, b); rb.t == tagTable {
 		t := rb.table()
@@ -659,6 +695,11 @@ func (f *Frame) GetI(a, b, c int) bool {
 				*r(f.regs, a) = v
 				return true
 			}
+		} else if v := t.getIntHash(k); v.t != tagNil || t.meta == nil {
+			// Past the array part: the hash part, or nil without a
+			// metatable (binary_trees' `tree[1]` of a leaf `{}`).
+			*r(f.regs, a) = v
+			return true
 		}
 	}
 	return false

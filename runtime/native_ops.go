@@ -1,5 +1,7 @@
 package runtime
 
+import "unsafe"
+
 // Direct paths for native code: instructions that the dispatch loop
 // sends to execSlow, run here by the same runtime functions execSlow
 // calls (storeSlow, callGo, posReturn, forPrep...), with the operands the
@@ -133,6 +135,22 @@ func (f *Frame) SetList(pc, a, b, last, next int) int {
 		return f.Slow(pc)
 	}
 	t := rt.table()
+	if end := last + n; last == len(t.arr) && end <= cap(t.arr) && t.node == nil && n <= 8 {
+		// A constructor's items going into the array part its NEWTABLE
+		// sized, no hash part to move keys from: ensureArray would store
+		// nil into each slot before copy's typedslicecopy overwrote them
+		// (about 170 instructions for binary_trees' `{ left, right }`).
+		// copyVal writes every field, whatever the slot held past the
+		// length.
+		arr := t.arr[:end]
+		src := L.stack[ra+1 : ra+1+n]
+		for j := range src {
+			copyVal(&arr[last+j], &src[j])
+		}
+		t.arr = arr
+		L.top = ci.top
+		return next
+	}
 	if need := last + n; need > cap(t.arr) {
 		ci.pc = next
 		L.chargeObject(int64(need-cap(t.arr)) * int64(valueSize))
@@ -241,14 +259,16 @@ func (f *Frame) TailCall(pc int) int {
 		if i.K() {
 			L.closeUpvals(ci.fn + 1)
 		}
-		s := L.stack[nfn : ra+1+nargs]
+		// The function and its arguments down to nfn, and the missing
+		// parameters: all below the length just checked, so copied
+		// through pointers without a bounds check per value.
+		base := unsafe.Pointer(unsafe.SliceData(L.stack[nfn:]))
 		d := ra - nfn
 		for j := 0; j <= nargs; j++ {
-			s[j] = s[d+j]
+			copyVal(r(base, j), r(base, d+j))
 		}
-		s = L.stack[nfn+1:]
 		for ; nargs < p.numParams; nargs++ {
-			s[nargs] = Nil
+			*r(base, 1+nargs) = Nil
 		}
 		ci.fn = nfn
 		L.top = nfn + 1 + nargs
@@ -266,13 +286,30 @@ func (f *Frame) TailCall(pc int) int {
 		}
 		g := fn.gofn()
 		if v, ok := f.fast(g, ra); ok {
-			L.stack[ra] = v
-			L.top = ra + 1
-		} else {
-			L.callGo(ra, -1, g)
-			if L.status == StatusYield {
-				return slowYield
+			// `return setmetatable(o, mt)`: the one result goes where
+			// the frame's function was, as Return1 puts it (no hook is
+			// set, or fast would not have answered).
+			ci.fn -= delta
+			L.ci = ci.prev
+			dst := ci.fn
+			if nres := ci.nresults; nres == 0 {
+				L.top = dst
+			} else {
+				copyVal(&L.stack[dst], &v)
+				L.top = dst + 1
+				for j := 1; j < nres; j++ {
+					L.stack[dst+j] = Nil
+					L.top++
+				}
 			}
+			if ci.status&ciFresh != 0 {
+				return slowDone
+			}
+			return slowFrame
+		}
+		L.callGo(ra, -1, g)
+		if L.status == StatusYield {
+			return slowYield
 		}
 		ci.fn -= delta
 		n := L.top - ra
@@ -321,7 +358,7 @@ func (f *Frame) TForCall(pc, a, c int) int {
 				}
 			}
 		}
-		L.callGo(ra, c, fn.gofn())
+		L.callGoNative(ra, c, fn.gofn())
 		if L.status == StatusYield {
 			return slowYield
 		}
@@ -339,8 +376,9 @@ func (f *Frame) TForCall(pc, a, c int) int {
 func (f *Frame) callGoDirect(fn *Value, ra, nresults, pc int) int {
 	L, ci := f.L, f.ci
 	g := fn.gofn()
-	if g.Fast != nil { // tested here: most Go functions have none
-		if v, ok := f.fast(g, ra); ok {
+	// fast, written out: most Go functions have no Fast path.
+	if g.Fast != nil && L.hook.mask == 0 && L.top+minGoStack <= len(L.stack) {
+		if v, ok := g.Fast(L.stack[ra+1 : L.top]); ok {
 			L.stack[ra] = v
 			if nresults < 0 {
 				L.top = ra + 1
@@ -353,7 +391,7 @@ func (f *Frame) callGoDirect(fn *Value, ra, nresults, pc int) int {
 			return pc + 1
 		}
 	}
-	L.callGo(ra, nresults, g)
+	L.callGoNative(ra, nresults, g)
 	if L.status == StatusYield {
 		return slowYield
 	}
@@ -361,6 +399,55 @@ func (f *Frame) callGoDirect(fn *Value, ra, nresults, pc int) int {
 		L.top = ci.top
 	}
 	return f.after(pc + 1)
+}
+
+// callGoNative is callGo for callGoDirect and TForCall: when no hook is
+// set, the stack has callGo's room and the frame record exists, the
+// frame is pushed and popped here, and posReturn's move of the results
+// written out for the one result most calls want (string.find's first,
+// gsub's string), without the calls of ensureStack, nextCI, posReturn,
+// poscall and moveResults: about 50 instructions of json's 230,000
+// library calls. Other result counts call moveResults alone. Anything
+// else, and a return hook set by the function, takes callGo's and
+// posReturn's own paths.
+func (L *State) callGoNative(fnIdx, nresults int, g *GoFunction) {
+	ci := L.ci.next
+	if ci == nil || L.hook.mask != 0 || L.top+minGoStack > len(L.stack) {
+		L.callGo(fnIdx, nresults, g)
+		return
+	}
+	L.ci = ci
+	ci.fn = fnIdx
+	ci.nresults = nresults
+	ci.status = 0
+	ci.top = L.top + minGoStack
+	ci.k = nil
+	ci.cl = nil
+	ci.pending = 0
+	n := g.Fn(L)
+	if n == yieldSignal && L.status == StatusYield {
+		return
+	}
+	if n < 0 || n > L.top-ci.fn-1 {
+		L.runError("Go function '%s' returned %d results but pushed %d", g.Name, n, L.top-ci.fn-1)
+	}
+	res := L.top - n
+	if L.hook.mask&hookMaskReturn != 0 {
+		L.posReturn(ci, res, n)
+		return
+	}
+	L.ci = ci.prev
+	if nresults != 1 {
+		L.moveResults(fnIdx, res, n, nresults)
+		return
+	}
+	s := L.stack
+	if n == 0 {
+		s[fnIdx] = Nil
+	} else {
+		copyVal(&s[fnIdx], &s[res])
+	}
+	L.top = fnIdx + 1
 }
 
 // fast runs the frameless path of Go function g (GoFunction.Fast), whose

@@ -9,8 +9,9 @@ import "testing"
 // functions with a frameless path (GoFunction.Fast), in every case the
 // path answers and every case it leaves to the function (errors at their
 // line, tracebacks, hooks, yields, functions replaced by Lua code), and
-// next in generic for loops. Each program's output is recorded from
-// lua5.4.
+// next in generic for loops; metamethods and library callbacks entered
+// directly, and integer-keyed reads past the array part. Each program's
+// output is recorded from lua5.4.
 func TestCallsTranspiled(t *testing.T) {
 	runTranspiledPrograms(t, "calls", 7, nil)
 }

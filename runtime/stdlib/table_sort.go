@@ -48,7 +48,7 @@ type sorter struct {
 // Numbers and strings are compared without going through the runtime.
 func (s *sorter) less(a, b runtime.Value) bool {
 	if s.hasCmp {
-		return s.L.Call1(s.cmp, a, b).Truthy()
+		return s.L.Call2(s.cmp, a, b).Truthy()
 	}
 	switch {
 	case a.IsInt() && b.IsInt():

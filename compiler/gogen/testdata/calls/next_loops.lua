@@ -68,3 +68,25 @@ end)
 local r = co({5, 6, 7})
 while type(r) == "number" do r = co(r * 2) end
 print(r)
+
+-- Go iterators other than next: their results adjusted to the loop's
+-- variables (fewer, as many, more), and an iterator that yields the
+-- coroutine running the loop.
+local acc = {}
+for i, v in ipairs({ "a", "b", "c" }) do acc[#acc + 1] = i .. v end
+for k, v in string.gmatch("x=1, y=22", "(%w+)=(%w+)") do acc[#acc + 1] = k .. v end
+for w in string.gmatch("one two", "%a+") do acc[#acc + 1] = w end
+local gen = coroutine.wrap(function() for i = 1, 3 do coroutine.yield(i, i * 10) end end)
+for a, b, c in gen do acc[#acc + 1] = tostring(a) .. tostring(b) .. tostring(c) end
+local gen1 = coroutine.wrap(function() coroutine.yield() coroutine.yield(1, 2, 3, 4) end)
+for a, b in gen1 do acc[#acc + 1] = tostring(a) .. tostring(b) break end
+print(table.concat(acc, " "))
+local co = coroutine.wrap(function()
+  local seen = {}
+  for v, w in coroutine.yield, "tick", nil do
+    if v == nil then break end
+    seen[#seen + 1] = tostring(v) .. tostring(w)
+  end
+  return table.concat(seen, ",")
+end)
+print(co(), co(1, 2), co(3), co(nil))

@@ -77,3 +77,19 @@ print(co("x", "y"))
 local function info() local i = debug.getinfo(1, "t") return i.istailcall end
 local function callInfo(...) return info(...) end
 print(callInfo(), (info()))
+
+-- A Go tail call's one result adjusted to what the caller wants: none,
+-- one, several, all (a constructor, select), from a fresh frame (pcall,
+-- a coroutine's body) and through another tail call.
+local function new2(x) return setmetatable({ x = x }, { __index = { y = 2 } }) end
+local function cnt(...) return select("#", ...) end
+local a1, a2, a3 = new2(1), cnt(1, 2), nil
+local b1, b2, b3 = cnt(1, 2, 3)
+local tt = { cnt(1, 2), cnt() }
+local s = select("#", new2(5))
+new2(7)
+local function deeper(...) return cnt(...) end
+print(a1.x, a1.y, a2, a3, b1, b2, b3, #tt, tt[1], tt[2], s, (deeper(1, nil)))
+print(pcall(cnt, 1, 2, 3))
+print(coroutine.wrap(function(...) return select("#", ...) end)(1, 2))
+print(select("#", pcall(new2, 3)), table.unpack({ deeper(1, 2, 3) }))

@@ -1,0 +1,83 @@
+package runtime
+
+// runFresh runs frame ci, which a Go-level call (call, callUnticked,
+// callNoYieldDirect) has just pushed and marked fresh, until it returns. A native prototype's
+// Go code is called directly when no hook is set: sort's comparator,
+// gsub's replacement function and the other callbacks of the library
+// then skip execute's entry (its frame, the hook test, the prototype
+// test and the switch on what native code returned) for the common case
+// of a callee that returns to its caller. Anything else it hands to
+// execute as execute's own native label would: another frame to run
+// (an interpreted callee, a metamethod's frame), a yield, a hand-back.
+func (L *State) runFresh(ci *callInfo) {
+	if p := ci.cl.p; p.native != nil && L.hook.mask == 0 {
+		ci.ndepth = 0
+		switch p.native(L, ci) {
+		case slowDone:
+			return
+		case slowYield:
+			// execute's answer for a frame it cannot leave resumable.
+			panic(yieldUnwind{})
+		case slowFrame:
+			// As execute's slowDone switch, and its returned label.
+			nci := L.ci
+			if nci.status&(ciLua|ciMetaPending) != ciLua {
+				if nci.status&ciLua == 0 {
+					return
+				}
+				L.finishMetaFrame(nci)
+				nci = L.ci
+			}
+			L.execute(nci, false)
+			return
+		}
+		// A hand-back: execute interprets the frame from its saved pc
+		// (it goes to its hooked label, a hook having been set).
+	}
+	L.execute(ci, false)
+}
+
+// callNoYieldDirect is callNoYield for Call1 and CallStack: a Lua
+// callee's frame is pushed here, as precall pushes it, and run by
+// runFresh (directly when native, else by execute), without call's and
+// precall's general cases. A Go function, __call, no room and the
+// C-level call limit near take callNoYield.
+func (L *State) callNoYieldDirect(fnIdx, nresults int) {
+	fn := &L.stack[fnIdx]
+	if fn.t != tagLuaFn || L.nCcalls+1 >= maxCcalls {
+		L.callNoYield(fnIdx, nresults)
+		return
+	}
+	cl := fn.closure()
+	p := cl.p
+	nci := L.ci.next
+	ntop := fnIdx + 1 + p.maxStack
+	if nci == nil || ntop+1 >= len(L.stack) {
+		L.callNoYield(fnIdx, nresults)
+		return
+	}
+	L.nny++
+	if L.g.interrupt.tick() {
+		L.checkInterrupt()
+	}
+	L.nCcalls++
+	s := L.stack
+	for nargs := L.top - fnIdx - 1; nargs < p.numParams; nargs++ {
+		s[L.top] = Nil
+		L.top++
+	}
+	L.ci = nci
+	nci.fn = fnIdx
+	nci.nresults = nresults
+	nci.status = ciLua | ciFresh
+	nci.top = ntop
+	nci.cl = cl
+	nci.pc = 0
+	nci.nextraargs = 0
+	L.runFresh(nci)
+	if L.status == StatusYield {
+		panic(yieldUnwind{})
+	}
+	L.nCcalls--
+	L.nny--
+}
