@@ -475,10 +475,14 @@ func (f *Frame) Return1(a int) int {
 	L, ci := f.L, f.ci
 	L.ci = ci.prev
 	fn := ci.fn
-	if nres := ci.nresults; nres == 0 {
-		L.top = fn
-	} else {
+	switch nres := ci.nresults; nres {
+	case 1: // a call for one value, the common case
 		// The function's slot is just below the registers.
+		copyVal((*Value)(unsafe.Add(f.regs, -int(valueSize))), r(f.regs, a))
+		L.top = fn + 1
+	case 0:
+		L.top = fn
+	default:
 		copyVal((*Value)(unsafe.Add(f.regs, -int(valueSize))), r(f.regs, a))
 		L.top = fn + 1
 		for j := 1; j < nres; j++ {
