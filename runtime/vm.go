@@ -126,31 +126,31 @@ run:
 			}
 			goto slow
 		case bc.OpGetTable:
-			rb, rc := r(regs, i.B()), r(regs, i.C())
+			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
 			if rb.t == tagTable {
 				t := rb.table()
 				if rc.t == tagInt {
 					if k := int64(rc.n); uint64(k)-1 < uint64(len(t.arr)) {
 						if v := elem(t.arr, k-1); v.t != tagNil || t.meta == nil {
-							*r(regs, a) = *v
+							*(*Value)(unsafe.Add(regs, uintptr(a)*valueSize)) = *v
 							continue
 						}
 					}
 				} else if rc.t == tagString {
 					if v := probeStr(t, rc); v != nil && (v.t != tagNil || t.meta == nil) {
-						copyVal(r(regs, a), v)
+						copyVal((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), v)
 						continue
 					}
 				}
 			}
 			goto slow
 		case bc.OpGetI:
-			rb := r(regs, i.B())
+			rb := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize))
 			if rb.t == tagTable {
 				t := rb.table()
 				if k := int64(i.C()); uint64(k)-1 < uint64(len(t.arr)) {
 					if v := elem(t.arr, k-1); v.t != tagNil || t.meta == nil {
-						*r(regs, a) = *v
+						*(*Value)(unsafe.Add(regs, uintptr(a)*valueSize)) = *v
 						continue
 					}
 				}
@@ -186,7 +186,7 @@ run:
 			}
 			goto slow
 		case bc.OpSetTable:
-			ta, rb := r(regs, a), r(regs, i.B())
+			ta, rb := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize))
 			if ta.t == tagTable {
 				t := ta.table()
 				var v *Value
@@ -199,9 +199,9 @@ run:
 						// the key and no __newindex can apply.
 						var src *Value
 						if i.K() {
-							src = kv(kb, i.C())
+							src = (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize))
 						} else {
-							src = r(regs, i.C())
+							src = (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
 						}
 						if src.t != tagNil {
 							t.arr = t.arr[:n+1]
@@ -218,9 +218,9 @@ run:
 				}
 				if v != nil && (v.t != tagNil || t.meta == nil) {
 					if i.K() {
-						copyVal(v, kv(kb, i.C()))
+						copyVal(v, (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize)))
 					} else {
-						copyVal(v, r(regs, i.C()))
+						copyVal(v, (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize)))
 					}
 					if rb.t == tagString && t.tmAbsent != 0 {
 						t.keysChanged()
@@ -230,15 +230,15 @@ run:
 			}
 			goto slow
 		case bc.OpSetI:
-			ta := r(regs, a)
+			ta := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if ta.t == tagTable {
 				t := ta.table()
 				if k := int64(i.B()); uint64(k)-1 < uint64(len(t.arr)) {
 					if v := elem(t.arr, k-1); v.t != tagNil || t.meta == nil {
 						if i.K() {
-							copyVal(v, kv(kb, i.C()))
+							copyVal(v, (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize)))
 						} else {
-							copyVal(v, r(regs, i.C()))
+							copyVal(v, (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize)))
 						}
 						continue
 					}
