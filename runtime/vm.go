@@ -290,12 +290,10 @@ run:
 			}
 			goto slow
 		case bc.OpAddI:
-			rb := r(regs, i.B())
-			imm := int64(i.SC())
-			if rb.t == tagInt {
-				setInt(r(regs, a), int64(rb.n)+imm)
+			if rb := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)); rb.t == tagInt {
+				setInt((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), int64(rb.n)+int64(i.SC()))
 			} else if rb.t == tagFloat {
-				setFloat(r(regs, a), rb.AsFloat()+float64(imm))
+				setFloat((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), math.Float64frombits(rb.n)+float64(i.SC()))
 			} else {
 				goto slow
 			}
