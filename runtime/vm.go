@@ -126,31 +126,31 @@ run:
 			}
 			goto slow
 		case bc.OpGetTable:
-			rb, rc := r(regs, i.B()), r(regs, i.C())
+			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
 			if rb.t == tagTable {
 				t := rb.table()
 				if rc.t == tagInt {
 					if k := int64(rc.n); uint64(k)-1 < uint64(len(t.arr)) {
 						if v := elem(t.arr, k-1); v.t != tagNil || t.meta == nil {
-							*r(regs, a) = *v
+							*(*Value)(unsafe.Add(regs, uintptr(a)*valueSize)) = *v
 							continue
 						}
 					}
 				} else if rc.t == tagString {
 					if v := probeStr(t, rc); v != nil && (v.t != tagNil || t.meta == nil) {
-						copyVal(r(regs, a), v)
+						copyVal((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), v)
 						continue
 					}
 				}
 			}
 			goto slow
 		case bc.OpGetI:
-			rb := r(regs, i.B())
+			rb := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize))
 			if rb.t == tagTable {
 				t := rb.table()
 				if k := int64(i.C()); uint64(k)-1 < uint64(len(t.arr)) {
 					if v := elem(t.arr, k-1); v.t != tagNil || t.meta == nil {
-						*r(regs, a) = *v
+						*(*Value)(unsafe.Add(regs, uintptr(a)*valueSize)) = *v
 						continue
 					}
 				}
@@ -186,7 +186,7 @@ run:
 			}
 			goto slow
 		case bc.OpSetTable:
-			ta, rb := r(regs, a), r(regs, i.B())
+			ta, rb := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize))
 			if ta.t == tagTable {
 				t := ta.table()
 				var v *Value
@@ -199,9 +199,9 @@ run:
 						// the key and no __newindex can apply.
 						var src *Value
 						if i.K() {
-							src = kv(kb, i.C())
+							src = (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize))
 						} else {
-							src = r(regs, i.C())
+							src = (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
 						}
 						if src.t != tagNil {
 							t.arr = t.arr[:n+1]
@@ -218,9 +218,9 @@ run:
 				}
 				if v != nil && (v.t != tagNil || t.meta == nil) {
 					if i.K() {
-						copyVal(v, kv(kb, i.C()))
+						copyVal(v, (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize)))
 					} else {
-						copyVal(v, r(regs, i.C()))
+						copyVal(v, (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize)))
 					}
 					if rb.t == tagString && t.tmAbsent != 0 {
 						t.keysChanged()
@@ -230,15 +230,15 @@ run:
 			}
 			goto slow
 		case bc.OpSetI:
-			ta := r(regs, a)
+			ta := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if ta.t == tagTable {
 				t := ta.table()
 				if k := int64(i.B()); uint64(k)-1 < uint64(len(t.arr)) {
 					if v := elem(t.arr, k-1); v.t != tagNil || t.meta == nil {
 						if i.K() {
-							copyVal(v, kv(kb, i.C()))
+							copyVal(v, (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize)))
 						} else {
-							copyVal(v, r(regs, i.C()))
+							copyVal(v, (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize)))
 						}
 						continue
 					}
@@ -290,12 +290,10 @@ run:
 			}
 			goto slow
 		case bc.OpAddI:
-			rb := r(regs, i.B())
-			imm := int64(i.SC())
-			if rb.t == tagInt {
-				setInt(r(regs, a), int64(rb.n)+imm)
+			if rb := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)); rb.t == tagInt {
+				setInt((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), int64(rb.n)+int64(i.SC()))
 			} else if rb.t == tagFloat {
-				setFloat(r(regs, a), rb.AsFloat()+float64(imm))
+				setFloat((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), math.Float64frombits(rb.n)+float64(i.SC()))
 			} else {
 				goto slow
 			}
@@ -345,9 +343,9 @@ run:
 				goto arithMeta
 			}
 		case bc.OpModK:
-			rb, kc := r(regs, i.B()), kv(kb, i.C())
+			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize))
 			if rb.t == tagInt && kc.t == tagInt && kc.n != 0 {
-				setInt(r(regs, a), imod(int64(rb.n), int64(kc.n)))
+				setInt((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), imod(int64(rb.n), int64(kc.n)))
 			} else {
 				goto slow
 			}
@@ -414,9 +412,9 @@ run:
 				goto slow
 			}
 		case bc.OpMod:
-			rb, rc := r(regs, i.B()), r(regs, i.C())
+			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
 			if rb.t == tagInt && rc.t == tagInt && rc.n != 0 {
-				setInt(r(regs, a), imod(int64(rb.n), int64(rc.n)))
+				setInt((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), imod(int64(rb.n), int64(rc.n)))
 			} else {
 				goto slow
 			}
@@ -490,12 +488,12 @@ run:
 			}
 			goto condJump
 		case bc.OpLt:
-			x, y := r(regs, a), r(regs, i.B())
+			x, y := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize))
 			cond = false
 			if x.t == tagInt && y.t == tagInt {
 				cond = int64(x.n) < int64(y.n)
 			} else if x.t == tagFloat && y.t == tagFloat {
-				cond = x.AsFloat() < y.AsFloat()
+				cond = math.Float64frombits(x.n) < math.Float64frombits(y.n)
 			} else {
 				goto slow
 			}
@@ -509,12 +507,12 @@ run:
 				}
 			}
 		case bc.OpLe:
-			x, y := r(regs, a), r(regs, i.B())
+			x, y := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize))
 			cond = false
 			if x.t == tagInt && y.t == tagInt {
 				cond = int64(x.n) <= int64(y.n)
 			} else if x.t == tagFloat && y.t == tagFloat {
-				cond = x.AsFloat() <= y.AsFloat()
+				cond = math.Float64frombits(x.n) <= math.Float64frombits(y.n)
 			} else {
 				goto slow
 			}
@@ -552,51 +550,51 @@ run:
 			}
 			goto condJump
 		case bc.OpEqI:
-			x := r(regs, a)
+			x := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			imm := int64(i.SB())
 			cond = false
 			if x.t == tagInt {
 				cond = int64(x.n) == imm
 			} else if x.t == tagFloat {
-				cond = x.AsFloat() == float64(imm)
+				cond = math.Float64frombits(x.n) == float64(imm)
 			}
 			goto condJump
 		case bc.OpLtI:
-			x := r(regs, a)
+			x := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x.t == tagInt {
 				cond = int64(x.n) < int64(i.SB())
 			} else if x.t == tagFloat {
-				cond = x.AsFloat() < float64(i.SB())
+				cond = math.Float64frombits(x.n) < float64(i.SB())
 			} else {
 				goto slow
 			}
 			goto condJump
 		case bc.OpLeI:
-			x := r(regs, a)
+			x := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x.t == tagInt {
 				cond = int64(x.n) <= int64(i.SB())
 			} else if x.t == tagFloat {
-				cond = x.AsFloat() <= float64(i.SB())
+				cond = math.Float64frombits(x.n) <= float64(i.SB())
 			} else {
 				goto slow
 			}
 			goto condJump
 		case bc.OpGtI:
-			x := r(regs, a)
+			x := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x.t == tagInt {
 				cond = int64(x.n) > int64(i.SB())
 			} else if x.t == tagFloat {
-				cond = x.AsFloat() > float64(i.SB())
+				cond = math.Float64frombits(x.n) > float64(i.SB())
 			} else {
 				goto slow
 			}
 			goto condJump
 		case bc.OpGeI:
-			x := r(regs, a)
+			x := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x.t == tagInt {
 				cond = int64(x.n) >= int64(i.SB())
 			} else if x.t == tagFloat {
-				cond = x.AsFloat() >= float64(i.SB())
+				cond = math.Float64frombits(x.n) >= float64(i.SB())
 			} else {
 				goto slow
 			}
@@ -757,27 +755,31 @@ run:
 			}
 			goto enter
 		case bc.OpForLoop:
-			if step := r(regs, a+2); step.t == tagInt {
-				count := r(regs, a+1).n
-				if count > 0 {
+			// The control values written out as offsets of R[A], without
+			// r and AsFloat: an inlined call whose instructions take
+			// the caller's position costs a NOP, its inlining mark.
+			ra := unsafe.Add(regs, uintptr(a)*valueSize)
+			if step := (*Value)(unsafe.Add(ra, 2*valueSize)); step.t == tagInt {
+				cnt := (*Value)(unsafe.Add(ra, valueSize))
+				if count := cnt.n; count > 0 {
 					// Whole values are stored, not just payloads: debug.setlocal
 					// can put anything in these registers, and a payload
 					// written under a string's tag would be memory-unsafe.
-					idx := int64(r(regs, a).n) + int64(step.n)
-					setInt(r(regs, a+1), int64(count-1))
-					setInt(r(regs, a), idx)
-					setInt(r(regs, a+3), idx)
-					pc -= i.Bx()
+					idx := int64((*Value)(ra).n) + int64(step.n)
+					setInt((*Value)(ra), idx)
+					setInt(cnt, int64(count-1))
+					setInt((*Value)(unsafe.Add(ra, 3*valueSize)), idx)
+					pc -= int(i >> bc.PosBx)
 				}
 			} else {
 				// A float loop (forPrep made all three control values floats).
-				st := step.AsFloat()
-				limit := r(regs, a+1).AsFloat()
-				idx := r(regs, a).AsFloat() + st
+				st := math.Float64frombits(step.n)
+				limit := math.Float64frombits((*Value)(unsafe.Add(ra, valueSize)).n)
+				idx := math.Float64frombits((*Value)(ra).n) + st
 				if st > 0 && idx <= limit || st <= 0 && limit <= idx {
-					setFloat(r(regs, a), idx)
-					setFloat(r(regs, a+3), idx)
-					pc -= i.Bx()
+					setFloat((*Value)(ra), idx)
+					setFloat((*Value)(unsafe.Add(ra, 3*valueSize)), idx)
+					pc -= int(i >> bc.PosBx)
 				}
 			}
 			if L.g.interrupt.tick() {
