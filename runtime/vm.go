@@ -620,8 +620,13 @@ run:
 			// goes through precall in execSlow.
 			ci = fs.ci
 			ra := ci.fn + 1 + a
-			if b := i.B(); b != 0 {
-				L.top = ra + b
+			// nargs: the arguments, from B or up to the top a
+			// multiple-result call or VARARG left.
+			nargs := i.B() - 1
+			if nargs >= 0 {
+				L.top = ra + 1 + nargs
+			} else {
+				nargs = L.top - ra - 1
 			}
 			ci.pc = pc
 			fn := r(regs, a)
@@ -641,10 +646,10 @@ run:
 			if nci == nil || ntop >= len(L.stack) {
 				goto slow
 			}
-			for top := L.top; top-ra-1 < p.numParams; top++ {
+			for ; nargs < p.numParams; nargs++ {
 				// Missing parameters are nil.
-				L.stack[top] = Nil
-				L.top = top + 1
+				L.stack[ra+1+nargs] = Nil
+				L.top = ra + 2 + nargs
 			}
 			nci.fn = ra
 			nci.nresults = i.C() - 1
