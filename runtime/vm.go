@@ -701,8 +701,9 @@ run:
 			L.g.interrupt.tick()
 			// The function and its arguments move down to the frame's base.
 			dst := unsafe.Add(regs, -int(valueSize))
+			src := unsafe.Add(regs, uintptr(a)*valueSize)
 			for j := 0; j <= nargs; j++ {
-				*(*Value)(unsafe.Add(dst, uintptr(j)*valueSize)) = *r(regs, a+j)
+				copyVal((*Value)(unsafe.Add(dst, uintptr(j)*valueSize)), (*Value)(unsafe.Add(src, uintptr(j)*valueSize)))
 			}
 			for ; nargs < p.numParams; nargs++ {
 				*(*Value)(unsafe.Add(dst, uintptr(nargs+1)*valueSize)) = Nil
