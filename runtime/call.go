@@ -195,8 +195,15 @@ func (L *State) pretailcall(ci *callInfo, fnIdx, delta int) *callInfo {
 				need = nargs
 			}
 			L.ensureStack(ci.fn + 1 + need + 1)
+			// The function and its arguments move down one by one after
+			// one bounds check each: copy's typedslicecopy cost about 80
+			// instructions for the few values a tail call passes.
+			src := L.stack[fnIdx : fnIdx+1+nargs]
+			dst := L.stack[ci.fn : ci.fn+len(src)]
+			for j := range src {
+				copyVal(&dst[j], &src[j])
+			}
 			s := L.stack
-			copy(s[ci.fn:], s[fnIdx:fnIdx+1+nargs])
 			for ; nargs < p.numParams; nargs++ {
 				s[ci.fn+1+nargs] = Nil
 			}
