@@ -97,7 +97,13 @@ func (L *State) callFast(fnIdx, nresults int, f *GoFunction) bool {
 	v, ok := f.Fast(L.stack[fnIdx+1 : L.top])
 	if ok {
 		L.stack[fnIdx] = v
-		L.moveResults(fnIdx, fnIdx, 1, nresults)
+		if nresults < 0 || nresults == 1 {
+			// The one result is in place: moveResults would copy it
+			// onto itself (about 50 instructions).
+			L.top = fnIdx + 1
+		} else {
+			L.moveResults(fnIdx, fnIdx, 1, nresults)
+		}
 	}
 	return ok
 }
