@@ -629,7 +629,7 @@ run:
 				nargs = L.top - ra - 1
 			}
 			ci.pc = pc
-			fn := r(regs, a)
+			fn := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if L.g.interrupt.tick() {
 				goto slow
 			}
@@ -714,7 +714,16 @@ run:
 			ci.pc = 0
 			ci.status |= ciTail
 			ci.nextraargs = 0
-			goto enter
+			// Enter the callee here, as CALL does: the frame's base and
+			// so its registers are the caller's.
+			fs.cl = ncl
+			if p.native != nil {
+				goto native
+			}
+			pc = 0
+			cb = unsafe.Pointer(unsafe.SliceData(p.code))
+			kb = unsafe.Pointer(unsafe.SliceData(p.k))
+			goto run
 		case bc.OpReturn0:
 			// Hooks are off (see hooked), so no return hook.
 			ci = fs.ci
