@@ -268,7 +268,7 @@ func (f *Frame) TailCallOp(pc, a, b, c int, k bool) int {
 		// The function and its arguments down to nfn, and the missing
 		// parameters: all below the length just checked, so copied
 		// through pointers without a bounds check per value.
-		base := unsafe.Pointer(unsafe.SliceData(L.stack[nfn:]))
+		base := unsafe.Add(unsafe.Pointer(unsafe.SliceData(L.stack)), uintptr(nfn)*valueSize)
 		d := ra - nfn
 		for j := 0; j <= nargs; j++ {
 			copyVal(r(base, j), r(base, d+j))
