@@ -251,7 +251,7 @@ func (f *Frame) TailCallOp(pc, a, b, c int, k bool) int {
 	if c != 0 {
 		delta = ci.nextraargs + c
 	}
-	fn := &L.stack[ra]
+	fn := r(f.regs, a) // &L.stack[ra], without the bounds check
 	switch fn.t {
 	case tagLuaFn:
 		ncl := fn.closure()
