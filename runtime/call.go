@@ -97,7 +97,13 @@ func (L *State) callFast(fnIdx, nresults int, f *GoFunction) bool {
 	v, ok := f.Fast(L.stack[fnIdx+1 : L.top])
 	if ok {
 		L.stack[fnIdx] = v
-		L.moveResults(fnIdx, fnIdx, 1, nresults)
+		if nresults < 0 || nresults == 1 {
+			// The one result is in place: moveResults would copy it
+			// onto itself (about 50 instructions).
+			L.top = fnIdx + 1
+		} else {
+			L.moveResults(fnIdx, fnIdx, 1, nresults)
+		}
 	}
 	return ok
 }
@@ -195,8 +201,15 @@ func (L *State) pretailcall(ci *callInfo, fnIdx, delta int) *callInfo {
 				need = nargs
 			}
 			L.ensureStack(ci.fn + 1 + need + 1)
+			// The function and its arguments move down one by one after
+			// one bounds check each: copy's typedslicecopy cost about 80
+			// instructions for the few values a tail call passes.
+			src := L.stack[fnIdx : fnIdx+1+nargs]
+			dst := L.stack[ci.fn : ci.fn+len(src)]
+			for j := range src {
+				copyVal(&dst[j], &src[j])
+			}
 			s := L.stack
-			copy(s[ci.fn:], s[fnIdx:fnIdx+1+nargs])
 			for ; nargs < p.numParams; nargs++ {
 				s[ci.fn+1+nargs] = Nil
 			}

@@ -231,21 +231,27 @@ func (f *Frame) ReturnFull(pc, a, b int) int {
 // path; a Go callee runs here and its results are returned. Anything
 // else (__call, a full stack, an expired tick) goes through Slow.
 func (f *Frame) TailCall(pc int) int {
+	i := f.ci.cl.p.code[pc]
+	return f.TailCallOp(pc, i.A(), i.B(), i.C(), i.K())
+}
+
+// TailCallOp is TailCall with the instruction's operands, which the
+// generator knows, passed in: decoding them at run time cost about 14
+// instructions a tail call.
+func (f *Frame) TailCallOp(pc, a, b, c int, k bool) int {
 	L, ci := f.L, f.ci
-	i := ci.cl.p.code[pc]
 	if L.g.interrupt.countdown <= 0 {
 		return f.Slow(pc)
 	}
-	a, b := i.A(), i.B()
 	ra := ci.fn + 1 + a
 	if b != 0 {
 		L.top = ra + b
 	}
 	delta := 0
-	if c := i.C(); c != 0 {
+	if c != 0 {
 		delta = ci.nextraargs + c
 	}
-	fn := &L.stack[ra]
+	fn := r(f.regs, a) // &L.stack[ra], without the bounds check
 	switch fn.t {
 	case tagLuaFn:
 		ncl := fn.closure()
@@ -256,13 +262,13 @@ func (f *Frame) TailCall(pc int) int {
 			return f.Slow(pc)
 		}
 		L.g.interrupt.tick()
-		if i.K() {
+		if k {
 			L.closeUpvals(ci.fn + 1)
 		}
 		// The function and its arguments down to nfn, and the missing
 		// parameters: all below the length just checked, so copied
 		// through pointers without a bounds check per value.
-		base := unsafe.Pointer(unsafe.SliceData(L.stack[nfn:]))
+		base := unsafe.Add(unsafe.Pointer(unsafe.SliceData(L.stack)), uintptr(nfn)*valueSize)
 		d := ra - nfn
 		for j := 0; j <= nargs; j++ {
 			copyVal(r(base, j), r(base, d+j))
@@ -281,7 +287,7 @@ func (f *Frame) TailCall(pc int) int {
 	case tagGoFn:
 		L.g.interrupt.tick()
 		ci.pc = pc + 1
-		if i.K() {
+		if k {
 			L.closeUpvals(ci.fn + 1)
 		}
 		g := fn.gofn()

@@ -620,11 +620,16 @@ run:
 			// goes through precall in execSlow.
 			ci = fs.ci
 			ra := ci.fn + 1 + a
-			if b := i.B(); b != 0 {
-				L.top = ra + b
+			// nargs: the arguments, from B or up to the top a
+			// multiple-result call or VARARG left.
+			nargs := i.B() - 1
+			if nargs >= 0 {
+				L.top = ra + 1 + nargs
+			} else {
+				nargs = L.top - ra - 1
 			}
 			ci.pc = pc
-			fn := r(regs, a)
+			fn := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if L.g.interrupt.tick() {
 				goto slow
 			}
@@ -641,10 +646,10 @@ run:
 			if nci == nil || ntop >= len(L.stack) {
 				goto slow
 			}
-			for top := L.top; top-ra-1 < p.numParams; top++ {
+			for ; nargs < p.numParams; nargs++ {
 				// Missing parameters are nil.
-				L.stack[top] = Nil
-				L.top = top + 1
+				L.stack[ra+1+nargs] = Nil
+				L.top = ra + 2 + nargs
 			}
 			nci.fn = ra
 			nci.nresults = i.C() - 1
@@ -696,8 +701,9 @@ run:
 			L.g.interrupt.tick()
 			// The function and its arguments move down to the frame's base.
 			dst := unsafe.Add(regs, -int(valueSize))
+			src := unsafe.Add(regs, uintptr(a)*valueSize)
 			for j := 0; j <= nargs; j++ {
-				*(*Value)(unsafe.Add(dst, uintptr(j)*valueSize)) = *r(regs, a+j)
+				copyVal((*Value)(unsafe.Add(dst, uintptr(j)*valueSize)), (*Value)(unsafe.Add(src, uintptr(j)*valueSize)))
 			}
 			for ; nargs < p.numParams; nargs++ {
 				*(*Value)(unsafe.Add(dst, uintptr(nargs+1)*valueSize)) = Nil
@@ -708,7 +714,16 @@ run:
 			ci.pc = 0
 			ci.status |= ciTail
 			ci.nextraargs = 0
-			goto enter
+			// Enter the callee here, as CALL does: the frame's base and
+			// so its registers are the caller's.
+			fs.cl = ncl
+			if p.native != nil {
+				goto native
+			}
+			pc = 0
+			cb = unsafe.Pointer(unsafe.SliceData(p.code))
+			kb = unsafe.Pointer(unsafe.SliceData(p.k))
+			goto run
 		case bc.OpReturn0:
 			// Hooks are off (see hooked), so no return hook.
 			ci = fs.ci

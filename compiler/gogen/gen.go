@@ -562,7 +562,7 @@ func (g *gen) instruction(pc int) {
 		}
 		g.printf("return f.Return(%d, %d)\n", a, i.B())
 	case bc.OpTailCall:
-		g.printf("return f.Exit(f.TailCall(%d))\n", pc)
+		g.printf("return f.Exit(f.TailCallOp(%d, %d, %d, %d, %t))\n", pc, a, i.B(), i.C(), i.K())
 	case bc.OpTForCall:
 		g.printf("if n := f.TForCall(%d, %d, %d); n != %d {\nreturn f.Exit(n)\n}\n", pc, a, i.C(), pc+1)
 	case bc.OpForPrep:
