@@ -1,0 +1,68 @@
+package pattern
+
+import (
+	"math/rand"
+	"strings"
+	"testing"
+)
+
+// TestErrorFree checks errorFree against the matcher: no pattern it
+// accepts raises an error on any of a set of subjects (matched with a
+// budget, so through the recovering scan), and it rejects the patterns
+// that do raise one.
+func TestErrorFree(t *testing.T) {
+	for _, p := range []string{"%", "[a", "[^]", "[%]", "(a", "a)", "%1", "%ba", "%f", "%fa", strings.Repeat("a?", 120)} {
+		if errorFree(p) {
+			t.Errorf("errorFree(%q) = true", p)
+		}
+	}
+	for _, p := range []string{"", "a", "[%c\"\\]", "[^ \t\r\n]", "[\"\\]", "-?%d+%.?%d*[eE]?[-+]?%d*", "[]]", "[^]]", "[a-]", "%%", "$", "a$b", "[%]]"} {
+		if !errorFree(p) {
+			t.Errorf("errorFree(%q) = false", p)
+		}
+	}
+	subjects := []string{"", "a", "ab]c%", "((a))", "xx-1.5e+3yy", "]]][[[", strings.Repeat("a", 300)}
+	const alphabet = "a]^[%()-*+?.$bf1d"
+	rng := rand.New(rand.NewSource(1))
+	accepted := 0
+	for n := 0; n < 50000; n++ {
+		b := make([]byte, 1+rng.Intn(8))
+		for i := range b {
+			b[i] = alphabet[rng.Intn(len(alphabet))]
+		}
+		p := string(b)
+		free := errorFree(p)
+		raised := false
+		for _, s := range subjects {
+			if _, _, err := find(s, p, 0, 1<<40, nil); err != nil {
+				if _, ok := err.(Error); ok {
+					raised = true
+				}
+			}
+		}
+		if free && raised {
+			t.Fatalf("errorFree(%q) = true, but matching it raises an error", p)
+		}
+		if free {
+			accepted++
+		}
+	}
+	if accepted < 300 {
+		t.Fatalf("only %d random patterns were error-free", accepted)
+	}
+}
+
+// TestKnownErrorFree checks the cache answers for the very string stored
+// and checks a string it does not hold.
+func TestKnownErrorFree(t *testing.T) {
+	for i := range errorFreePats { // other tests' patterns may hold the slot
+		errorFreePats[i].Store(nil)
+	}
+	p := strings.Clone("[xyz]+")
+	if !knownErrorFree(p) || !knownErrorFree(p) {
+		t.Fatal("knownErrorFree of an error-free pattern = false")
+	}
+	if knownErrorFree(strings.Clone("[xyz")) {
+		t.Fatal("knownErrorFree of a malformed pattern = true")
+	}
+}
