@@ -60,33 +60,67 @@ func errorFree(p string) bool {
 // slot keeps the first pattern stored in it (patterns built at run time
 // would otherwise evict the constants), and a pattern whose slot is taken
 // is matched with the recovery, as before. Shared by all States.
-var errorFreePats [128]atomic.Pointer[string]
+var errorFreePats [128]atomic.Pointer[patInfo]
 
-// errorFreeHit returns p's slot in errorFreePats and whether it holds p:
-// then p is errorFree, else learnErrorFree(slot, p) tells. Small enough to
-// be inlined (the call of learnErrorFree would not be).
-func errorFreeHit(p string) (slot *atomic.Pointer[string], hit bool) {
+// patInfo is what errorFreePats holds for an errorFree pattern: the
+// pattern, and its prefilter (preparePrefilter's results, which depend
+// on the pattern alone), so that finds start with it rather than making
+// it after their first attempt.
+type patInfo struct {
+	p        string
+	firstEnd int
+	firstLit int
+	firstSet *classSet
+	// The bracket class the pattern starts with, as classEnd leaves it
+	// in the state (setEnd, set) after parsing it; setEnd 0: none.
+	setEnd int
+	set    *classSet
+}
+
+// errorFreeHit returns p's slot in errorFreePats and what it holds for p,
+// or nil: then learnErrorFree(slot, p) tells whether p is errorFree. Small
+// enough to be inlined (the call of learnErrorFree would not be).
+func errorFreeHit(p string) (slot *atomic.Pointer[patInfo], info *patInfo) {
 	// Fibonacci hashing of the address: neighbouring constants (a few
 	// bytes apart) fall in different slots.
 	slot = &errorFreePats[uint64(uintptr(unsafe.Pointer(unsafe.StringData(p))))*0x9E3779B97F4A7C15>>57]
-	e := slot.Load()
-	return slot, e != nil && unsafe.StringData(*e) == unsafe.StringData(p) && len(*e) == len(p)
+	if e := slot.Load(); e != nil && unsafe.StringData(e.p) == unsafe.StringData(p) && len(e.p) == len(p) {
+		return slot, e
+	}
+	return slot, nil
 }
 
 // knownErrorFree reports whether p is errorFree, remembering the answer
 // when p's slot is free.
 func knownErrorFree(p string) bool {
-	slot, hit := errorFreeHit(p)
-	return hit || learnErrorFree(slot, p)
+	slot, info := errorFreeHit(p)
+	return info != nil || learnErrorFree(slot, p)
 }
 
 // learnErrorFree is knownErrorFree for a pattern not in its slot.
-func learnErrorFree(slot *atomic.Pointer[string], p string) bool {
+func learnErrorFree(slot *atomic.Pointer[patInfo], p string) bool {
 	if slot.Load() != nil || !errorFree(p) {
 		return false
 	}
-	b := new(string)
-	*b = p
-	slot.CompareAndSwap(nil, b)
+	ms := state{pat: p}
+	ms.preparePrefilter() // raises nothing: p is errorFree
+	info := &patInfo{p: p, firstEnd: ms.firstEnd, firstLit: ms.firstLit, firstSet: ms.firstSet}
+	if ms.setAt == 1 && ms.setEnd != 0 {
+		info.setEnd, info.set = ms.setEnd, ms.set
+		if info.set == nil {
+			info.set = ms.firstSet
+		}
+	}
+	slot.CompareAndSwap(nil, info)
 	return true
+}
+
+// usePrefilter sets ms's prefilter and its first bracket class from info,
+// sparing the first attempt classEnd's look-up of the class.
+func (ms *state) usePrefilter(info *patInfo) {
+	ms.prefiltered = true
+	ms.firstEnd, ms.firstLit, ms.firstSet = info.firstEnd, info.firstLit, info.firstSet
+	if info.setEnd != 0 {
+		ms.setAt, ms.setEnd, ms.set = 1, info.setEnd, info.set
+	}
 }

@@ -45,6 +45,24 @@ func TestErrorFree(t *testing.T) {
 		}
 		if free {
 			accepted++
+			// The cached path (no budget: attempts with the prefilter
+			// and first class from errorFreePats) finds what the
+			// recovering path (a budget) finds, anchored or not.
+			for i := range errorFreePats { // room for p in the cache
+				errorFreePats[i].Store(nil)
+			}
+			qs := []string{p, "^" + p}
+			for _, s := range subjects {
+				for _, q := range qs {
+					for init := 0; init <= 2; init++ {
+						m1, ok1, _ := find(s, q, init, 0, nil)
+						m2, ok2, _ := find(s, q, init, 1<<40, nil)
+						if ok1 != ok2 || m1.Start != m2.Start || m1.End != m2.End {
+							t.Fatalf("find(%q, %q, %d): %v %v without a budget, %v %v with one", s, q, init, m1, ok1, m2, ok2)
+						}
+					}
+				}
+			}
 		}
 	}
 	if accepted < 300 {

@@ -76,8 +76,11 @@ func find(s, p string, init, budget int, work Work) (Match, bool, error) {
 	ms := &state{src: s, pat: p, limited: budget > 0, budget: budget, work: work}
 	var start, end int
 	var err error
-	slot, free := errorFreeHit(p) // knownErrorFree, its look-up inlined
-	if budget <= 0 && (free || learnErrorFree(slot, p)) {
+	slot, info := errorFreeHit(p) // knownErrorFree, its look-up inlined
+	if budget <= 0 && info != nil {
+		ms.usePrefilter(info)
+		start, end = ms.attempts(init, anchor, -1) // no recovery needed
+	} else if budget <= 0 && learnErrorFree(slot, p) {
 		start, end = ms.attempts(init, anchor, -1) // no recovery needed
 	} else {
 		start, end, err = ms.scan(init, anchor, -1)
