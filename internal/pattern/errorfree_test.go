@@ -46,14 +46,22 @@ func TestErrorFree(t *testing.T) {
 		if free {
 			accepted++
 			// The cached path (no budget: attempts with the prefilter
-			// and first class from errorFreePats) finds what the
-			// recovering path (a budget) finds, anchored or not.
+			// and first class from errorFreePats) finds and replaces
+			// what the recovering path (a budget) does, anchored or not.
 			for i := range errorFreePats { // room for p in the cache
 				errorFreePats[i].Store(nil)
 			}
 			qs := []string{p, "^" + p}
 			for _, s := range subjects {
 				for _, q := range qs {
+					repl := func(m Match) (string, bool, error) {
+						return "<" + s[m.Start:m.End] + ">", false, nil
+					}
+					r1, n1, _ := gsub(s, q, -1, repl, 0, nil)
+					r2, n2, _ := gsub(s, q, -1, repl, 1<<40, nil)
+					if r1 != r2 || n1 != n2 {
+						t.Fatalf("gsub(%q, %q): %q %d without a budget, %q %d with one", s, q, r1, n1, r2, n2)
+					}
 					for init := 0; init <= 2; init++ {
 						m1, ok1, _ := find(s, q, init, 0, nil)
 						m2, ok2, _ := find(s, q, init, 1<<40, nil)

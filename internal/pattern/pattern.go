@@ -194,7 +194,16 @@ func gsub(s, p string, maxN int, repl func(m Match) (string, bool, error), budge
 		p = p[1:]
 	}
 	ms := &state{src: s, pat: p, limited: budget > 0, budget: budget, work: work}
-	free := budget <= 0 && knownErrorFree(p)
+	free := false
+	if budget <= 0 {
+		slot, info := errorFreeHit(p) // knownErrorFree, its look-up inlined
+		if info != nil {
+			ms.usePrefilter(info)
+			free = true
+		} else {
+			free = learnErrorFree(slot, p)
+		}
+	}
 	var b strings.Builder
 	copied := 0  // s[:copied] has been dealt with
 	charged := 0 // bytes of b given to work.ChargeAlloc
