@@ -74,7 +74,17 @@ func find(s, p string, init, budget int, work Work) (Match, bool, error) {
 		p = p[1:]
 	}
 	ms := &state{src: s, pat: p, limited: budget > 0, budget: budget, work: work}
-	start, end, err := ms.scan(init, anchor, -1)
+	var start, end int
+	var err error
+	slot, info := errorFreeHit(p) // knownErrorFree, its look-up inlined
+	if budget <= 0 && info != nil {
+		ms.usePrefilter(info)
+		start, end = ms.attempts(init, anchor, -1) // no recovery needed
+	} else if budget <= 0 && learnErrorFree(slot, p) {
+		start, end = ms.attempts(init, anchor, -1) // no recovery needed
+	} else {
+		start, end, err = ms.scan(init, anchor, -1)
+	}
 	if err != nil || start == noMatch {
 		return Match{}, false, err
 	}
@@ -184,13 +194,29 @@ func gsub(s, p string, maxN int, repl func(m Match) (string, bool, error), budge
 		p = p[1:]
 	}
 	ms := &state{src: s, pat: p, limited: budget > 0, budget: budget, work: work}
+	free := false
+	if budget <= 0 {
+		slot, info := errorFreeHit(p) // knownErrorFree, its look-up inlined
+		if info != nil {
+			ms.usePrefilter(info)
+			free = true
+		} else {
+			free = learnErrorFree(slot, p)
+		}
+	}
 	var b strings.Builder
 	copied := 0  // s[:copied] has been dealt with
 	charged := 0 // bytes of b given to work.ChargeAlloc
 	n := 0
 	lastMatch := -1
 	for si := 0; maxN < 0 || n < maxN; {
-		start, end, err := ms.scan(si, anchor, lastMatch)
+		var start, end int
+		var err error
+		if free {
+			start, end = ms.attempts(si, anchor, lastMatch) // no recovery needed
+		} else {
+			start, end, err = ms.scan(si, anchor, lastMatch)
+		}
 		if err != nil {
 			return "", n, err
 		}
