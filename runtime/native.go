@@ -496,6 +496,31 @@ func (f *Frame) Return1(a int) int {
 	return slowFrame
 }
 
+// ReturnOne is Return1's common case, a caller wanting one value, small
+// enough for Go to inline into generated code, so that it costs no call.
+// It returns what the native function returns (slowFrame, or slowDone
+// for the frame execute was started for), or 0 when the caller wants
+// another count of values: the generated function then calls Return1.
+// (The result is stored as a whole Value: the function's slot below the
+// registers holds a pointer, the closure, so copyVal's test would not
+// spare the pointer store, and it costs the inliner's budget.)
+func (f *Frame) ReturnOne(a int) int {
+	ci := f.ci
+	if ci.nresults != 1 {
+		return 0
+	}
+	L := f.L
+	L.ci = ci.prev
+	*(*Value)(unsafe.Add(f.regs, -int(valueSize))) = *r(f.regs, a)
+	L.top = ci.fn + 1
+	// slowDone for a frame marked ciFresh, else slowFrame, without a
+	// branch.
+	return slowFrame - int(ci.status&ciFresh)
+}
+
+// ReturnOne's arithmetic relies on these values.
+var _ = [1]struct{}{}[slowFrame-ciFresh-slowDone]
+
 // Return0 runs RETURN0 (see Return1).
 func (f *Frame) Return0() int {
 	L, ci := f.L, f.ci
