@@ -401,17 +401,33 @@ func (f *Frame) CallABC(pc, a, b, c int) int {
 	// the call goes through slowCall and every native caller returns to
 	// execute (see maxNativeDepth).
 	nci.ndepth = ci.ndepth
+	base := unsafe.SliceData(L.stack)
 	n := p.native(L, nci)
-	if n == slowFrame && L.ci == ci { // the callee returned: the common case
-		if L.hook.mask != 0 {
-			return nativeHandBack
+	// L, ci and nci are read again through f so that only f, base and pc
+	// live across the calls.
+	for n == slowFrame {
+		L, ci := f.L, f.ci
+		if L.ci == ci { // the callee returned: the common case
+			// The registers are where they were unless the stack moved.
+			if L.hook.mask == 0 && unsafe.SliceData(L.stack) == base {
+				return pc + 1
+			}
+			break
 		}
-		f.regs = L.regsOf(ci)
-		return pc + 1
-	}
-	for n == slowFrame && L.ci == nci && nci.cl.p.native != nil && L.hook.mask == 0 {
+		// The callee's frame is left to run (it tail-called).
+		nci := ci.next
+		if L.ci != nci || nci.cl.p.native == nil || L.hook.mask != 0 {
+			break
+		}
 		n = nci.cl.p.native(L, nci)
 	}
+	return f.afterCall(n, pc)
+}
+
+// afterCall is the rest of CallABC after its native callee returned n:
+// a return with the stack moved or a hook set, or a frame left to run.
+func (f *Frame) afterCall(n, pc int) int {
+	L, ci := f.L, f.ci
 	switch {
 	case n == slowFrame && L.ci == ci:
 		if L.hook.mask != 0 {
