@@ -198,8 +198,12 @@ func (f *Frame) R(i int) *Value { return r(f.regs, i) }
 // K returns constant i.
 func (f *Frame) K(i int) *Value { return kv(f.kb, i) }
 
-// Up returns the variable upvalue i holds.
-func (f *Frame) Up(i int) *Value { return f.cl.upvals[i].v }
+// Up returns the variable upvalue i holds, without the bounds check: the
+// verifier keeps i below the prototype's count of upvalues, which is the
+// length of every closure's upvals.
+func (f *Frame) Up(i int) *Value {
+	return (*(**upval)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(f.cl.upvals)), uintptr(i)*unsafe.Sizeof((*upval)(nil))))).v
+}
 
 // SetInt stores the integer x in register i.
 func (f *Frame) SetInt(i int, x int64) { setInt(r(f.regs, i), x) }
