@@ -516,17 +516,18 @@ func (f *Frame) Return1(a int) int {
 	return slowFrame
 }
 
-// ReturnOne is Return1's common case, a caller wanting one value, small
-// enough for Go to inline into generated code, so that it costs no call.
-// It returns what the native function returns (slowFrame, or slowDone
-// for the frame execute was started for), or 0 when the caller wants
-// another count of values: the generated function then calls Return1.
+// ReturnOne is Return1's common case, a caller wanting one value or all
+// of them (binary_trees' `{ f(), f() }`), small enough for Go to inline
+// into generated code, so that it costs no call. It returns what the
+// native function returns (slowFrame, or slowDone for the frame execute
+// was started for), or 0 when the caller wants none or several values:
+// the generated function then calls Return1.
 // (The result is stored as a whole Value: the function's slot below the
 // registers holds a pointer, the closure, so copyVal's test would not
 // spare the pointer store, and it costs the inliner's budget.)
 func (f *Frame) ReturnOne(a int) int {
 	ci := f.ci
-	if ci.nresults != 1 {
+	if nres := ci.nresults; nres != 1 && nres != -1 {
 		return 0
 	}
 	L := f.L
