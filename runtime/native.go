@@ -198,8 +198,12 @@ func (f *Frame) R(i int) *Value { return r(f.regs, i) }
 // K returns constant i.
 func (f *Frame) K(i int) *Value { return kv(f.kb, i) }
 
-// Up returns the variable upvalue i holds.
-func (f *Frame) Up(i int) *Value { return f.cl.upvals[i].v }
+// Up returns the variable upvalue i holds, without the bounds check: the
+// verifier keeps i below the prototype's count of upvalues, which is the
+// length of every closure's upvals.
+func (f *Frame) Up(i int) *Value {
+	return (*(**upval)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(f.cl.upvals)), uintptr(i)*unsafe.Sizeof((*upval)(nil))))).v
+}
 
 // SetInt stores the integer x in register i.
 func (f *Frame) SetInt(i int, x int64) { setInt(r(f.regs, i), x) }
@@ -401,17 +405,33 @@ func (f *Frame) CallABC(pc, a, b, c int) int {
 	// the call goes through slowCall and every native caller returns to
 	// execute (see maxNativeDepth).
 	nci.ndepth = ci.ndepth
+	base := unsafe.SliceData(L.stack)
 	n := p.native(L, nci)
-	if n == slowFrame && L.ci == ci { // the callee returned: the common case
-		if L.hook.mask != 0 {
-			return nativeHandBack
+	// L, ci and nci are read again through f so that only f, base and pc
+	// live across the calls.
+	for n == slowFrame {
+		L, ci := f.L, f.ci
+		if L.ci == ci { // the callee returned: the common case
+			// The registers are where they were unless the stack moved.
+			if L.hook.mask == 0 && unsafe.SliceData(L.stack) == base {
+				return pc + 1
+			}
+			break
 		}
-		f.regs = L.regsOf(ci)
-		return pc + 1
-	}
-	for n == slowFrame && L.ci == nci && nci.cl.p.native != nil && L.hook.mask == 0 {
+		// The callee's frame is left to run (it tail-called).
+		nci := ci.next
+		if L.ci != nci || nci.cl.p.native == nil || L.hook.mask != 0 {
+			break
+		}
 		n = nci.cl.p.native(L, nci)
 	}
+	return f.afterCall(n, pc)
+}
+
+// afterCall is the rest of CallABC after its native callee returned n:
+// a return with the stack moved or a hook set, or a frame left to run.
+func (f *Frame) afterCall(n, pc int) int {
+	L, ci := f.L, f.ci
 	switch {
 	case n == slowFrame && L.ci == ci:
 		if L.hook.mask != 0 {
@@ -495,6 +515,32 @@ func (f *Frame) Return1(a int) int {
 	}
 	return slowFrame
 }
+
+// ReturnOne is Return1's common case, a caller wanting one value or all
+// of them (binary_trees' `{ f(), f() }`), small enough for Go to inline
+// into generated code, so that it costs no call. It returns what the
+// native function returns (slowFrame, or slowDone for the frame execute
+// was started for), or 0 when the caller wants none or several values:
+// the generated function then calls Return1.
+// (The result is stored as a whole Value: the function's slot below the
+// registers holds a pointer, the closure, so copyVal's test would not
+// spare the pointer store, and it costs the inliner's budget.)
+func (f *Frame) ReturnOne(a int) int {
+	ci := f.ci
+	if nres := ci.nresults; nres != 1 && nres != -1 {
+		return 0
+	}
+	L := f.L
+	L.ci = ci.prev
+	*(*Value)(unsafe.Add(f.regs, -int(valueSize))) = *r(f.regs, a)
+	L.top = ci.fn + 1
+	// slowDone for a frame marked ciFresh, else slowFrame, without a
+	// branch.
+	return slowFrame - int(ci.status&ciFresh)
+}
+
+// ReturnOne's arithmetic relies on these values.
+var _ = [1]struct{}{}[slowFrame-ciFresh-slowDone]
 
 // Return0 runs RETURN0 (see Return1).
 func (f *Frame) Return0() int {

@@ -572,7 +572,9 @@ func (g *gen) instruction(pc int) {
 	case bc.OpReturn0:
 		g.printf("return f.Return0()\n")
 	case bc.OpReturn1:
-		g.printf("return f.Return1(%d)\n", a)
+		// ReturnOne is inlined except in a large function, where its call
+		// still costs less than Return1's.
+		g.printf("if n := f.ReturnOne(%d); n != 0 {\nreturn n\n}\nreturn f.Return1(%d)\n", a, a)
 	case bc.OpGetField:
 		// A key out of its main position (a record's colliding field)
 		// is found through the node where the instruction found it last.

@@ -970,7 +970,8 @@ func (t *typedEmitter) instruction(pc int, s state) {
 		if s.typed(a) {
 			t.writeBack(onlyReg(s, a))
 		}
-		t.printf("return f.Return1(%d)\n", a)
+		// As the generic code's RETURN1 (gen.go).
+		t.printf("if n := f.ReturnOne(%d); n != 0 {\nreturn n\n}\nreturn f.Return1(%d)\n", a, a)
 		return
 	case bc.OpReturn0:
 		t.printf("return f.Return0()\n")
