@@ -20,7 +20,31 @@ func FMod(a, b float64) float64 { return luanum.FMod(a, b) }
 func FPow(a, b float64) float64 { return luanum.Pow(a, b) }
 
 // FIDiv is Lua's floor division of floats.
-func FIDiv(a, b float64) float64 { return math.Floor(a / b) }
+func FIDiv(a, b float64) float64 { return math.Floor(FDiv(a, b)) }
+
+// FMul is a*b as the machine multiplies, for generated code where Go's
+// compiler may see b as the constant -1. It rewrites x * -1 (and x / -1)
+// into -x, which flips the sign bit of a NaN, where the multiplication
+// the interpreter and lua5.4 run returns the NaN operand as it is: a
+// "-nan" would print as "nan". The explicit conversion rounds the
+// product, so that it is never fused with an addition that follows
+// (arm64 fuses x*y+z unless told not to).
+func FMul(a, b float64) float64 {
+	r := float64(a * b)
+	if r != r && a != a {
+		return a
+	}
+	return r
+}
+
+// FDiv is a/b as the machine divides (see FMul).
+func FDiv(a, b float64) float64 {
+	r := a / b
+	if r != r && a != a {
+		return a
+	}
+	return r
+}
 
 // LtIntFloat reports i < f exactly (no rounding of i).
 func LtIntFloat(i int64, f float64) bool { return ltIntFloat(i, f) }

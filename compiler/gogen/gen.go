@@ -127,6 +127,9 @@ type gen struct {
 	// instruction).
 	fn      int
 	methods []string
+	// minusOne marks the registers of the function that may hold a -1 its
+	// products and quotients must not let Go's compiler see (minusone.go).
+	minusOne []bool
 }
 
 // methodCache is the package variable of the method lookup cache of
@@ -157,6 +160,7 @@ func (g *gen) printf(format string, args ...any) { fmt.Fprintf(&g.b, format, arg
 func (g *gen) function(n int, p *bc.Proto, chunkname string) {
 	start := g.b.Len()
 	g.big = false
+	g.minusOne = minusOneRegs(p)
 	g.loops = findTypedLoops(p, nil)
 	// An outer loop whose typed copy is too large for Go's inliner runs
 	// its table accesses as calls: its inner loops are copied instead.
@@ -457,14 +461,16 @@ func (g *gen) instruction(pc int) {
 		g.printf("}\n")
 	case bc.OpAdd, bc.OpSub, bc.OpMul:
 		o := arithOps[op]
+		m := g.minusOne[i.B()] || g.minusOne[i.C()]
 		g.printf("if x, y := f.R(%d), f.R(%d); x.IsInt() && y.IsInt() {\nf.SetInt(%d, x.AsInt()%sy.AsInt())\n", i.B(), i.C(), a, o)
-		g.printf("} else if x.IsFloat() && y.IsFloat() {\nf.SetFloat(%d, x.AsFloat()%sy.AsFloat())\n", a, o)
-		g.printf("} else if fx, fy, ok := rt.NumPair(x, y); ok {\nf.SetFloat(%d, fx%sfy)\n} else {\n", a, o)
+		g.printf("} else if x.IsFloat() && y.IsFloat() {\nf.SetFloat(%d, %s)\n", a, floatOp(o, "x.AsFloat()", "y.AsFloat()", m))
+		g.printf("} else if fx, fy, ok := rt.NumPair(x, y); ok {\nf.SetFloat(%d, %s)\n} else {\n", a, floatOp(o, "fx", "fy", m))
 		g.slowNext(pc)
 		g.printf("}\n")
 	case bc.OpDiv:
-		g.printf("if x, y := f.R(%d), f.R(%d); x.IsFloat() && y.IsFloat() {\nf.SetFloat(%d, x.AsFloat()/y.AsFloat())\n", i.B(), i.C(), a)
-		g.printf("} else if fx, fy, ok := rt.NumPair(x, y); ok {\nf.SetFloat(%d, fx/fy)\n} else {\n", a)
+		m := g.minusOne[i.B()] || g.minusOne[i.C()]
+		g.printf("if x, y := f.R(%d), f.R(%d); x.IsFloat() && y.IsFloat() {\nf.SetFloat(%d, %s)\n", i.B(), i.C(), a, floatOp("/", "x.AsFloat()", "y.AsFloat()", m))
+		g.printf("} else if fx, fy, ok := rt.NumPair(x, y); ok {\nf.SetFloat(%d, %s)\n} else {\n", a, floatOp("/", "fx", "fy", m))
 		g.slowNext(pc)
 		g.printf("}\n")
 	case bc.OpMod, bc.OpIDiv:
@@ -664,21 +670,41 @@ func (g *gen) arithK(pc int, i bc.Instruction) {
 	if i.Op() == bc.OpDivK {
 		o = "/"
 	}
+	m := isMinusOne(k)
 	switch {
 	case k.Kind == bc.ConstInt && i.Op() != bc.OpDivK:
+		kf := "float64(" + intK(k.Int) + ")"
 		g.printf("if x := f.R(%d); x.IsInt() {\nf.SetInt(%d, x.AsInt()%s%s)\n", i.B(), a, o, intK(k.Int))
-		g.printf("} else if x.IsFloat() {\nf.SetFloat(%d, x.AsFloat()%sfloat64(%s))\n} else {\n", a, o, intK(k.Int))
+		g.printf("} else if x.IsFloat() {\nf.SetFloat(%d, %s)\n} else {\n", a, floatOp(o, "x.AsFloat()", kf, m))
 	case k.Kind == bc.ConstInt:
-		g.printf("if x := f.R(%d); x.IsFloat() {\nf.SetFloat(%d, x.AsFloat()%sfloat64(%s))\n", i.B(), a, o, intK(k.Int))
-		g.printf("} else if x.IsInt() {\nf.SetFloat(%d, float64(x.AsInt())%sfloat64(%s))\n} else {\n", a, o, intK(k.Int))
+		kf := "float64(" + intK(k.Int) + ")"
+		g.printf("if x := f.R(%d); x.IsFloat() {\nf.SetFloat(%d, %s)\n", i.B(), a, floatOp(o, "x.AsFloat()", kf, m))
+		g.printf("} else if x.IsInt() {\nf.SetFloat(%d, %s)\n} else {\n", a, floatOp(o, "float64(x.AsInt())", kf, m))
 	default:
 		lit, ok := floatK(k.Float)
 		if !ok {
 			lit = fmt.Sprintf("f.K(%d).AsFloat()", i.C())
 		}
-		g.printf("if x := f.R(%d); x.IsFloat() {\nf.SetFloat(%d, x.AsFloat()%s%s)\n", i.B(), a, o, lit)
-		g.printf("} else if x.IsInt() {\nf.SetFloat(%d, float64(x.AsInt())%s%s)\n} else {\n", a, o, lit)
+		g.printf("if x := f.R(%d); x.IsFloat() {\nf.SetFloat(%d, %s)\n", i.B(), a, floatOp(o, "x.AsFloat()", lit, m))
+		g.printf("} else if x.IsInt() {\nf.SetFloat(%d, %s)\n} else {\n", a, floatOp(o, "float64(x.AsInt())", lit, m))
 	}
 	g.slowNext(pc)
 	g.printf("}\n")
+}
+
+// floatOp is the Go expression of x o y on floats. A product is rounded
+// explicitly so that Go never fuses it with an addition that follows
+// (arm64 does, unless told not to), which the interpreter, applying one
+// instruction at a time, never does; where y may be -1, products and
+// quotients go through rt.FMul and rt.FDiv (minusone.go).
+func floatOp(o, x, y string, minusOne bool) string {
+	switch {
+	case o == "*" && minusOne:
+		return "rt.FMul(" + x + ", " + y + ")"
+	case o == "/" && minusOne:
+		return "rt.FDiv(" + x + ", " + y + ")"
+	case o == "*":
+		return "float64(" + x + "*" + y + ")"
+	}
+	return x + o + y
 }

@@ -1087,7 +1087,19 @@ func (t *typedEmitter) arith(pc int, i bc.Instruction, s, o state) {
 		}
 	}
 	switch op {
-	case bc.OpAdd, bc.OpSub, bc.OpMul, bc.OpDiv, bc.OpAddK, bc.OpSubK, bc.OpMulK, bc.OpDivK, bc.OpAddI,
+	case bc.OpMul, bc.OpDiv, bc.OpMulK, bc.OpDivK:
+		if want != vtFloat {
+			t.printf("%s = %s %s %s\n", dst, bx, goArith[op], cy)
+			break
+		}
+		var m bool
+		if op == bc.OpMulK || op == bc.OpDivK {
+			m = isMinusOne(p.Constants[i.C()])
+		} else {
+			m = t.g.minusOne[i.B()] || t.g.minusOne[i.C()]
+		}
+		t.printf("%s = %s\n", dst, floatOp(goArith[op], bx, cy, m))
+	case bc.OpAdd, bc.OpSub, bc.OpAddK, bc.OpSubK, bc.OpAddI,
 		bc.OpBand, bc.OpBor, bc.OpBxor, bc.OpBandK, bc.OpBorK, bc.OpBxorK:
 		t.printf("%s = %s %s %s\n", dst, bx, goArith[op], cy)
 	case bc.OpPow, bc.OpPowK:
