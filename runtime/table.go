@@ -281,6 +281,11 @@ func (t *Table) GetInt(k int64) Value {
 	return t.getIntHash(k)
 }
 
+// Array returns t's array part, t[1] up to t[len(Array())] (holes are
+// nil). It is t's own storage: the caller reads it and must fetch it again
+// after anything that can write to t (Lua code, a hook, a collection).
+func (t *Table) Array() []Value { return t.arr }
+
 // getIntHash looks up an integer key outside the array part.
 func (t *Table) getIntHash(k int64) Value {
 	if n := t.findInt(k); n != nil {
