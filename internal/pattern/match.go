@@ -235,25 +235,35 @@ func (ms *state) attempts(si int, anchor bool, lastMatch int) (start, end int) {
 // attempts. Such a match ends past its start, so never at lastMatch (at
 // most si).
 func (ms *state) attemptsSingle(si int) (start, end int) {
-	src := ms.src
-	if cs := ms.firstSet; cs != nil {
-		for si < len(src) && cs.in[src[si]>>6]&(1<<(src[si]&63)) == 0 {
-			si++
-		}
-		if si >= len(src) {
-			return noMatch, noMatch
-		}
-	} else {
-		j := strings.IndexByte(src[si:], byte(ms.firstLit))
-		if j < 0 {
-			return noMatch, noMatch
-		}
-		si += j
+	if si = singleIndex(ms.src, si, ms.firstSet, ms.firstLit); si < 0 {
+		return noMatch, noMatch
 	}
 	if ms.steps++; ms.steps >= workQuantum {
 		ms.report()
 	}
 	return si, si + 1
+}
+
+// singleIndex returns the first offset from si on of a byte in cs (lit
+// when cs is nil), or -1.
+func singleIndex(src string, si int, cs *classSet, lit int) int {
+	if cs != nil {
+		for si < len(src) && cs.in[src[si]>>6]&(1<<(src[si]&63)) == 0 {
+			si++
+		}
+		if si >= len(src) {
+			return -1
+		}
+		return si
+	}
+	if si >= len(src) {
+		return -1
+	}
+	j := strings.IndexByte(src[si:], byte(lit))
+	if j < 0 {
+		return -1
+	}
+	return si + j
 }
 
 // preparePrefilter decides, after a first complete attempt (which has parsed

@@ -73,10 +73,18 @@ func find(s, p string, init, budget int, work Work) (Match, bool, error) {
 	if anchor {
 		p = p[1:]
 	}
+	slot, info := errorFreeHit(p) // knownErrorFree, its look-up inlined
+	if budget <= 0 && info != nil && info.single && !anchor {
+		// attemptsSingle without the state: its one step is never
+		// reported, a quantum being many.
+		if i := singleIndex(s, init, info.firstSet, info.firstLit); i >= 0 {
+			return Match{Start: i, End: i + 1}, true, nil
+		}
+		return Match{}, false, nil
+	}
 	ms := &state{src: s, pat: p, limited: budget > 0, budget: budget, work: work}
 	var start, end int
 	var err error
-	slot, info := errorFreeHit(p) // knownErrorFree, its look-up inlined
 	if budget <= 0 && info != nil {
 		ms.usePrefilter(info)
 		start, end = ms.attempts(init, anchor, -1) // no recovery needed
