@@ -17,6 +17,7 @@ package pattern
 import (
 	"strconv"
 	"strings"
+	"sync/atomic"
 )
 
 // Capture is one capture of a successful match.
@@ -201,10 +202,19 @@ func gsub(s, p string, maxN int, repl func(m Match) (string, bool, error), budge
 	if anchor {
 		p = p[1:]
 	}
-	ms := &state{src: s, pat: p, limited: budget > 0, budget: budget, work: work}
 	free := false
+	var slot *atomic.Pointer[patInfo]
+	var info *patInfo
 	if budget <= 0 {
-		slot, info := errorFreeHit(p) // knownErrorFree, its look-up inlined
+		slot, info = errorFreeHit(p) // knownErrorFree, its look-up inlined
+		if info != nil && info.single && !anchor && singleIndex(s, 0, info.firstSet, info.firstLit) < 0 {
+			// No byte to replace (json's escapes, mostly): the loop
+			// would make no attempt, so count no step, and return s.
+			return s, 0, nil
+		}
+	}
+	ms := &state{src: s, pat: p, limited: budget > 0, budget: budget, work: work}
+	if budget <= 0 {
 		if info != nil {
 			ms.usePrefilter(info)
 			free = true
