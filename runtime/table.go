@@ -453,9 +453,23 @@ func (t *Table) setStr(k, v Value) {
 			}
 			n = (*node)(unsafe.Add(unsafe.Pointer(n), int(d)*int(nodeSize)))
 		}
+		if v.t == tagNil {
+			return
+		}
+		// newKey's insertion, without its call: a record's colliding
+		// field goes to insertCollision from here.
+		mp := int(t.mainIndex(h))
+		if n := (*node)(unsafe.Add(unsafe.Pointer(t.node), uintptr(mp)*nodeSize)); n.val.t == tagNil {
+			n.key.set(k)
+			n.val = v
+			return
+		}
+		if t.insertCollision(k, v, mp) {
+			return
+		}
 	}
 	if v.t != tagNil {
-		t.newKey(k, v)
+		t.newKey(k, v) // a growth: newKey rehashes
 	}
 }
 
@@ -568,13 +582,21 @@ func (t *Table) newKey(k Value, v Value) {
 		n.val = v
 		return
 	}
-	// A collision.
+	if !t.insertCollision(k, v, mp) {
+		t.rehash(k)
+		t.Set(k, v)
+	}
+}
+
+// insertCollision is newKey for a key with its hash whose main position
+// mp holds another key: it puts k in a free node, and reports false when
+// there is none (freePos has then set lastFree to 0, and nothing else
+// changed): t must grow.
+func (t *Table) insertCollision(k Value, v Value, mp int) bool {
 	nodes := t.nodes()
 	f := t.freePos()
 	if f < 0 {
-		t.rehash(k)
-		t.Set(k, v)
-		return
+		return false
 	}
 	var other int
 	if occ := &nodes[mp].key; occ.t() == tagString {
@@ -608,6 +630,40 @@ func (t *Table) newKey(k Value, v Value) {
 	}
 	nodes[mp].key.set(k)
 	nodes[mp].val = v
+	return true
+}
+
+// setStrNoGrow is setStr for a string key k with its hash and a non-nil
+// v, t having a hash part, as far as the store needs no growth: it
+// reports false, having stored nothing, when k is new and no free node is
+// left for it (setStr would rehash, a growth its caller must charge).
+// Generated code's SetField stores a record's colliding fields with it
+// (newField), not through the instruction's slow path.
+func (t *Table) setStrNoGrow(k, v Value) bool {
+	if t.tmAbsent != 0 {
+		t.keysChanged()
+	}
+	h := k.h
+	n := t.mainNode(h)
+	for {
+		if n.key.h == h && n.key.t() == tagString &&
+			((n.key.p == k.p && n.key.n == k.n) || n.key.AsString() == k.AsString()) {
+			n.val = v
+			return true
+		}
+		d := n.next()
+		if d == 0 {
+			break
+		}
+		n = (*node)(unsafe.Add(unsafe.Pointer(n), int(d)*int(nodeSize)))
+	}
+	mp := int(t.mainIndex(h))
+	if n := (*node)(unsafe.Add(unsafe.Pointer(t.node), uintptr(mp)*nodeSize)); n.val.t == tagNil {
+		n.key.set(k)
+		n.val = v
+		return true
+	}
+	return t.insertCollision(k, v, mp)
 }
 
 // freePos finds a node whose key has never been used.
