@@ -593,13 +593,15 @@ func (t *Table) newKey(k Value, v Value) {
 // there is none (freePos has then set lastFree to 0, and nothing else
 // changed): t must grow.
 func (t *Table) insertCollision(k Value, v Value, mp int) bool {
-	nodes := t.nodes()
 	f := t.freePos()
 	if f < 0 {
 		return false
 	}
+	// mp, f and the chain's nodes are inside the hash part: they are
+	// addressed without bounds checks.
+	m, fn := t.nodeAt(mp), t.nodeAt(f)
 	var other int
-	if occ := &nodes[mp].key; occ.t() == tagString {
+	if occ := &m.key; occ.t() == tagString {
 		other = int(t.mainIndex(occ.h)) // stored string keys carry their hash
 	} else {
 		other = t.mainPosition(occ.value())
@@ -607,30 +609,35 @@ func (t *Table) insertCollision(k Value, v Value, mp int) bool {
 	if other != mp {
 		// The colliding node is out of its main position: move it to the
 		// free slot and take its place.
-		for other+int(nodes[other].next()) != mp {
-			other += int(nodes[other].next())
+		for other+int(t.nodeAt(other).next()) != mp {
+			other += int(t.nodeAt(other).next())
 		}
-		nodes[other].setNext(int32(f - other))
-		nodes[f] = nodes[mp]
-		if nodes[mp].next() != 0 {
-			nodes[f].setNext(nodes[f].next() + int32(mp-f))
-			nodes[mp].setNext(0)
+		t.nodeAt(other).setNext(int32(f - other))
+		*fn = *m
+		if m.next() != 0 {
+			fn.setNext(fn.next() + int32(mp-f))
+			m.setNext(0)
 		}
-		nodes[mp].val = Nil
+		m.val = Nil
 	} else {
 		// The colliding node is in its main position: the new key goes to
 		// the free slot, chained right after it.
-		if nodes[mp].next() != 0 {
-			nodes[f].setNext(int32(mp + int(nodes[mp].next()) - f))
+		if m.next() != 0 {
+			fn.setNext(int32(mp + int(m.next()) - f))
 		} else {
-			nodes[f].setNext(0)
+			fn.setNext(0)
 		}
-		nodes[mp].setNext(int32(f - mp))
-		mp = f
+		m.setNext(int32(f - mp))
+		m = fn
 	}
-	nodes[mp].key.set(k)
-	nodes[mp].val = v
+	m.key.set(k)
+	m.val = v
 	return true
+}
+
+// nodeAt returns node i of the hash part, i inside it.
+func (t *Table) nodeAt(i int) *node {
+	return (*node)(unsafe.Add(unsafe.Pointer(t.node), uintptr(i)*nodeSize))
 }
 
 // setStrNoGrow is setStr for a string key k with its hash and a non-nil
