@@ -54,25 +54,28 @@ func strMatch(L *runtime.State) int { return findAux(L, false) }
 func findAux(L *runtime.State, find bool) int {
 	var s, p string
 	var init int64
-	// The common call, s:find(p [, i]) with a string pattern and an
-	// integer or no init, reads its arguments in place; anything else
-	// (numbers to convert, errors) takes the checks, in their order.
+	var plain bool
+	// The common call, s:find(p [, i [, plain]]) with a string pattern
+	// and an integer or no init, reads its arguments in place; anything
+	// else (numbers to convert, errors) takes the checks, in their order.
 	if a := L.Args(); len(a) >= 2 && a[0].IsString() && a[1].IsString() && (len(a) == 2 || a[2].IsInt() || a[2].IsNil()) {
 		s, p, init = a[0].AsString(), a[1].AsString(), 1
 		if len(a) > 2 && a[2].IsInt() {
 			init = a[2].AsInt()
 		}
+		plain = len(a) > 3 && a[3].Truthy()
 	} else {
 		s = L.CheckString(1)
 		p = L.CheckString(2)
 		init = L.OptInteger(3, 1)
+		plain = L.Arg(4).Truthy()
 	}
 	init = posRelatI(init, len(s)) - 1
 	if init > int64(len(s)) { // starts after the end: nothing can match
 		L.Push(runtime.Nil)
 		return 1
 	}
-	if find && (L.Arg(4).Truthy() || !pattern.HasSpecials(p)) {
+	if find && (plain || !pattern.HasSpecials(p)) {
 		L.TickBytes(len(s) - int(init))
 		if i := pattern.IndexPlain(s, p, int(init)); i >= 0 {
 			L.Push2(runtime.Int(int64(i+1)), runtime.Int(int64(i+len(p))))
