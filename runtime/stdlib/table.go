@@ -239,7 +239,11 @@ func tabConcat(L *runtime.State) int {
 	arr := s.array()
 	for ; i < last; i++ {
 		if k := uint64(i - 1); k < uint64(len(arr)) && arr[k].IsString() {
-			buf = append(buf, arr[k].AsString()...)
+			if str := arr[k].AsString(); len(str) == 1 {
+				buf = append(buf, str[0]) // json's punctuation: no memmove
+			} else {
+				buf = append(buf, str...)
+			}
 		} else {
 			buf = s.appendField(buf, i)
 		}
