@@ -65,6 +65,22 @@ func FindWork(s, p string, init int, work Work) (m Match, ok bool, err error) {
 	return find(s, p, init, 0, work)
 }
 
+// FindSingle is Find for the patterns a find or gsub has learnt to be one
+// single-byte item without suffix, unanchored ("[^ \t\r\n]"): it
+// reports whether it knows p to be one (else the caller uses FindWork),
+// and the start of the first match from init on, one byte long, or -1
+// for none. It returns no Match: copying one out of find costs more than
+// the scan of such a pattern.
+func FindSingle(s, p string, init int) (start int, known bool) {
+	if init > len(s) {
+		return 0, false
+	}
+	if _, info := errorFreeHit(p); info != nil && info.single && p[0] != '^' {
+		return singleIndex(s, max(init, 0), info.firstSet, info.firstLit), true
+	}
+	return 0, false
+}
+
 func find(s, p string, init, budget int, work Work) (Match, bool, error) {
 	if init > len(s) {
 		return Match{}, false, nil

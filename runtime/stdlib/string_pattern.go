@@ -82,6 +82,17 @@ func findAux(L *runtime.State, find bool) int {
 			return 2
 		}
 	} else {
+		if find {
+			// One single-byte item: no steps to report (FindSingle).
+			if st, known := pattern.FindSingle(s, p, int(init)); known {
+				if st < 0 {
+					L.Push(runtime.Nil)
+					return 1
+				}
+				L.Push2(runtime.Int(int64(st+1)), runtime.Int(int64(st+1)))
+				return 2
+			}
+		}
 		// The matcher's steps are ticks: backtracking can take
 		// exponential time, which budgets and deadlines must stop.
 		m, ok, err := pattern.FindWork(s, p, int(init), L)
