@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"unsafe"
 
 	"panto/internal/luanum"
 )
@@ -67,7 +68,8 @@ func (L *State) Push2(a, b Value) {
 	if L.top+2 > len(L.stack) {
 		L.growStack(L.top + 2)
 	}
-	s := L.stack[L.top : L.top+2]
+	// Below len(L.stack) now: addressed without bounds checks.
+	s := (*[2]Value)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(L.stack)), uintptr(L.top)*valueSize))
 	s[0], s[1] = a, b
 	L.top += 2
 }
