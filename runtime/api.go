@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"fmt"
+	"unsafe"
 
 	"panto/internal/luanum"
 )
@@ -60,6 +61,24 @@ func (L *State) Push(vs ...Value) {
 		L.push(v)
 	}
 }
+
+// Push2 pushes two values (a library function's two results), without
+// Push's slice and loop.
+func (L *State) Push2(a, b Value) {
+	if L.top+2 > len(L.stack) {
+		L.growStack(L.top + 2)
+	}
+	// Below len(L.stack) now: addressed without bounds checks.
+	s := (*[2]Value)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(L.stack)), uintptr(L.top)*valueSize))
+	s[0], s[1] = a, b
+	L.top += 2
+}
+
+// Args returns the running Go function's arguments, argument n at index
+// n-1. The slice is the stack's own storage: it is for reading the
+// arguments at the start of a call, and is stale after anything that can
+// grow the stack (a push, a call).
+func (L *State) Args() []Value { return L.stack[L.ci.fn+1 : L.top] }
 
 // PushString pushes a string.
 func (L *State) PushString(s string) { L.push(String(s)) }

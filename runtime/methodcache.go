@@ -377,34 +377,41 @@ func (c *MethodCache) hintAt(t *Table, v *Value) {
 	}
 }
 
-// SelfC is Self with the method lookup cache c of the instruction.
+// SelfC is Self with the method lookup cache c of the instruction. The
+// receiver is read in place and copied to a+1 before the method goes to
+// a (so b may be a or a+1), without a copy of it held across the lookup.
 func (f *Frame) SelfC(a, b, k int, c *MethodCache) bool {
-	rb := *r(f.regs, b)
-	if rb.t == tagTable {
-		if v := fieldLookup(rb.table(), kv(f.kb, k), c); v != nil {
+	rb := r(f.regs, b)
+	switch rb.t {
+	case tagString:
+		// s:byte(i): the string metatable stands for the receiver's
+		// class, so the site's entry spares selfString's lookups of
+		// __index and of the method. Only this path fills the site's
+		// entry for a string receiver, and only for a key with a hash.
+		smt := f.L.g.typeMeta[tagString]
+		if smt == nil {
+			break
+		}
+		v := c.cached(smt, 0)
+		if v == nil {
+			if key := kv(f.kb, k); key.h != 0 {
+				v, _ = walkMeta(smt, key, c, 0)
+			}
+		}
+		if v != nil && v.t != tagNil {
+			copyVal(r(f.regs, a+1), rb)
 			copyVal(r(f.regs, a), v)
-			*r(f.regs, a+1) = rb
+			return true
+		}
+	case tagTable:
+		if v := fieldLookup(rb.table(), kv(f.kb, k), c); v != nil {
+			copyVal(r(f.regs, a+1), rb)
+			copyVal(r(f.regs, a), v)
 			return true
 		}
 		return false
+	default:
+		return false
 	}
-	if rb.t == tagString {
-		// s:byte(i): the string metatable stands for the receiver's
-		// class, so the site's entry spares selfString's lookups of
-		// __index and of the method.
-		key := kv(f.kb, k)
-		if smt := f.L.g.typeMeta[tagString]; smt != nil && key.h != 0 {
-			v := c.cached(smt, 0)
-			if v == nil {
-				v, _ = walkMeta(smt, key, c, 0)
-			}
-			if v != nil && v.t != tagNil {
-				copyVal(r(f.regs, a), v)
-				*r(f.regs, a+1) = rb
-				return true
-			}
-		}
-		return f.selfString(a, rb, key)
-	}
-	return false
+	return f.selfString(a, *rb, kv(f.kb, k))
 }

@@ -784,8 +784,9 @@ func (f *Frame) SetField(a, b int, v *Value) bool {
 // through such a node, so k is absent, and it goes where newKey would put
 // it, with no growth to charge, as the dispatch loop's newFieldVM. t has
 // no __newindex to consult (no metatable, or one known to lack it).
-// Anything else (a collision, no hash part, a nil value) is left to the
-// slow path.
+// A collision goes to setStrNoGrow, which stores where setStr would when
+// no growth is needed. Anything else (a growth, no hash part, a nil
+// value) is left to the slow path.
 func newField(t *Table, k, v *Value) bool {
 	if h := k.h; h != 0 && k.t == tagString && t.node != nil && v.t != tagNil {
 		n := (*node)(unsafe.Add(unsafe.Pointer(t.node), uintptr(uint64(h)>>(t.sizeFree>>freeBits))*nodeSize))
@@ -797,6 +798,7 @@ func newField(t *Table, k, v *Value) bool {
 			}
 			return true
 		}
+		return t.setStrNoGrow(*k, *v) // a collision: no growth either
 	}
 	return false
 }

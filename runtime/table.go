@@ -281,6 +281,11 @@ func (t *Table) GetInt(k int64) Value {
 	return t.getIntHash(k)
 }
 
+// Array returns t's array part, t[1] up to t[len(Array())] (holes are
+// nil). It is t's own storage: the caller reads it and must fetch it again
+// after anything that can write to t (Lua code, a hook, a collection).
+func (t *Table) Array() []Value { return t.arr }
+
 // getIntHash looks up an integer key outside the array part.
 func (t *Table) getIntHash(k int64) Value {
 	if n := t.findInt(k); n != nil {
@@ -448,9 +453,23 @@ func (t *Table) setStr(k, v Value) {
 			}
 			n = (*node)(unsafe.Add(unsafe.Pointer(n), int(d)*int(nodeSize)))
 		}
+		if v.t == tagNil {
+			return
+		}
+		// newKey's insertion, without its call: a record's colliding
+		// field goes to insertCollision from here.
+		mp := int(t.mainIndex(h))
+		if n := (*node)(unsafe.Add(unsafe.Pointer(t.node), uintptr(mp)*nodeSize)); n.val.t == tagNil {
+			n.key.set(k)
+			n.val = v
+			return
+		}
+		if t.insertCollision(k, v, mp) {
+			return
+		}
 	}
 	if v.t != tagNil {
-		t.newKey(k, v)
+		t.newKey(k, v) // a growth: newKey rehashes
 	}
 }
 
@@ -563,16 +582,26 @@ func (t *Table) newKey(k Value, v Value) {
 		n.val = v
 		return
 	}
-	// A collision.
-	nodes := t.nodes()
-	f := t.freePos()
-	if f < 0 {
+	if !t.insertCollision(k, v, mp) {
 		t.rehash(k)
 		t.Set(k, v)
-		return
 	}
+}
+
+// insertCollision is newKey for a key with its hash whose main position
+// mp holds another key: it puts k in a free node, and reports false when
+// there is none (freePos has then set lastFree to 0, and nothing else
+// changed): t must grow.
+func (t *Table) insertCollision(k Value, v Value, mp int) bool {
+	f := t.freePos()
+	if f < 0 {
+		return false
+	}
+	// mp, f and the chain's nodes are inside the hash part: they are
+	// addressed without bounds checks.
+	m, fn := t.nodeAt(mp), t.nodeAt(f)
 	var other int
-	if occ := &nodes[mp].key; occ.t() == tagString {
+	if occ := &m.key; occ.t() == tagString {
 		other = int(t.mainIndex(occ.h)) // stored string keys carry their hash
 	} else {
 		other = t.mainPosition(occ.value())
@@ -580,29 +609,68 @@ func (t *Table) newKey(k Value, v Value) {
 	if other != mp {
 		// The colliding node is out of its main position: move it to the
 		// free slot and take its place.
-		for other+int(nodes[other].next()) != mp {
-			other += int(nodes[other].next())
+		for other+int(t.nodeAt(other).next()) != mp {
+			other += int(t.nodeAt(other).next())
 		}
-		nodes[other].setNext(int32(f - other))
-		nodes[f] = nodes[mp]
-		if nodes[mp].next() != 0 {
-			nodes[f].setNext(nodes[f].next() + int32(mp-f))
-			nodes[mp].setNext(0)
+		t.nodeAt(other).setNext(int32(f - other))
+		*fn = *m
+		if m.next() != 0 {
+			fn.setNext(fn.next() + int32(mp-f))
+			m.setNext(0)
 		}
-		nodes[mp].val = Nil
+		m.val = Nil
 	} else {
 		// The colliding node is in its main position: the new key goes to
 		// the free slot, chained right after it.
-		if nodes[mp].next() != 0 {
-			nodes[f].setNext(int32(mp + int(nodes[mp].next()) - f))
+		if m.next() != 0 {
+			fn.setNext(int32(mp + int(m.next()) - f))
 		} else {
-			nodes[f].setNext(0)
+			fn.setNext(0)
 		}
-		nodes[mp].setNext(int32(f - mp))
-		mp = f
+		m.setNext(int32(f - mp))
+		m = fn
 	}
-	nodes[mp].key.set(k)
-	nodes[mp].val = v
+	m.key.set(k)
+	m.val = v
+	return true
+}
+
+// nodeAt returns node i of the hash part, i inside it.
+func (t *Table) nodeAt(i int) *node {
+	return (*node)(unsafe.Add(unsafe.Pointer(t.node), uintptr(i)*nodeSize))
+}
+
+// setStrNoGrow is setStr for a string key k with its hash and a non-nil
+// v, t having a hash part, as far as the store needs no growth: it
+// reports false, having stored nothing, when k is new and no free node is
+// left for it (setStr would rehash, a growth its caller must charge).
+// Generated code's SetField stores a record's colliding fields with it
+// (newField), not through the instruction's slow path.
+func (t *Table) setStrNoGrow(k, v Value) bool {
+	if t.tmAbsent != 0 {
+		t.keysChanged()
+	}
+	h := k.h
+	n := t.mainNode(h)
+	for {
+		if n.key.h == h && n.key.t() == tagString &&
+			((n.key.p == k.p && n.key.n == k.n) || n.key.AsString() == k.AsString()) {
+			n.val = v
+			return true
+		}
+		d := n.next()
+		if d == 0 {
+			break
+		}
+		n = (*node)(unsafe.Add(unsafe.Pointer(n), int(d)*int(nodeSize)))
+	}
+	mp := int(t.mainIndex(h))
+	if n := (*node)(unsafe.Add(unsafe.Pointer(t.node), uintptr(mp)*nodeSize)); n.val.t == tagNil {
+		n.key.set(k)
+		n.val = v
+		return true
+	}
+	return t.insertCollision(k, v, mp)
 }
 
 // freePos finds a node whose key has never been used.

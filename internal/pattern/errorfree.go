@@ -75,6 +75,9 @@ type patInfo struct {
 	// in the state (setEnd, set) after parsing it; setEnd 0: none.
 	setEnd int
 	set    *classSet
+	// single: the pattern is its first item alone, a byte of firstSet or
+	// firstLit (no suffix: the prefilter takes none), for attemptsSingle.
+	single bool
 }
 
 // errorFreeHit returns p's slot in errorFreePats and what it holds for p,
@@ -105,6 +108,7 @@ func learnErrorFree(slot *atomic.Pointer[patInfo], p string) bool {
 	ms := state{pat: p}
 	ms.preparePrefilter() // raises nothing: p is errorFree
 	info := &patInfo{p: p, firstEnd: ms.firstEnd, firstLit: ms.firstLit, firstSet: ms.firstSet}
+	info.single = ms.firstEnd == len(p) && (ms.firstSet != nil || ms.firstLit >= 0)
 	if ms.setAt == 1 && ms.setEnd != 0 {
 		info.setEnd, info.set = ms.setEnd, ms.set
 		if info.set == nil {
@@ -120,6 +124,7 @@ func learnErrorFree(slot *atomic.Pointer[patInfo], p string) bool {
 func (ms *state) usePrefilter(info *patInfo) {
 	ms.prefiltered = true
 	ms.firstEnd, ms.firstLit, ms.firstSet = info.firstEnd, info.firstLit, info.firstSet
+	ms.single = info.single
 	if info.setEnd != 0 {
 		ms.setAt, ms.setEnd, ms.set = 1, info.setEnd, info.set
 	}

@@ -24,7 +24,7 @@ func TestErrorFree(t *testing.T) {
 	subjects := []string{"", "a", "ab]c%", "((a))", "xx-1.5e+3yy", "]]][[[", strings.Repeat("a", 300)}
 	const alphabet = "a]^[%()-*+?.$bf1d"
 	rng := rand.New(rand.NewSource(1))
-	accepted := 0
+	accepted, singles := 0, 0
 	for n := 0; n < 50000; n++ {
 		b := make([]byte, 1+rng.Intn(8))
 		for i := range b {
@@ -68,6 +68,14 @@ func TestErrorFree(t *testing.T) {
 						if ok1 != ok2 || m1.Start != m2.Start || m1.End != m2.End {
 							t.Fatalf("find(%q, %q, %d): %v %v without a budget, %v %v with one", s, q, init, m1, ok1, m2, ok2)
 						}
+						// The find above taught the cache p: FindSingle
+						// answers for the one-item patterns.
+						if st, known := FindSingle(s, q, init); known {
+							singles++
+							if (st >= 0) != ok2 || ok2 && (m2.Start != st || m2.End != st+1) {
+								t.Fatalf("FindSingle(%q, %q, %d) = %d, find with a budget %v %v", s, q, init, st, m2, ok2)
+							}
+						}
 					}
 				}
 			}
@@ -75,6 +83,9 @@ func TestErrorFree(t *testing.T) {
 	}
 	if accepted < 300 {
 		t.Fatalf("only %d random patterns were error-free", accepted)
+	}
+	if singles < 100 {
+		t.Fatalf("FindSingle knew only %d of the finds", singles)
 	}
 }
 

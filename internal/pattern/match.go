@@ -99,6 +99,9 @@ type state struct {
 	prefiltered bool // whether firstEnd and firstLit have been set
 	firstEnd    int  // end of the first item when usable as a filter, else 0
 	firstLit    int  // the first item's byte when it is a literal, else -1
+	// single: the pattern is its first item alone, a byte of firstSet or
+	// firstLit without suffix (patInfo.single); see attemptsSingle.
+	single bool
 	// firstSet is the set of bytes the first item matches when it is a
 	// bracket class (compiled) or an escape ("%d"), else nil: scan tests
 	// bytes against it in a loop of its own rather than through
@@ -181,6 +184,9 @@ func (ms *state) scan(si int, anchor bool, lastMatch int) (start, end int, err e
 // attempts is scan's loop over the start offsets; the matcher's errors
 // are raised through it.
 func (ms *state) attempts(si int, anchor bool, lastMatch int) (start, end int) {
+	if ms.single && !anchor {
+		return ms.attemptsSingle(si)
+	}
 	for ; si <= len(ms.src); si++ {
 		if ms.firstEnd > 0 && !anchor {
 			// Skip offsets where the first item cannot match: the attempt
@@ -219,6 +225,45 @@ func (ms *state) attempts(si int, anchor bool, lastMatch int) (start, end int) {
 		}
 	}
 	return noMatch, noMatch
+}
+
+// attemptsSingle is attempts for an unanchored pattern that is one
+// single-byte item without suffix ("[^ \t\r\n]", "%d", "x"): the prefilter
+// finds the first offset whose byte the item matches, and the attempt
+// there, which match would make, is a match of that byte. Its step is
+// counted as attempts counts it; the offsets the prefilter skips are not
+// attempts. Such a match ends past its start, so never at lastMatch (at
+// most si).
+func (ms *state) attemptsSingle(si int) (start, end int) {
+	if si = singleIndex(ms.src, si, ms.firstSet, ms.firstLit); si < 0 {
+		return noMatch, noMatch
+	}
+	if ms.steps++; ms.steps >= workQuantum {
+		ms.report()
+	}
+	return si, si + 1
+}
+
+// singleIndex returns the first offset from si on of a byte in cs (lit
+// when cs is nil), or -1.
+func singleIndex(src string, si int, cs *classSet, lit int) int {
+	if cs != nil {
+		for si < len(src) && cs.in[src[si]>>6]&(1<<(src[si]&63)) == 0 {
+			si++
+		}
+		if si >= len(src) {
+			return -1
+		}
+		return si
+	}
+	if si >= len(src) {
+		return -1
+	}
+	j := strings.IndexByte(src[si:], byte(lit))
+	if j < 0 {
+		return -1
+	}
+	return si + j
 }
 
 // preparePrefilter decides, after a first complete attempt (which has parsed

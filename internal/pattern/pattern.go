@@ -17,6 +17,7 @@ package pattern
 import (
 	"strconv"
 	"strings"
+	"sync/atomic"
 )
 
 // Capture is one capture of a successful match.
@@ -64,6 +65,22 @@ func FindWork(s, p string, init int, work Work) (m Match, ok bool, err error) {
 	return find(s, p, init, 0, work)
 }
 
+// FindSingle is Find for the patterns a find or gsub has learnt to be one
+// single-byte item without suffix, unanchored ("[^ \t\r\n]"): it
+// reports whether it knows p to be one (else the caller uses FindWork),
+// and the start of the first match from init on, one byte long, or -1
+// for none. It returns no Match: copying one out of find costs more than
+// the scan of such a pattern.
+func FindSingle(s, p string, init int) (start int, known bool) {
+	if init > len(s) {
+		return 0, false
+	}
+	if _, info := errorFreeHit(p); info != nil && info.single && p[0] != '^' {
+		return singleIndex(s, max(init, 0), info.firstSet, info.firstLit), true
+	}
+	return 0, false
+}
+
 func find(s, p string, init, budget int, work Work) (Match, bool, error) {
 	if init > len(s) {
 		return Match{}, false, nil
@@ -73,10 +90,18 @@ func find(s, p string, init, budget int, work Work) (Match, bool, error) {
 	if anchor {
 		p = p[1:]
 	}
+	slot, info := errorFreeHit(p) // knownErrorFree, its look-up inlined
+	if budget <= 0 && info != nil && info.single && !anchor {
+		// attemptsSingle without the state: its one step is never
+		// reported, a quantum being many.
+		if i := singleIndex(s, init, info.firstSet, info.firstLit); i >= 0 {
+			return Match{Start: i, End: i + 1}, true, nil
+		}
+		return Match{}, false, nil
+	}
 	ms := &state{src: s, pat: p, limited: budget > 0, budget: budget, work: work}
 	var start, end int
 	var err error
-	slot, info := errorFreeHit(p) // knownErrorFree, its look-up inlined
 	if budget <= 0 && info != nil {
 		ms.usePrefilter(info)
 		start, end = ms.attempts(init, anchor, -1) // no recovery needed
@@ -193,10 +218,19 @@ func gsub(s, p string, maxN int, repl func(m Match) (string, bool, error), budge
 	if anchor {
 		p = p[1:]
 	}
-	ms := &state{src: s, pat: p, limited: budget > 0, budget: budget, work: work}
 	free := false
+	var slot *atomic.Pointer[patInfo]
+	var info *patInfo
 	if budget <= 0 {
-		slot, info := errorFreeHit(p) // knownErrorFree, its look-up inlined
+		slot, info = errorFreeHit(p) // knownErrorFree, its look-up inlined
+		if info != nil && info.single && !anchor && singleIndex(s, 0, info.firstSet, info.firstLit) < 0 {
+			// No byte to replace (json's escapes, mostly): the loop
+			// would make no attempt, so count no step, and return s.
+			return s, 0, nil
+		}
+	}
+	ms := &state{src: s, pat: p, limited: budget > 0, budget: budget, work: work}
+	if budget <= 0 {
 		if info != nil {
 			ms.usePrefilter(info)
 			free = true

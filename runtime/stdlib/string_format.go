@@ -1,6 +1,7 @@
 package stdlib
 
 import (
+	"strconv"
 	"strings"
 
 	"panto/internal/luanum"
@@ -69,6 +70,14 @@ func strFormat(L *runtime.State) int {
 		var verb byte
 		if j < len(format) {
 			verb = format[j]
+		}
+		if j == start && (verb == 'd' || verb == 'i') {
+			// A bare "%d" (json's integers): no spec to parse, and the
+			// digits as AppendFormatInt writes them without flags,
+			// width or precision.
+			buf = strconv.AppendInt(buf, L.CheckInteger(arg), 10)
+			i = j + 1
+			continue
 		}
 		spec, next, err := luanum.ParseSpec(format, i)
 		if err != nil && j-start+1 >= specSpanLimit {

@@ -52,20 +52,47 @@ func strMatch(L *runtime.State) int { return findAux(L, false) }
 
 // findAux is string.find (find) and string.match (!find).
 func findAux(L *runtime.State, find bool) int {
-	s := L.CheckString(1)
-	p := L.CheckString(2)
-	init := posRelatI(L.OptInteger(3, 1), len(s)) - 1
+	var s, p string
+	var init int64
+	var plain bool
+	// The common call, s:find(p [, i [, plain]]) with a string pattern
+	// and an integer or no init, reads its arguments in place; anything
+	// else (numbers to convert, errors) takes the checks, in their order.
+	if a := L.Args(); len(a) >= 2 && a[0].IsString() && a[1].IsString() && (len(a) == 2 || a[2].IsInt() || a[2].IsNil()) {
+		s, p, init = a[0].AsString(), a[1].AsString(), 1
+		if len(a) > 2 && a[2].IsInt() {
+			init = a[2].AsInt()
+		}
+		plain = len(a) > 3 && a[3].Truthy()
+	} else {
+		s = L.CheckString(1)
+		p = L.CheckString(2)
+		init = L.OptInteger(3, 1)
+		plain = L.Arg(4).Truthy()
+	}
+	init = posRelatI(init, len(s)) - 1
 	if init > int64(len(s)) { // starts after the end: nothing can match
 		L.Push(runtime.Nil)
 		return 1
 	}
-	if find && (L.Arg(4).Truthy() || !pattern.HasSpecials(p)) {
+	if find && (plain || !pattern.HasSpecials(p)) {
 		L.TickBytes(len(s) - int(init))
 		if i := pattern.IndexPlain(s, p, int(init)); i >= 0 {
-			L.Push(runtime.Int(int64(i+1)), runtime.Int(int64(i+len(p))))
+			L.Push2(runtime.Int(int64(i+1)), runtime.Int(int64(i+len(p))))
 			return 2
 		}
 	} else {
+		if find {
+			// One single-byte item: no steps to report (FindSingle).
+			if st, known := pattern.FindSingle(s, p, int(init)); known {
+				if st < 0 {
+					L.Push(runtime.Nil)
+					return 1
+				}
+				L.Push2(runtime.Int(int64(st+1)), runtime.Int(int64(st+1)))
+				return 2
+			}
+		}
 		// The matcher's steps are ticks: backtracking can take
 		// exponential time, which budgets and deadlines must stop.
 		m, ok, err := pattern.FindWork(s, p, int(init), L)
@@ -74,7 +101,7 @@ func findAux(L *runtime.State, find bool) int {
 		}
 		if ok {
 			if find {
-				L.Push(runtime.Int(int64(m.Start+1)), runtime.Int(int64(m.End)))
+				L.Push2(runtime.Int(int64(m.Start+1)), runtime.Int(int64(m.End)))
 				if len(m.Captures) == 0 {
 					return 2 // most finds: no call to push nothing
 				}
@@ -123,12 +150,22 @@ func strGmatch(L *runtime.State) int {
 // buffer; string replacements are expanded into one scratch buffer reused
 // for every match.
 func strGsub(L *runtime.State) int {
-	src := L.CheckString(1)
-	p := L.CheckString(2)
-	repl := L.Arg(3)
-	// The reference reads the count before it checks the replacement's
-	// type, and so reports a bad count first.
-	maxN := L.OptInteger(4, int64(len(src))+1)
+	var src, p string
+	var repl runtime.Value
+	var maxN int64
+	// s:gsub(p, repl) with strings reads its arguments in place (as
+	// findAux); anything else takes the checks, in their order.
+	if a := L.Args(); len(a) == 3 && a[0].IsString() && a[1].IsString() {
+		src, p, repl = a[0].AsString(), a[1].AsString(), a[2]
+		maxN = int64(len(src)) + 1
+	} else {
+		src = L.CheckString(1)
+		p = L.CheckString(2)
+		repl = L.Arg(3)
+		// The reference reads the count before it checks the
+		// replacement's type, and so reports a bad count first.
+		maxN = L.OptInteger(4, int64(len(src))+1)
+	}
 	var fn func(m pattern.Match) (string, bool, error)
 	switch repl.Type() {
 	case runtime.TypeString, runtime.TypeNumber:
@@ -172,11 +209,10 @@ func strGsub(L *runtime.State) int {
 		patternError(L, err)
 	}
 	if len(res) == len(src) && unsafe.StringData(res) == unsafe.StringData(src) {
-		L.Push(L.Arg(1)) // nothing replaced: the subject itself
+		L.Push2(L.Arg(1), runtime.Int(int64(n))) // nothing replaced: the subject itself
 	} else {
-		L.PushString(res)
+		L.Push2(runtime.String(res), runtime.Int(int64(n)))
 	}
-	L.Push(runtime.Int(int64(n)))
 	return 2
 }
 

@@ -55,6 +55,15 @@ func (s *seq) get(i int64) runtime.Value {
 	return s.L.Index(s.v, runtime.Int(i))
 }
 
+// array returns the array part of a plain table (no metatable, so get
+// reads it raw), nil for anything else.
+func (s *seq) array() []runtime.Value {
+	if t := s.t; t != nil && t.Metatable() == nil {
+		return t.Array()
+	}
+	return nil
+}
+
 // set performs v[i] = x with lua_seti's semantics.
 func (s *seq) set(i int64, x runtime.Value) {
 	if t := s.t; t != nil && t.Metatable() == nil {
@@ -223,18 +232,35 @@ func tabConcat(L *runtime.State) int {
 	last = L.OptInteger(4, last)
 	var buf []byte
 	charged := 0 // bytes of buf charged so far
+	// The strings of a plain table's array part are read in place, without
+	// seq.get's call and its copy of each Value (json's encoder joins half a
+	// million pieces); anything else goes through appendField. The slice is
+	// fetched again after each charge and tick, which could run code.
+	arr := s.array()
 	for ; i < last; i++ {
-		buf = s.appendField(buf, i)
-		buf = append(buf, sep...)
+		if k := uint64(i - 1); k < uint64(len(arr)) && arr[k].IsString() {
+			if str := arr[k].AsString(); len(str) == 1 {
+				buf = append(buf, str[0]) // json's punctuation: no memmove
+			} else {
+				buf = append(buf, str...)
+			}
+		} else {
+			buf = s.appendField(buf, i)
+		}
+		if sep != "" {
+			buf = append(buf, sep...)
+		}
 		// One call can build gigabytes: the bytes count as work, and as
 		// memory for the limit, charged every 64 KB, and the items as
 		// ticks, every 256.
 		if len(buf)-charged >= 64<<10 {
 			L.ChargeAlloc(len(buf) - charged)
 			charged = len(buf)
+			arr = s.array()
 		}
 		if i&255 == 0 {
 			L.Tick(256)
+			arr = s.array()
 		}
 	}
 	if i == last { // the interval was not empty
