@@ -73,9 +73,18 @@ enter:
 	pc = ci.pc
 	regs = stackAt(L.stack, ci.fn+1)
 run:
-	for {
-		i := fetch(cb, pc)
-		pc++
+	// pc is the running instruction's index while its case runs, and
+	// moves to the next one in the loop's post statement, which every
+	// case reaches through continue. Incremented at the top instead,
+	// both the old and the new pc were live in the cases (the compiler
+	// folds cb[pc+1] into the old one's addressing), so the new one was
+	// computed into a register of its own and moved back at every
+	// dispatch. The cases therefore read the following instruction at
+	// pc+1 and hand pc+1 to the helpers, which take the next pc.
+	// fetch is written out here: its inlining mark was a NOP at every
+	// dispatch.
+	for ; ; pc++ {
+		i := *(*bc.Instruction)(unsafe.Add(cb, uintptr(pc)*4))
 		// i.A() written out: an inlined call whose line has no machine
 		// instruction of its own costs a NOP (the inlining mark) at every
 		// dispatch.
@@ -94,7 +103,7 @@ run:
 		case bc.OpLoadK:
 			copyVal(r(regs, a), kv(kb, i.Bx()))
 		case bc.OpLoadKX:
-			copyVal(r(regs, a), kv(kb, fetch(cb, pc).Ax()))
+			copyVal(r(regs, a), kv(kb, fetch(cb, pc+1).Ax()))
 			pc++
 		case bc.OpLoadFalse:
 			*r(regs, a) = False
@@ -500,7 +509,7 @@ run:
 			if cond != i.K() {
 				pc++
 			} else {
-				off := fetch(cb, pc).SJ() + 1
+				off := fetch(cb, pc+1).SJ() + 1
 				pc += off
 				if off <= 0 && L.g.interrupt.tick() {
 					goto interrupt
@@ -519,7 +528,7 @@ run:
 			if cond != i.K() {
 				pc++
 			} else {
-				off := fetch(cb, pc).SJ() + 1
+				off := fetch(cb, pc+1).SJ() + 1
 				pc += off
 				if off <= 0 && L.g.interrupt.tick() {
 					goto interrupt
@@ -608,7 +617,7 @@ run:
 				pc++
 			} else {
 				copyVal(r(regs, a), rb)
-				off := fetch(cb, pc).SJ() + 1
+				off := fetch(cb, pc+1).SJ() + 1
 				pc += off
 				if off <= 0 && L.g.interrupt.tick() {
 					goto interrupt
@@ -628,7 +637,7 @@ run:
 			} else {
 				nargs = L.top - ra - 1
 			}
-			ci.pc = pc
+			ci.pc = pc + 1
 			fn := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if L.g.interrupt.tick() {
 				goto slow
@@ -805,7 +814,7 @@ run:
 		case bc.OpNewTable:
 			goto newTable
 		case bc.OpTForPrep:
-			fs.ci.pc = pc // as the reference, which saves it in case of a __close error
+			fs.ci.pc = pc + 1 // as the reference, which saves it in case of a __close error
 			if r(regs, a+3).t != tagNil {
 				goto slow // a to-be-closed value
 			}
@@ -876,12 +885,12 @@ run:
 				continue
 			}
 			if ms := fs.cl.p.methods.Load(); ms != nil {
-				if v := ms[uint(pc)%methodSiteCount].cached(mt, pc); v != nil {
+				if v := ms[uint(pc+1)%methodSiteCount].cached(mt, pc+1); v != nil {
 					copyVal(dst, v)
 					continue
 				}
 			}
-			if v := indexMiss(fs.cl.p, pc, t, k); v != nil {
+			if v := indexMiss(fs.cl.p, pc+1, t, k); v != nil {
 				copyVal(dst, v)
 				continue
 			}
@@ -891,7 +900,7 @@ run:
 	selfString:
 		// SELF of a constant key on a string (s:byte(i)), out of line
 		// (see selfStringVM).
-		npc = L.selfStringVM(fs.ci, i, pc)
+		npc = L.selfStringVM(fs.ci, i, pc+1)
 		goto slowDone
 
 	condJump:
@@ -904,7 +913,7 @@ run:
 		if cond != i.K() {
 			pc++
 		} else {
-			off := fetch(cb, pc).SJ() + 1
+			off := fetch(cb, pc+1).SJ() + 1
 			pc += off
 			if off <= 0 && L.g.interrupt.tick() {
 				goto interrupt
@@ -915,49 +924,49 @@ run:
 	newField:
 		// SETFIELD and SETTABLE of a string key that probeStr did not find
 		// in a table without a metatable (see newFieldVM).
-		npc = L.newFieldVM(fs.ci, i, pc, ixT, ixK)
+		npc = L.newFieldVM(fs.ci, i, pc+1, ixT, ixK)
 		goto slowDone
 
 	forPrep:
-		npc = L.forPrepVM(fs.ci, i, pc)
+		npc = L.forPrepVM(fs.ci, i, pc+1)
 		goto slowDone
 
 	arithMeta:
 		// ADD, SUB, MUL and their K forms on operands that are not
 		// numbers: a table's metamethod without execSlow (arithMetaVM).
-		npc = L.arithMetaVM(fs.ci, i, pc)
+		npc = L.arithMetaVM(fs.ci, i, pc+1)
 		goto slowDone
 
 	newTable:
-		npc = L.newTableVM(fs.ci, i, pc)
+		npc = L.newTableVM(fs.ci, i, pc+1)
 		goto slowDone
 
 	bitwise:
 		// The bitwise operations, out of line (see bitwiseVM).
-		npc = L.bitwiseVM(fs.ci, i, pc)
+		npc = L.bitwiseVM(fs.ci, i, pc+1)
 		goto slowDone
 
 	tailGo:
 		// A TAILCALL of a Go function, under the same conditions as the
 		// Lua tail call above (see tailCallGoVM).
-		npc = L.tailCallGoVM(fs.ci, i, pc)
+		npc = L.tailCallGoVM(fs.ci, i, pc+1)
 		goto slowDone
 
 	goCall:
 		// A CALL of a Go function, whose tick was counted without expiring
 		// the countdown: run it without going through execSlow and precall.
-		npc = L.callGoVM(fs.ci, i, pc)
+		npc = L.callGoVM(fs.ci, i, pc+1)
 		goto slowDone
 
 	slow:
 		// Run the whole instruction out of line, then reload the frame's
 		// state, which no local carries across the call.
-		npc = L.execSlow(fs.ci, i, pc)
+		npc = L.execSlow(fs.ci, i, pc+1)
 		goto slowDone
 
 	interrupt:
 		// A backward jump counted the tick that expires the countdown.
-		L.jumpCheck(fs.ci, i, pc)
+		L.jumpCheck(fs.ci, i, pc+1)
 		pc = fs.ci.pc
 		goto reload
 	}
