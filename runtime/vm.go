@@ -198,6 +198,12 @@ run:
 			ta, rb := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize))
 			if ta.t == tagTable {
 				t := ta.table()
+				// The source is chosen before probing: i used after the
+				// probe's loop made the compiler spill i at every dispatch.
+				src := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
+				if i.K() {
+					src = (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize))
+				}
 				var v *Value
 				if rb.t == tagInt {
 					if k := int64(rb.n); uint64(k)-1 < uint64(len(t.arr)) {
@@ -206,12 +212,6 @@ run:
 						// Appending to a sequence with room in its array
 						// part, as SetInt does, when no hash part can hold
 						// the key and no __newindex can apply.
-						var src *Value
-						if i.K() {
-							src = (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize))
-						} else {
-							src = (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
-						}
 						if src.t != tagNil {
 							t.arr = t.arr[:n+1]
 							copyVal(&t.arr[n], src)
@@ -226,11 +226,7 @@ run:
 					}
 				}
 				if v != nil && (v.t != tagNil || t.meta == nil) {
-					if i.K() {
-						copyVal(v, (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize)))
-					} else {
-						copyVal(v, (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize)))
-					}
+					copyVal(v, src)
 					if rb.t == tagString && t.tmAbsent != 0 {
 						t.keysChanged()
 					}
@@ -655,11 +651,6 @@ run:
 			if nci == nil || ntop >= len(L.stack) {
 				goto slow
 			}
-			for ; nargs < p.numParams; nargs++ {
-				// Missing parameters are nil.
-				L.stack[ra+1+nargs] = Nil
-				L.top = ra + 2 + nargs
-			}
 			nci.fn = ra
 			nci.nresults = i.C() - 1
 			nci.status = ciLua
@@ -667,6 +658,13 @@ run:
 			nci.cl = ncl
 			nci.pc = 0
 			nci.nextraargs = 0
+			// After the frame's fields, so that i is not used after
+			// the write barrier's call.
+			for ; nargs < p.numParams; nargs++ {
+				// Missing parameters are nil.
+				L.stack[ra+1+nargs] = Nil
+				L.top = ra + 2 + nargs
+			}
 			L.ci = nci
 			// Enter the callee here rather than at enter: its closure,
 			// prototype and registers are at hand, and its pc is 0.
@@ -924,7 +922,7 @@ run:
 	newField:
 		// SETFIELD and SETTABLE of a string key that probeStr did not find
 		// in a table without a metatable (see newFieldVM).
-		npc = L.newFieldVM(fs.ci, i, pc+1, ixT, ixK)
+		npc = L.newFieldVM(fs.ci, fs.cl.p.code[pc], pc+1, ixT, ixK)
 		goto slowDone
 
 	forPrep:
@@ -961,7 +959,14 @@ run:
 	slow:
 		// Run the whole instruction out of line, then reload the frame's
 		// state, which no local carries across the call.
-		npc = L.execSlow(fs.ci, i, pc+1)
+		//
+		// This label and newField read the instruction again from the
+		// prototype rather than use i: a probe's loop on the way here
+		// takes i's register, and a use of i after it made the compiler
+		// spill i at every dispatch. (cb[pc] would be the same load as
+		// the fetch's, which the compiler merges into i.) The other
+		// labels are reached with i still in its register.
+		npc = L.execSlow(fs.ci, fs.cl.p.code[pc], pc+1)
 		goto slowDone
 
 	interrupt:
