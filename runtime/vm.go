@@ -23,6 +23,12 @@ type vmFrame struct {
 	_ [2]uintptr
 }
 
+// aLow is the low bit of operand A, which shares the instruction's first
+// byte with the opcode: execute's switch takes the byte as it is (one
+// MOVBLZX at each dispatch, not a move and a mask) and so lists each
+// opcode with and without it.
+const aLow = 1 << bc.SizeOp
+
 // execute runs Lua frames starting at ci until the frame marked ciFresh
 // returns. resumable tells whether this invocation was started by a resume
 // (or the unrolling after one): only then can a yield return normally from
@@ -93,34 +99,34 @@ run:
 			ixT *Table // index: the table
 			ixK *Value // and the constant string key
 		)
-		switch i.Op() {
-		case bc.OpMove:
+		switch bc.Opcode(i) {
+		case bc.OpMove, bc.OpMove | aLow:
 			copyVal(r(regs, a), r(regs, i.B()))
-		case bc.OpLoadI:
+		case bc.OpLoadI, bc.OpLoadI | aLow:
 			setInt(r(regs, a), int64(i.SBx()))
-		case bc.OpLoadF:
+		case bc.OpLoadF, bc.OpLoadF | aLow:
 			setFloat(r(regs, a), float64(i.SBx()))
-		case bc.OpLoadK:
+		case bc.OpLoadK, bc.OpLoadK | aLow:
 			copyVal(r(regs, a), kv(kb, i.Bx()))
-		case bc.OpLoadKX:
+		case bc.OpLoadKX, bc.OpLoadKX | aLow:
 			copyVal(r(regs, a), kv(kb, fetch(cb, pc+1).Ax()))
 			pc++
-		case bc.OpLoadFalse:
+		case bc.OpLoadFalse, bc.OpLoadFalse | aLow:
 			*r(regs, a) = False
-		case bc.OpLFalseSkip:
+		case bc.OpLFalseSkip, bc.OpLFalseSkip | aLow:
 			*r(regs, a) = False
 			pc++
-		case bc.OpLoadTrue:
+		case bc.OpLoadTrue, bc.OpLoadTrue | aLow:
 			*r(regs, a) = True
-		case bc.OpLoadNil:
+		case bc.OpLoadNil, bc.OpLoadNil | aLow:
 			for j := a + i.B(); j >= a; j-- {
 				*r(regs, j) = Nil
 			}
-		case bc.OpGetUpval:
+		case bc.OpGetUpval, bc.OpGetUpval | aLow:
 			copyVal(r(regs, a), upvalAt(fs.cl, i.B()))
-		case bc.OpSetUpval:
+		case bc.OpSetUpval, bc.OpSetUpval | aLow:
 			*upvalAt(fs.cl, i.B()) = *r(regs, a)
-		case bc.OpGetTabUp:
+		case bc.OpGetTabUp, bc.OpGetTabUp | aLow:
 			up := upvalAt(fs.cl, i.B())
 			if up.t == tagTable {
 				t, key := up.table(), kv(kb, i.C())
@@ -134,7 +140,7 @@ run:
 				goto index
 			}
 			goto slow
-		case bc.OpGetTable:
+		case bc.OpGetTable, bc.OpGetTable | aLow:
 			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
 			if rb.t == tagTable {
 				t := rb.table()
@@ -153,7 +159,7 @@ run:
 				}
 			}
 			goto slow
-		case bc.OpGetI:
+		case bc.OpGetI, bc.OpGetI | aLow:
 			rb := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize))
 			if rb.t == tagTable {
 				t := rb.table()
@@ -165,7 +171,7 @@ run:
 				}
 			}
 			goto slow
-		case bc.OpGetField:
+		case bc.OpGetField, bc.OpGetField | aLow:
 			rb := r(regs, i.B())
 			if rb.t == tagTable {
 				t, key := rb.table(), kv(kb, i.C())
@@ -177,7 +183,7 @@ run:
 				goto index
 			}
 			goto slow
-		case bc.OpSetTabUp:
+		case bc.OpSetTabUp, bc.OpSetTabUp | aLow:
 			up := upvalAt(fs.cl, a)
 			if up.t == tagTable {
 				t := up.table()
@@ -194,7 +200,7 @@ run:
 				}
 			}
 			goto slow
-		case bc.OpSetTable:
+		case bc.OpSetTable, bc.OpSetTable | aLow:
 			ta, rb := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize))
 			if ta.t == tagTable {
 				t := ta.table()
@@ -234,7 +240,7 @@ run:
 				}
 			}
 			goto slow
-		case bc.OpSetI:
+		case bc.OpSetI, bc.OpSetI | aLow:
 			ta := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if ta.t == tagTable {
 				t := ta.table()
@@ -250,7 +256,7 @@ run:
 				}
 			}
 			goto slow
-		case bc.OpSetField:
+		case bc.OpSetField, bc.OpSetField | aLow:
 			ta := r(regs, a)
 			if ta.t == tagTable {
 				t, key := ta.table(), kv(kb, i.B())
@@ -271,7 +277,7 @@ run:
 				}
 			}
 			goto slow
-		case bc.OpSelf:
+		case bc.OpSelf, bc.OpSelf | aLow:
 			rb := *r(regs, i.B())
 			if i.K() {
 				if key := kv(kb, i.C()); rb.t == tagTable && key.t == tagString {
@@ -294,7 +300,7 @@ run:
 				}
 			}
 			goto slow
-		case bc.OpAddI:
+		case bc.OpAddI, bc.OpAddI | aLow:
 			if rb := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)); rb.t == tagInt {
 				setInt((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), int64(rb.n)+int64(i.SC()))
 			} else if rb.t == tagFloat {
@@ -302,7 +308,7 @@ run:
 			} else {
 				goto slow
 			}
-		case bc.OpAddK:
+		case bc.OpAddK, bc.OpAddK | aLow:
 			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if rb.t == tagInt && kc.t == tagInt {
@@ -317,7 +323,7 @@ run:
 			} else {
 				goto arithMeta
 			}
-		case bc.OpSubK:
+		case bc.OpSubK, bc.OpSubK | aLow:
 			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if rb.t == tagInt && kc.t == tagInt {
@@ -332,7 +338,7 @@ run:
 			} else {
 				goto arithMeta
 			}
-		case bc.OpMulK:
+		case bc.OpMulK, bc.OpMulK | aLow:
 			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if rb.t == tagInt && kc.t == tagInt {
@@ -347,21 +353,21 @@ run:
 			} else {
 				goto arithMeta
 			}
-		case bc.OpModK:
+		case bc.OpModK, bc.OpModK | aLow:
 			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize))
 			if rb.t == tagInt && kc.t == tagInt && kc.n != 0 {
 				setInt((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), imod(int64(rb.n), int64(kc.n)))
 			} else {
 				goto slow
 			}
-		case bc.OpIDivK:
+		case bc.OpIDivK, bc.OpIDivK | aLow:
 			rb, kc := r(regs, i.B()), kv(kb, i.C())
 			if rb.t == tagInt && kc.t == tagInt && kc.n != 0 {
 				setInt(r(regs, a), idiv(int64(rb.n), int64(kc.n)))
 			} else {
 				goto slow
 			}
-		case bc.OpDivK:
+		case bc.OpDivK, bc.OpDivK | aLow:
 			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x, y, ok := numPair(rb, kc); ok {
@@ -369,10 +375,14 @@ run:
 			} else {
 				goto slow
 			}
-		case bc.OpBandK, bc.OpBorK, bc.OpBxorK, bc.OpShrI, bc.OpShlI,
-			bc.OpBand, bc.OpBor, bc.OpBxor, bc.OpShl, bc.OpShr, bc.OpBnot:
+		case bc.OpBandK, bc.OpBandK | aLow, bc.OpBorK, bc.OpBorK | aLow,
+			bc.OpBxorK, bc.OpBxorK | aLow, bc.OpShrI, bc.OpShrI | aLow,
+			bc.OpShlI, bc.OpShlI | aLow, bc.OpBand, bc.OpBand | aLow,
+			bc.OpBor, bc.OpBor | aLow, bc.OpBxor, bc.OpBxor | aLow,
+			bc.OpShl, bc.OpShl | aLow, bc.OpShr, bc.OpShr | aLow,
+			bc.OpBnot, bc.OpBnot | aLow:
 			goto bitwise
-		case bc.OpAdd:
+		case bc.OpAdd, bc.OpAdd | aLow:
 			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if rb.t == tagInt && rc.t == tagInt {
@@ -384,7 +394,7 @@ run:
 			} else {
 				goto arithMeta
 			}
-		case bc.OpSub:
+		case bc.OpSub, bc.OpSub | aLow:
 			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if rb.t == tagInt && rc.t == tagInt {
@@ -396,7 +406,7 @@ run:
 			} else {
 				goto arithMeta
 			}
-		case bc.OpMul:
+		case bc.OpMul, bc.OpMul | aLow:
 			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if rb.t == tagInt && rc.t == tagInt {
@@ -408,7 +418,7 @@ run:
 			} else {
 				goto arithMeta
 			}
-		case bc.OpDiv:
+		case bc.OpDiv, bc.OpDiv | aLow:
 			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x, y, ok := numPair(rb, rc); ok {
@@ -416,21 +426,21 @@ run:
 			} else {
 				goto slow
 			}
-		case bc.OpMod:
+		case bc.OpMod, bc.OpMod | aLow:
 			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
 			if rb.t == tagInt && rc.t == tagInt && rc.n != 0 {
 				setInt((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), imod(int64(rb.n), int64(rc.n)))
 			} else {
 				goto slow
 			}
-		case bc.OpIDiv:
+		case bc.OpIDiv, bc.OpIDiv | aLow:
 			rb, rc := r(regs, i.B()), r(regs, i.C())
 			if rb.t == tagInt && rc.t == tagInt && rc.n != 0 {
 				setInt(r(regs, a), idiv(int64(rb.n), int64(rc.n)))
 			} else {
 				goto slow
 			}
-		case bc.OpUnm:
+		case bc.OpUnm, bc.OpUnm | aLow:
 			rb := r(regs, i.B())
 			if rb.t == tagInt {
 				setInt(r(regs, a), -int64(rb.n))
@@ -439,9 +449,9 @@ run:
 			} else {
 				goto slow
 			}
-		case bc.OpNot:
+		case bc.OpNot, bc.OpNot | aLow:
 			*r(regs, a) = Bool(!r(regs, i.B()).Truthy())
-		case bc.OpLen:
+		case bc.OpLen, bc.OpLen | aLow:
 			rb := r(regs, i.B())
 			if rb.t == tagString {
 				setInt(r(regs, a), int64(rb.n))
@@ -456,13 +466,13 @@ run:
 				}
 			}
 			goto slow
-		case bc.OpJmp:
+		case bc.OpJmp, bc.OpJmp | aLow:
 			off := i.SJ()
 			pc += off
 			if off < 0 && L.g.interrupt.tick() {
 				goto interrupt
 			}
-		case bc.OpEq:
+		case bc.OpEq, bc.OpEq | aLow:
 			x, y := r(regs, a), r(regs, i.B())
 			cond = false
 			if x.t == y.t {
@@ -492,7 +502,7 @@ run:
 				goto slow
 			}
 			goto condJump
-		case bc.OpLt:
+		case bc.OpLt, bc.OpLt | aLow:
 			x, y := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize))
 			cond = false
 			if x.t == tagInt && y.t == tagInt {
@@ -511,7 +521,7 @@ run:
 					goto interrupt
 				}
 			}
-		case bc.OpLe:
+		case bc.OpLe, bc.OpLe | aLow:
 			x, y := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize))
 			cond = false
 			if x.t == tagInt && y.t == tagInt {
@@ -530,7 +540,7 @@ run:
 					goto interrupt
 				}
 			}
-		case bc.OpEqK:
+		case bc.OpEqK, bc.OpEqK | aLow:
 			x, k := r(regs, a), kv(kb, i.B())
 			cond = false
 			if x.t == k.t {
@@ -554,7 +564,7 @@ run:
 				goto slow
 			}
 			goto condJump
-		case bc.OpEqI:
+		case bc.OpEqI, bc.OpEqI | aLow:
 			x := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			imm := int64(i.SB())
 			cond = false
@@ -564,7 +574,7 @@ run:
 				cond = math.Float64frombits(x.n) == float64(imm)
 			}
 			goto condJump
-		case bc.OpLtI:
+		case bc.OpLtI, bc.OpLtI | aLow:
 			x := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x.t == tagInt {
 				cond = int64(x.n) < int64(i.SB())
@@ -574,7 +584,7 @@ run:
 				goto slow
 			}
 			goto condJump
-		case bc.OpLeI:
+		case bc.OpLeI, bc.OpLeI | aLow:
 			x := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x.t == tagInt {
 				cond = int64(x.n) <= int64(i.SB())
@@ -584,7 +594,7 @@ run:
 				goto slow
 			}
 			goto condJump
-		case bc.OpGtI:
+		case bc.OpGtI, bc.OpGtI | aLow:
 			x := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x.t == tagInt {
 				cond = int64(x.n) > int64(i.SB())
@@ -594,7 +604,7 @@ run:
 				goto slow
 			}
 			goto condJump
-		case bc.OpGeI:
+		case bc.OpGeI, bc.OpGeI | aLow:
 			x := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x.t == tagInt {
 				cond = int64(x.n) >= int64(i.SB())
@@ -604,10 +614,10 @@ run:
 				goto slow
 			}
 			goto condJump
-		case bc.OpTest:
+		case bc.OpTest, bc.OpTest | aLow:
 			cond = r(regs, a).Truthy()
 			goto condJump
-		case bc.OpTestSet:
+		case bc.OpTestSet, bc.OpTestSet | aLow:
 			rb := r(regs, i.B())
 			if rb.Truthy() != i.K() {
 				pc++
@@ -619,7 +629,7 @@ run:
 					goto interrupt
 				}
 			}
-		case bc.OpCall:
+		case bc.OpCall, bc.OpCall | aLow:
 			// A call of a Lua function is pushed here; everything else
 			// (Go functions, __call, a full stack, the interruption check)
 			// goes through precall in execSlow.
@@ -658,27 +668,28 @@ run:
 			nci.cl = ncl
 			nci.pc = 0
 			nci.nextraargs = 0
-			// After the frame's fields, so that i is not used after
-			// the write barrier's call.
-			for ; nargs < p.numParams; nargs++ {
-				// Missing parameters are nil.
-				L.stack[ra+1+nargs] = Nil
-				L.top = ra + 2 + nargs
-			}
 			L.ci = nci
 			// Enter the callee here rather than at enter: its closure,
 			// prototype and registers are at hand, and its pc is 0.
 			ci = nci
 			fs.ci, fs.cl = nci, ncl
+			regs = unsafe.Add(regs, uintptr(a+1)*valueSize)
+			// Missing parameters are nil: last, in the callee's registers
+			// (ntop is in the stack), so that neither i nor a is used
+			// after the write barrier's call, which would make the
+			// compiler spill them at every dispatch.
+			for ; nargs < p.numParams; nargs++ {
+				*(*Value)(unsafe.Add(regs, uintptr(nargs)*valueSize)) = Nil
+				L.top = ra + 2 + nargs
+			}
 			if p.native != nil {
 				goto native
 			}
 			kb = unsafe.Pointer(unsafe.SliceData(p.k))
 			cb = unsafe.Pointer(unsafe.SliceData(p.code))
 			pc = 0
-			regs = unsafe.Add(regs, uintptr(a+1)*valueSize)
 			goto run
-		case bc.OpTailCall:
+		case bc.OpTailCall, bc.OpTailCall | aLow:
 			// A tail call of a Lua function from a function that is not
 			// vararg and has no upvalues to close reuses the frame here;
 			// the rest (and the interruption check) goes through
@@ -731,7 +742,7 @@ run:
 			cb = unsafe.Pointer(unsafe.SliceData(p.code))
 			kb = unsafe.Pointer(unsafe.SliceData(p.k))
 			goto run
-		case bc.OpReturn0:
+		case bc.OpReturn0, bc.OpReturn0 | aLow:
 			// Hooks are off (see hooked), so no return hook.
 			ci = fs.ci
 			L.ci = ci.prev
@@ -750,7 +761,7 @@ run:
 				goto returned
 			}
 			goto enter
-		case bc.OpReturn1:
+		case bc.OpReturn1, bc.OpReturn1 | aLow:
 			ci = fs.ci
 			L.ci = ci.prev
 			fn := ci.fn
@@ -776,7 +787,7 @@ run:
 				goto returned
 			}
 			goto enter
-		case bc.OpForLoop:
+		case bc.OpForLoop, bc.OpForLoop | aLow:
 			// The control values written out as offsets of R[A], without
 			// r and AsFloat: an inlined call whose instructions take
 			// the caller's position costs a NOP, its inlining mark.
@@ -807,17 +818,17 @@ run:
 			if L.g.interrupt.tick() {
 				goto interrupt
 			}
-		case bc.OpForPrep:
+		case bc.OpForPrep, bc.OpForPrep | aLow:
 			goto forPrep
-		case bc.OpNewTable:
+		case bc.OpNewTable, bc.OpNewTable | aLow:
 			goto newTable
-		case bc.OpTForPrep:
+		case bc.OpTForPrep, bc.OpTForPrep | aLow:
 			fs.ci.pc = pc + 1 // as the reference, which saves it in case of a __close error
 			if r(regs, a+3).t != tagNil {
 				goto slow // a to-be-closed value
 			}
 			pc += i.Bx()
-		case bc.OpTForLoop:
+		case bc.OpTForLoop, bc.OpTForLoop | aLow:
 			if v := r(regs, a+4); v.t != tagNil {
 				copyVal(r(regs, a+2), v)
 				pc -= i.Bx()
@@ -825,12 +836,12 @@ run:
 					goto interrupt
 				}
 			}
-		case 1<<bc.SizeOp - 1:
+		case 1<<bc.SizeOp - 1, 1<<bc.SizeOp - 1 | aLow:
 			// No such opcode (the verifier refuses it). With a case at
-			// the largest value an opcode's seven bits can hold, the
-			// jump table covers every value i.Op() can take, and the
-			// compiler drops the range check before the indirect jump:
-			// two machine instructions less per dispatch.
+			// the largest value the instruction's first byte can hold,
+			// the jump table covers every value the switch can see, and
+			// the compiler drops the range check before the indirect
+			// jump: two machine instructions less per dispatch.
 			goto slow
 		default:
 			goto slow
@@ -888,12 +899,16 @@ run:
 					continue
 				}
 			}
-			if v := indexMiss(fs.cl.p, pc+1, t, k); v != nil {
-				copyVal(dst, v)
-				continue
-			}
-			goto slow
+			ixT, ixK = t, k
+			goto indexMissing
 		}
+
+	indexMissing:
+		// The cache has no answer: walk the __index chain out of line
+		// (see indexMissVM). No call in index itself: pc used after one
+		// made the compiler spill it at every dispatch.
+		npc = L.indexMissVM(fs.ci, fs.cl.p.code[pc], pc+1, ixT, ixK)
+		goto slowDone
 
 	selfString:
 		// SELF of a constant key on a string (s:byte(i)), out of line
@@ -1050,6 +1065,19 @@ returned:
 	L.finishMetaFrame(ci)
 	ci = L.ci
 	goto newFrame
+}
+
+// indexMissVM finishes the dispatch loop's index label when the method
+// cache has no answer for instruction i (GETFIELD, GETTABUP or SELF, whose
+// table t has no key k): R[A] gets what the __index chain of tables gives
+// (indexMiss, which fills the cache), else execSlow runs the instruction.
+// It returns the next pc, as execSlow does.
+func (L *State) indexMissVM(ci *callInfo, i bc.Instruction, pc int, t *Table, k *Value) int {
+	if v := indexMiss(ci.cl.p, pc, t, k); v != nil {
+		copyVal(&L.stack[ci.fn+1+i.A()], v)
+		return pc
+	}
+	return L.execSlow(ci, i, pc)
 }
 
 // bitwiseVM runs a bitwise operation (BAND, BOR, BXOR, SHL, SHR, BNOT and
