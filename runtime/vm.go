@@ -141,7 +141,7 @@ run:
 			}
 			goto slow
 		case bc.OpGetTable, bc.OpGetTable | aLow:
-			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
+			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			if rb.t == tagTable {
 				t := rb.table()
 				if rc.t == tagInt {
@@ -163,7 +163,7 @@ run:
 			}
 			goto slow
 		case bc.OpGetI, bc.OpGetI | aLow:
-			rb := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize))
+			rb := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3))
 			if rb.t == tagTable {
 				t := rb.table()
 				if k := int64(i.C()); uint64(k)-1 < uint64(len(t.arr)) {
@@ -204,14 +204,14 @@ run:
 			}
 			goto slow
 		case bc.OpSetTable, bc.OpSetTable | aLow:
-			ta, rb := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize))
+			ta, rb := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3))
 			if ta.t == tagTable {
 				t := ta.table()
 				// The source is chosen before probing: i used after the
 				// probe's loop made the compiler spill i at every dispatch.
-				src := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
+				src := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 				if i.K() {
-					src = (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize))
+					src = (*Value)(unsafe.Add(kb, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 				}
 				var v *Value
 				if rb.t == tagInt {
@@ -250,9 +250,9 @@ run:
 				if k := int64(i.B()); uint64(k)-1 < uint64(len(t.arr)) {
 					if v := elem(t.arr, k-1); v.t != tagNil || t.meta == nil {
 						if i.K() {
-							copyVal(v, (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize)))
+							copyVal(v, (*Value)(unsafe.Add(kb, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3)))
 						} else {
-							copyVal(v, (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize)))
+							copyVal(v, (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3)))
 						}
 						continue
 					}
@@ -304,7 +304,7 @@ run:
 			}
 			goto slow
 		case bc.OpAddI, bc.OpAddI | aLow:
-			if rb := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)); rb.t == tagInt {
+			if rb := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)); rb.t == tagInt {
 				setInt((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), int64(rb.n)+int64(i.SC()))
 			} else if rb.t == tagFloat {
 				setFloat((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), math.Float64frombits(rb.n)+float64(i.SC()))
@@ -312,7 +312,7 @@ run:
 				goto slow
 			}
 		case bc.OpAddK, bc.OpAddK | aLow:
-			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize))
+			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(kb, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if rb.t == tagInt && kc.t == tagInt {
 				setInt(dst, int64(rb.n)+int64(kc.n))
@@ -327,7 +327,7 @@ run:
 				goto arithMeta
 			}
 		case bc.OpSubK, bc.OpSubK | aLow:
-			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize))
+			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(kb, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if rb.t == tagInt && kc.t == tagInt {
 				setInt(dst, int64(rb.n)-int64(kc.n))
@@ -342,7 +342,7 @@ run:
 				goto arithMeta
 			}
 		case bc.OpMulK, bc.OpMulK | aLow:
-			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize))
+			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(kb, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if rb.t == tagInt && kc.t == tagInt {
 				setInt(dst, int64(rb.n)*int64(kc.n))
@@ -357,7 +357,7 @@ run:
 				goto arithMeta
 			}
 		case bc.OpModK, bc.OpModK | aLow:
-			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize))
+			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(kb, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			if rb.t == tagInt && kc.t == tagInt && kc.n != 0 {
 				setInt((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), imod(int64(rb.n), int64(kc.n)))
 			} else {
@@ -371,7 +371,7 @@ run:
 				goto slow
 			}
 		case bc.OpDivK, bc.OpDivK | aLow:
-			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize))
+			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(kb, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x, y, ok := numPair(rb, kc); ok {
 				setFloat(dst, x/y)
@@ -386,7 +386,7 @@ run:
 			bc.OpBnot, bc.OpBnot | aLow:
 			goto bitwise
 		case bc.OpAdd, bc.OpAdd | aLow:
-			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
+			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if rb.t == tagInt && rc.t == tagInt {
 				setInt(dst, int64(rb.n)+int64(rc.n))
@@ -398,7 +398,7 @@ run:
 				goto arithMeta
 			}
 		case bc.OpSub, bc.OpSub | aLow:
-			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
+			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if rb.t == tagInt && rc.t == tagInt {
 				setInt(dst, int64(rb.n)-int64(rc.n))
@@ -410,7 +410,7 @@ run:
 				goto arithMeta
 			}
 		case bc.OpMul, bc.OpMul | aLow:
-			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
+			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if rb.t == tagInt && rc.t == tagInt {
 				setInt(dst, int64(rb.n)*int64(rc.n))
@@ -422,7 +422,7 @@ run:
 				goto arithMeta
 			}
 		case bc.OpDiv, bc.OpDiv | aLow:
-			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
+			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x, y, ok := numPair(rb, rc); ok {
 				setFloat(dst, x/y)
@@ -430,7 +430,7 @@ run:
 				goto slow
 			}
 		case bc.OpMod, bc.OpMod | aLow:
-			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
+			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			if rb.t == tagInt && rc.t == tagInt && rc.n != 0 {
 				setInt((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), imod(int64(rb.n), int64(rc.n)))
 			} else {
@@ -506,7 +506,7 @@ run:
 			}
 			goto condJump
 		case bc.OpLt, bc.OpLt | aLow:
-			x, y := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize))
+			x, y := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3))
 			cond = false
 			if x.t == tagInt && y.t == tagInt {
 				cond = int64(x.n) < int64(y.n)
@@ -525,7 +525,7 @@ run:
 				}
 			}
 		case bc.OpLe, bc.OpLe | aLow:
-			x, y := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize))
+			x, y := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3))
 			cond = false
 			if x.t == tagInt && y.t == tagInt {
 				cond = int64(x.n) <= int64(y.n)
@@ -1513,6 +1513,19 @@ func setFloat(dst *Value, x float64) {
 
 // valueSize is the size of a Value, the stride of the register file.
 const valueSize = unsafe.Sizeof(Value{})
+
+// The dispatch loop's hot cases address operands B and C as
+// uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3, the operand times 8 times 3,
+// which is the operand's byte offset while a Value is 24 bytes: written
+// as operand*valueSize, the compiler scales by 8 in the addressing mode,
+// and a tag (one byte) cannot be loaded with that scale on amd64, so each
+// tag test cost two LEAQs before its load. A byte offset lets the tag be
+// loaded (or compared) in one instruction. These two constants fail to
+// compile if Value's size changes.
+const (
+	_ = uint(valueSize - 24)
+	_ = uint(24 - valueSize)
+)
 
 // r returns register i of a frame whose registers start at regs. The
 // verifier guarantees every register operand is below the frame size, and
