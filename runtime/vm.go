@@ -175,7 +175,8 @@ run:
 			}
 			goto slow
 		case bc.OpGetField, bc.OpGetField | aLow:
-			rb := r(regs, i.B())
+			// B by byte offset, as in the arithmetic cases (see valueSize).
+			rb := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3))
 			if rb.t == tagTable {
 				t, key := rb.table(), kv(kb, i.C())
 				if v := probeStr(t, key); v != nil && (v.t != tagNil || t.meta == nil) {
