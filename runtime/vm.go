@@ -23,6 +23,12 @@ type vmFrame struct {
 	_ [2]uintptr
 }
 
+// aLow is the low bit of operand A, which shares the instruction's first
+// byte with the opcode: execute's switch takes the byte as it is (one
+// MOVBLZX at each dispatch, not a move and a mask) and so lists each
+// opcode with and without it.
+const aLow = 1 << bc.SizeOp
+
 // execute runs Lua frames starting at ci until the frame marked ciFresh
 // returns. resumable tells whether this invocation was started by a resume
 // (or the unrolling after one): only then can a yield return normally from
@@ -73,9 +79,18 @@ enter:
 	pc = ci.pc
 	regs = stackAt(L.stack, ci.fn+1)
 run:
-	for {
-		i := fetch(cb, pc)
-		pc++
+	// pc is the running instruction's index while its case runs, and
+	// moves to the next one in the loop's post statement, which every
+	// case reaches through continue. Incremented at the top instead,
+	// both the old and the new pc were live in the cases (the compiler
+	// folds cb[pc+1] into the old one's addressing), so the new one was
+	// computed into a register of its own and moved back at every
+	// dispatch. The cases therefore read the following instruction at
+	// pc+1 and hand pc+1 to the helpers, which take the next pc.
+	// fetch is written out here: its inlining mark was a NOP at every
+	// dispatch.
+	for ; ; pc++ {
+		i := *(*bc.Instruction)(unsafe.Add(cb, uintptr(pc)*4))
 		// i.A() written out: an inlined call whose line has no machine
 		// instruction of its own costs a NOP (the inlining mark) at every
 		// dispatch.
@@ -84,34 +99,34 @@ run:
 			ixT *Table // index: the table
 			ixK *Value // and the constant string key
 		)
-		switch i.Op() {
-		case bc.OpMove:
+		switch bc.Opcode(i) {
+		case bc.OpMove, bc.OpMove | aLow:
 			copyVal(r(regs, a), r(regs, i.B()))
-		case bc.OpLoadI:
+		case bc.OpLoadI, bc.OpLoadI | aLow:
 			setInt(r(regs, a), int64(i.SBx()))
-		case bc.OpLoadF:
+		case bc.OpLoadF, bc.OpLoadF | aLow:
 			setFloat(r(regs, a), float64(i.SBx()))
-		case bc.OpLoadK:
+		case bc.OpLoadK, bc.OpLoadK | aLow:
 			copyVal(r(regs, a), kv(kb, i.Bx()))
-		case bc.OpLoadKX:
-			copyVal(r(regs, a), kv(kb, fetch(cb, pc).Ax()))
+		case bc.OpLoadKX, bc.OpLoadKX | aLow:
+			copyVal(r(regs, a), kv(kb, fetch(cb, pc+1).Ax()))
 			pc++
-		case bc.OpLoadFalse:
+		case bc.OpLoadFalse, bc.OpLoadFalse | aLow:
 			*r(regs, a) = False
-		case bc.OpLFalseSkip:
+		case bc.OpLFalseSkip, bc.OpLFalseSkip | aLow:
 			*r(regs, a) = False
 			pc++
-		case bc.OpLoadTrue:
+		case bc.OpLoadTrue, bc.OpLoadTrue | aLow:
 			*r(regs, a) = True
-		case bc.OpLoadNil:
+		case bc.OpLoadNil, bc.OpLoadNil | aLow:
 			for j := a + i.B(); j >= a; j-- {
 				*r(regs, j) = Nil
 			}
-		case bc.OpGetUpval:
+		case bc.OpGetUpval, bc.OpGetUpval | aLow:
 			copyVal(r(regs, a), upvalAt(fs.cl, i.B()))
-		case bc.OpSetUpval:
+		case bc.OpSetUpval, bc.OpSetUpval | aLow:
 			*upvalAt(fs.cl, i.B()) = *r(regs, a)
-		case bc.OpGetTabUp:
+		case bc.OpGetTabUp, bc.OpGetTabUp | aLow:
 			up := upvalAt(fs.cl, i.B())
 			if up.t == tagTable {
 				t, key := up.table(), kv(kb, i.C())
@@ -125,14 +140,17 @@ run:
 				goto index
 			}
 			goto slow
-		case bc.OpGetTable:
-			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
+		case bc.OpGetTable, bc.OpGetTable | aLow:
+			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			if rb.t == tagTable {
 				t := rb.table()
 				if rc.t == tagInt {
 					if k := int64(rc.n); uint64(k)-1 < uint64(len(t.arr)) {
 						if v := elem(t.arr, k-1); v.t != tagNil || t.meta == nil {
-							*(*Value)(unsafe.Add(regs, uintptr(a)*valueSize)) = *v
+							// copyVal, not a whole Value's store: that
+							// stored the fields one by one behind a
+							// write barrier test, about 12 instructions.
+							copyVal((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), v)
 							continue
 						}
 					}
@@ -144,20 +162,21 @@ run:
 				}
 			}
 			goto slow
-		case bc.OpGetI:
-			rb := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize))
+		case bc.OpGetI, bc.OpGetI | aLow:
+			rb := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3))
 			if rb.t == tagTable {
 				t := rb.table()
 				if k := int64(i.C()); uint64(k)-1 < uint64(len(t.arr)) {
 					if v := elem(t.arr, k-1); v.t != tagNil || t.meta == nil {
-						*(*Value)(unsafe.Add(regs, uintptr(a)*valueSize)) = *v
+						copyVal((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), v)
 						continue
 					}
 				}
 			}
 			goto slow
-		case bc.OpGetField:
-			rb := r(regs, i.B())
+		case bc.OpGetField, bc.OpGetField | aLow:
+			// B by byte offset, as in the arithmetic cases (see valueSize).
+			rb := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3))
 			if rb.t == tagTable {
 				t, key := rb.table(), kv(kb, i.C())
 				if v := probeStr(t, key); v != nil && (v.t != tagNil || t.meta == nil) {
@@ -168,7 +187,7 @@ run:
 				goto index
 			}
 			goto slow
-		case bc.OpSetTabUp:
+		case bc.OpSetTabUp, bc.OpSetTabUp | aLow:
 			up := upvalAt(fs.cl, a)
 			if up.t == tagTable {
 				t := up.table()
@@ -185,10 +204,16 @@ run:
 				}
 			}
 			goto slow
-		case bc.OpSetTable:
-			ta, rb := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize))
+		case bc.OpSetTable, bc.OpSetTable | aLow:
+			ta, rb := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3))
 			if ta.t == tagTable {
 				t := ta.table()
+				// The source is chosen before probing: i used after the
+				// probe's loop made the compiler spill i at every dispatch.
+				src := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
+				if i.K() {
+					src = (*Value)(unsafe.Add(kb, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
+				}
 				var v *Value
 				if rb.t == tagInt {
 					if k := int64(rb.n); uint64(k)-1 < uint64(len(t.arr)) {
@@ -197,12 +222,6 @@ run:
 						// Appending to a sequence with room in its array
 						// part, as SetInt does, when no hash part can hold
 						// the key and no __newindex can apply.
-						var src *Value
-						if i.K() {
-							src = (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize))
-						} else {
-							src = (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
-						}
 						if src.t != tagNil {
 							t.arr = t.arr[:n+1]
 							copyVal(&t.arr[n], src)
@@ -217,11 +236,7 @@ run:
 					}
 				}
 				if v != nil && (v.t != tagNil || t.meta == nil) {
-					if i.K() {
-						copyVal(v, (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize)))
-					} else {
-						copyVal(v, (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize)))
-					}
+					copyVal(v, src)
 					if rb.t == tagString && t.tmAbsent != 0 {
 						t.keysChanged()
 					}
@@ -229,23 +244,23 @@ run:
 				}
 			}
 			goto slow
-		case bc.OpSetI:
+		case bc.OpSetI, bc.OpSetI | aLow:
 			ta := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if ta.t == tagTable {
 				t := ta.table()
 				if k := int64(i.B()); uint64(k)-1 < uint64(len(t.arr)) {
 					if v := elem(t.arr, k-1); v.t != tagNil || t.meta == nil {
 						if i.K() {
-							copyVal(v, (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize)))
+							copyVal(v, (*Value)(unsafe.Add(kb, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3)))
 						} else {
-							copyVal(v, (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize)))
+							copyVal(v, (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3)))
 						}
 						continue
 					}
 				}
 			}
 			goto slow
-		case bc.OpSetField:
+		case bc.OpSetField, bc.OpSetField | aLow:
 			ta := r(regs, a)
 			if ta.t == tagTable {
 				t, key := ta.table(), kv(kb, i.B())
@@ -266,7 +281,7 @@ run:
 				}
 			}
 			goto slow
-		case bc.OpSelf:
+		case bc.OpSelf, bc.OpSelf | aLow:
 			rb := *r(regs, i.B())
 			if i.K() {
 				if key := kv(kb, i.C()); rb.t == tagTable && key.t == tagString {
@@ -289,16 +304,16 @@ run:
 				}
 			}
 			goto slow
-		case bc.OpAddI:
-			if rb := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)); rb.t == tagInt {
+		case bc.OpAddI, bc.OpAddI | aLow:
+			if rb := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)); rb.t == tagInt {
 				setInt((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), int64(rb.n)+int64(i.SC()))
 			} else if rb.t == tagFloat {
 				setFloat((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), math.Float64frombits(rb.n)+float64(i.SC()))
 			} else {
 				goto slow
 			}
-		case bc.OpAddK:
-			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize))
+		case bc.OpAddK, bc.OpAddK | aLow:
+			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(kb, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if rb.t == tagInt && kc.t == tagInt {
 				setInt(dst, int64(rb.n)+int64(kc.n))
@@ -312,8 +327,8 @@ run:
 			} else {
 				goto arithMeta
 			}
-		case bc.OpSubK:
-			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize))
+		case bc.OpSubK, bc.OpSubK | aLow:
+			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(kb, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if rb.t == tagInt && kc.t == tagInt {
 				setInt(dst, int64(rb.n)-int64(kc.n))
@@ -327,8 +342,8 @@ run:
 			} else {
 				goto arithMeta
 			}
-		case bc.OpMulK:
-			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize))
+		case bc.OpMulK, bc.OpMulK | aLow:
+			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(kb, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if rb.t == tagInt && kc.t == tagInt {
 				setInt(dst, int64(rb.n)*int64(kc.n))
@@ -342,33 +357,37 @@ run:
 			} else {
 				goto arithMeta
 			}
-		case bc.OpModK:
-			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize))
+		case bc.OpModK, bc.OpModK | aLow:
+			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(kb, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			if rb.t == tagInt && kc.t == tagInt && kc.n != 0 {
 				setInt((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), imod(int64(rb.n), int64(kc.n)))
 			} else {
 				goto slow
 			}
-		case bc.OpIDivK:
+		case bc.OpIDivK, bc.OpIDivK | aLow:
 			rb, kc := r(regs, i.B()), kv(kb, i.C())
 			if rb.t == tagInt && kc.t == tagInt && kc.n != 0 {
 				setInt(r(regs, a), idiv(int64(rb.n), int64(kc.n)))
 			} else {
 				goto slow
 			}
-		case bc.OpDivK:
-			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(kb, uintptr(i>>bc.PosC)*valueSize))
+		case bc.OpDivK, bc.OpDivK | aLow:
+			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(kb, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x, y, ok := numPair(rb, kc); ok {
 				setFloat(dst, x/y)
 			} else {
 				goto slow
 			}
-		case bc.OpBandK, bc.OpBorK, bc.OpBxorK, bc.OpShrI, bc.OpShlI,
-			bc.OpBand, bc.OpBor, bc.OpBxor, bc.OpShl, bc.OpShr, bc.OpBnot:
+		case bc.OpBandK, bc.OpBandK | aLow, bc.OpBorK, bc.OpBorK | aLow,
+			bc.OpBxorK, bc.OpBxorK | aLow, bc.OpShrI, bc.OpShrI | aLow,
+			bc.OpShlI, bc.OpShlI | aLow, bc.OpBand, bc.OpBand | aLow,
+			bc.OpBor, bc.OpBor | aLow, bc.OpBxor, bc.OpBxor | aLow,
+			bc.OpShl, bc.OpShl | aLow, bc.OpShr, bc.OpShr | aLow,
+			bc.OpBnot, bc.OpBnot | aLow:
 			goto bitwise
-		case bc.OpAdd:
-			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
+		case bc.OpAdd, bc.OpAdd | aLow:
+			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if rb.t == tagInt && rc.t == tagInt {
 				setInt(dst, int64(rb.n)+int64(rc.n))
@@ -379,8 +398,8 @@ run:
 			} else {
 				goto arithMeta
 			}
-		case bc.OpSub:
-			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
+		case bc.OpSub, bc.OpSub | aLow:
+			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if rb.t == tagInt && rc.t == tagInt {
 				setInt(dst, int64(rb.n)-int64(rc.n))
@@ -391,8 +410,8 @@ run:
 			} else {
 				goto arithMeta
 			}
-		case bc.OpMul:
-			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
+		case bc.OpMul, bc.OpMul | aLow:
+			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if rb.t == tagInt && rc.t == tagInt {
 				setInt(dst, int64(rb.n)*int64(rc.n))
@@ -403,29 +422,29 @@ run:
 			} else {
 				goto arithMeta
 			}
-		case bc.OpDiv:
-			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
+		case bc.OpDiv, bc.OpDiv | aLow:
+			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x, y, ok := numPair(rb, rc); ok {
 				setFloat(dst, x/y)
 			} else {
 				goto slow
 			}
-		case bc.OpMod:
-			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosC)*valueSize))
+		case bc.OpMod, bc.OpMod | aLow:
+			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			if rb.t == tagInt && rc.t == tagInt && rc.n != 0 {
 				setInt((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), imod(int64(rb.n), int64(rc.n)))
 			} else {
 				goto slow
 			}
-		case bc.OpIDiv:
+		case bc.OpIDiv, bc.OpIDiv | aLow:
 			rb, rc := r(regs, i.B()), r(regs, i.C())
 			if rb.t == tagInt && rc.t == tagInt && rc.n != 0 {
 				setInt(r(regs, a), idiv(int64(rb.n), int64(rc.n)))
 			} else {
 				goto slow
 			}
-		case bc.OpUnm:
+		case bc.OpUnm, bc.OpUnm | aLow:
 			rb := r(regs, i.B())
 			if rb.t == tagInt {
 				setInt(r(regs, a), -int64(rb.n))
@@ -434,9 +453,9 @@ run:
 			} else {
 				goto slow
 			}
-		case bc.OpNot:
+		case bc.OpNot, bc.OpNot | aLow:
 			*r(regs, a) = Bool(!r(regs, i.B()).Truthy())
-		case bc.OpLen:
+		case bc.OpLen, bc.OpLen | aLow:
 			rb := r(regs, i.B())
 			if rb.t == tagString {
 				setInt(r(regs, a), int64(rb.n))
@@ -451,13 +470,13 @@ run:
 				}
 			}
 			goto slow
-		case bc.OpJmp:
+		case bc.OpJmp, bc.OpJmp | aLow:
 			off := i.SJ()
 			pc += off
 			if off < 0 && L.g.interrupt.tick() {
 				goto interrupt
 			}
-		case bc.OpEq:
+		case bc.OpEq, bc.OpEq | aLow:
 			x, y := r(regs, a), r(regs, i.B())
 			cond = false
 			if x.t == y.t {
@@ -487,8 +506,8 @@ run:
 				goto slow
 			}
 			goto condJump
-		case bc.OpLt:
-			x, y := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize))
+		case bc.OpLt, bc.OpLt | aLow:
+			x, y := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3))
 			cond = false
 			if x.t == tagInt && y.t == tagInt {
 				cond = int64(x.n) < int64(y.n)
@@ -500,14 +519,14 @@ run:
 			if cond != i.K() {
 				pc++
 			} else {
-				off := fetch(cb, pc).SJ() + 1
+				off := fetch(cb, pc+1).SJ() + 1
 				pc += off
 				if off <= 0 && L.g.interrupt.tick() {
 					goto interrupt
 				}
 			}
-		case bc.OpLe:
-			x, y := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>bc.PosB&bc.MaxB)*valueSize))
+		case bc.OpLe, bc.OpLe | aLow:
+			x, y := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3))
 			cond = false
 			if x.t == tagInt && y.t == tagInt {
 				cond = int64(x.n) <= int64(y.n)
@@ -519,13 +538,13 @@ run:
 			if cond != i.K() {
 				pc++
 			} else {
-				off := fetch(cb, pc).SJ() + 1
+				off := fetch(cb, pc+1).SJ() + 1
 				pc += off
 				if off <= 0 && L.g.interrupt.tick() {
 					goto interrupt
 				}
 			}
-		case bc.OpEqK:
+		case bc.OpEqK, bc.OpEqK | aLow:
 			x, k := r(regs, a), kv(kb, i.B())
 			cond = false
 			if x.t == k.t {
@@ -549,7 +568,7 @@ run:
 				goto slow
 			}
 			goto condJump
-		case bc.OpEqI:
+		case bc.OpEqI, bc.OpEqI | aLow:
 			x := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			imm := int64(i.SB())
 			cond = false
@@ -559,7 +578,7 @@ run:
 				cond = math.Float64frombits(x.n) == float64(imm)
 			}
 			goto condJump
-		case bc.OpLtI:
+		case bc.OpLtI, bc.OpLtI | aLow:
 			x := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x.t == tagInt {
 				cond = int64(x.n) < int64(i.SB())
@@ -569,7 +588,7 @@ run:
 				goto slow
 			}
 			goto condJump
-		case bc.OpLeI:
+		case bc.OpLeI, bc.OpLeI | aLow:
 			x := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x.t == tagInt {
 				cond = int64(x.n) <= int64(i.SB())
@@ -579,7 +598,7 @@ run:
 				goto slow
 			}
 			goto condJump
-		case bc.OpGtI:
+		case bc.OpGtI, bc.OpGtI | aLow:
 			x := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x.t == tagInt {
 				cond = int64(x.n) > int64(i.SB())
@@ -589,7 +608,7 @@ run:
 				goto slow
 			}
 			goto condJump
-		case bc.OpGeI:
+		case bc.OpGeI, bc.OpGeI | aLow:
 			x := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x.t == tagInt {
 				cond = int64(x.n) >= int64(i.SB())
@@ -599,22 +618,22 @@ run:
 				goto slow
 			}
 			goto condJump
-		case bc.OpTest:
+		case bc.OpTest, bc.OpTest | aLow:
 			cond = r(regs, a).Truthy()
 			goto condJump
-		case bc.OpTestSet:
+		case bc.OpTestSet, bc.OpTestSet | aLow:
 			rb := r(regs, i.B())
 			if rb.Truthy() != i.K() {
 				pc++
 			} else {
 				copyVal(r(regs, a), rb)
-				off := fetch(cb, pc).SJ() + 1
+				off := fetch(cb, pc+1).SJ() + 1
 				pc += off
 				if off <= 0 && L.g.interrupt.tick() {
 					goto interrupt
 				}
 			}
-		case bc.OpCall:
+		case bc.OpCall, bc.OpCall | aLow:
 			// A call of a Lua function is pushed here; everything else
 			// (Go functions, __call, a full stack, the interruption check)
 			// goes through precall in execSlow.
@@ -628,7 +647,7 @@ run:
 			} else {
 				nargs = L.top - ra - 1
 			}
-			ci.pc = pc
+			ci.pc = pc + 1
 			fn := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if L.g.interrupt.tick() {
 				goto slow
@@ -646,11 +665,6 @@ run:
 			if nci == nil || ntop >= len(L.stack) {
 				goto slow
 			}
-			for ; nargs < p.numParams; nargs++ {
-				// Missing parameters are nil.
-				L.stack[ra+1+nargs] = Nil
-				L.top = ra + 2 + nargs
-			}
 			nci.fn = ra
 			nci.nresults = i.C() - 1
 			nci.status = ciLua
@@ -663,15 +677,23 @@ run:
 			// prototype and registers are at hand, and its pc is 0.
 			ci = nci
 			fs.ci, fs.cl = nci, ncl
+			regs = unsafe.Add(regs, uintptr(a+1)*valueSize)
+			// Missing parameters are nil: last, in the callee's registers
+			// (ntop is in the stack), so that neither i nor a is used
+			// after the write barrier's call, which would make the
+			// compiler spill them at every dispatch.
+			for ; nargs < p.numParams; nargs++ {
+				*(*Value)(unsafe.Add(regs, uintptr(nargs)*valueSize)) = Nil
+				L.top = ra + 2 + nargs
+			}
 			if p.native != nil {
 				goto native
 			}
 			kb = unsafe.Pointer(unsafe.SliceData(p.k))
 			cb = unsafe.Pointer(unsafe.SliceData(p.code))
 			pc = 0
-			regs = unsafe.Add(regs, uintptr(a+1)*valueSize)
 			goto run
-		case bc.OpTailCall:
+		case bc.OpTailCall, bc.OpTailCall | aLow:
 			// A tail call of a Lua function from a function that is not
 			// vararg and has no upvalues to close reuses the frame here;
 			// the rest (and the interruption check) goes through
@@ -724,7 +746,7 @@ run:
 			cb = unsafe.Pointer(unsafe.SliceData(p.code))
 			kb = unsafe.Pointer(unsafe.SliceData(p.k))
 			goto run
-		case bc.OpReturn0:
+		case bc.OpReturn0, bc.OpReturn0 | aLow:
 			// Hooks are off (see hooked), so no return hook.
 			ci = fs.ci
 			L.ci = ci.prev
@@ -743,7 +765,7 @@ run:
 				goto returned
 			}
 			goto enter
-		case bc.OpReturn1:
+		case bc.OpReturn1, bc.OpReturn1 | aLow:
 			ci = fs.ci
 			L.ci = ci.prev
 			fn := ci.fn
@@ -769,7 +791,7 @@ run:
 				goto returned
 			}
 			goto enter
-		case bc.OpForLoop:
+		case bc.OpForLoop, bc.OpForLoop | aLow:
 			// The control values written out as offsets of R[A], without
 			// r and AsFloat: an inlined call whose instructions take
 			// the caller's position costs a NOP, its inlining mark.
@@ -800,17 +822,17 @@ run:
 			if L.g.interrupt.tick() {
 				goto interrupt
 			}
-		case bc.OpForPrep:
+		case bc.OpForPrep, bc.OpForPrep | aLow:
 			goto forPrep
-		case bc.OpNewTable:
+		case bc.OpNewTable, bc.OpNewTable | aLow:
 			goto newTable
-		case bc.OpTForPrep:
-			fs.ci.pc = pc // as the reference, which saves it in case of a __close error
+		case bc.OpTForPrep, bc.OpTForPrep | aLow:
+			fs.ci.pc = pc + 1 // as the reference, which saves it in case of a __close error
 			if r(regs, a+3).t != tagNil {
 				goto slow // a to-be-closed value
 			}
 			pc += i.Bx()
-		case bc.OpTForLoop:
+		case bc.OpTForLoop, bc.OpTForLoop | aLow:
 			if v := r(regs, a+4); v.t != tagNil {
 				copyVal(r(regs, a+2), v)
 				pc -= i.Bx()
@@ -818,12 +840,12 @@ run:
 					goto interrupt
 				}
 			}
-		case 1<<bc.SizeOp - 1:
+		case 1<<bc.SizeOp - 1, 1<<bc.SizeOp - 1 | aLow:
 			// No such opcode (the verifier refuses it). With a case at
-			// the largest value an opcode's seven bits can hold, the
-			// jump table covers every value i.Op() can take, and the
-			// compiler drops the range check before the indirect jump:
-			// two machine instructions less per dispatch.
+			// the largest value the instruction's first byte can hold,
+			// the jump table covers every value the switch can see, and
+			// the compiler drops the range check before the indirect
+			// jump: two machine instructions less per dispatch.
 			goto slow
 		default:
 			goto slow
@@ -876,22 +898,26 @@ run:
 				continue
 			}
 			if ms := fs.cl.p.methods.Load(); ms != nil {
-				if v := ms[uint(pc)%methodSiteCount].cached(mt, pc); v != nil {
+				if v := ms[uint(pc+1)%methodSiteCount].cached(mt, pc+1); v != nil {
 					copyVal(dst, v)
 					continue
 				}
 			}
-			if v := indexMiss(fs.cl.p, pc, t, k); v != nil {
-				copyVal(dst, v)
-				continue
-			}
-			goto slow
+			ixT, ixK = t, k
+			goto indexMissing
 		}
+
+	indexMissing:
+		// The cache has no answer: walk the __index chain out of line
+		// (see indexMissVM). No call in index itself: pc used after one
+		// made the compiler spill it at every dispatch.
+		npc = L.indexMissVM(fs.ci, fs.cl.p.code[pc], pc+1, ixT, ixK)
+		goto slowDone
 
 	selfString:
 		// SELF of a constant key on a string (s:byte(i)), out of line
 		// (see selfStringVM).
-		npc = L.selfStringVM(fs.ci, i, pc)
+		npc = L.selfStringVM(fs.ci, i, pc+1)
 		goto slowDone
 
 	condJump:
@@ -904,7 +930,7 @@ run:
 		if cond != i.K() {
 			pc++
 		} else {
-			off := fetch(cb, pc).SJ() + 1
+			off := fetch(cb, pc+1).SJ() + 1
 			pc += off
 			if off <= 0 && L.g.interrupt.tick() {
 				goto interrupt
@@ -915,49 +941,56 @@ run:
 	newField:
 		// SETFIELD and SETTABLE of a string key that probeStr did not find
 		// in a table without a metatable (see newFieldVM).
-		npc = L.newFieldVM(fs.ci, i, pc, ixT, ixK)
+		npc = L.newFieldVM(fs.ci, fs.cl.p.code[pc], pc+1, ixT, ixK)
 		goto slowDone
 
 	forPrep:
-		npc = L.forPrepVM(fs.ci, i, pc)
+		npc = L.forPrepVM(fs.ci, i, pc+1)
 		goto slowDone
 
 	arithMeta:
 		// ADD, SUB, MUL and their K forms on operands that are not
 		// numbers: a table's metamethod without execSlow (arithMetaVM).
-		npc = L.arithMetaVM(fs.ci, i, pc)
+		npc = L.arithMetaVM(fs.ci, i, pc+1)
 		goto slowDone
 
 	newTable:
-		npc = L.newTableVM(fs.ci, i, pc)
+		npc = L.newTableVM(fs.ci, i, pc+1)
 		goto slowDone
 
 	bitwise:
 		// The bitwise operations, out of line (see bitwiseVM).
-		npc = L.bitwiseVM(fs.ci, i, pc)
+		npc = L.bitwiseVM(fs.ci, i, pc+1)
 		goto slowDone
 
 	tailGo:
 		// A TAILCALL of a Go function, under the same conditions as the
 		// Lua tail call above (see tailCallGoVM).
-		npc = L.tailCallGoVM(fs.ci, i, pc)
+		npc = L.tailCallGoVM(fs.ci, i, pc+1)
 		goto slowDone
 
 	goCall:
 		// A CALL of a Go function, whose tick was counted without expiring
 		// the countdown: run it without going through execSlow and precall.
-		npc = L.callGoVM(fs.ci, i, pc)
+		npc = L.callGoVM(fs.ci, i, pc+1)
 		goto slowDone
 
 	slow:
 		// Run the whole instruction out of line, then reload the frame's
 		// state, which no local carries across the call.
-		npc = L.execSlow(fs.ci, i, pc)
+		//
+		// This label and newField read the instruction again from the
+		// prototype rather than use i: a probe's loop on the way here
+		// takes i's register, and a use of i after it made the compiler
+		// spill i at every dispatch. (cb[pc] would be the same load as
+		// the fetch's, which the compiler merges into i.) The other
+		// labels are reached with i still in its register.
+		npc = L.execSlow(fs.ci, fs.cl.p.code[pc], pc+1)
 		goto slowDone
 
 	interrupt:
 		// A backward jump counted the tick that expires the countdown.
-		L.jumpCheck(fs.ci, i, pc)
+		L.jumpCheck(fs.ci, i, pc+1)
 		pc = fs.ci.pc
 		goto reload
 	}
@@ -1036,6 +1069,19 @@ returned:
 	L.finishMetaFrame(ci)
 	ci = L.ci
 	goto newFrame
+}
+
+// indexMissVM finishes the dispatch loop's index label when the method
+// cache has no answer for instruction i (GETFIELD, GETTABUP or SELF, whose
+// table t has no key k): R[A] gets what the __index chain of tables gives
+// (indexMiss, which fills the cache), else execSlow runs the instruction.
+// It returns the next pc, as execSlow does.
+func (L *State) indexMissVM(ci *callInfo, i bc.Instruction, pc int, t *Table, k *Value) int {
+	if v := indexMiss(ci.cl.p, pc, t, k); v != nil {
+		copyVal(&L.stack[ci.fn+1+i.A()], v)
+		return pc
+	}
+	return L.execSlow(ci, i, pc)
 }
 
 // bitwiseVM runs a bitwise operation (BAND, BOR, BXOR, SHL, SHR, BNOT and
@@ -1468,6 +1514,19 @@ func setFloat(dst *Value, x float64) {
 
 // valueSize is the size of a Value, the stride of the register file.
 const valueSize = unsafe.Sizeof(Value{})
+
+// The dispatch loop's hot cases address operands B and C as
+// uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3, the operand times 8 times 3,
+// which is the operand's byte offset while a Value is 24 bytes: written
+// as operand*valueSize, the compiler scales by 8 in the addressing mode,
+// and a tag (one byte) cannot be loaded with that scale on amd64, so each
+// tag test cost two LEAQs before its load. A byte offset lets the tag be
+// loaded (or compared) in one instruction. These two constants fail to
+// compile if Value's size changes.
+const (
+	_ = uint(valueSize - 24)
+	_ = uint(24 - valueSize)
+)
 
 // r returns register i of a frame whose registers start at regs. The
 // verifier guarantees every register operand is below the frame size, and
