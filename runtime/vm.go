@@ -771,12 +771,12 @@ run:
 			fn := ci.fn
 			if nres := ci.nresults; nres == 1 {
 				// The function's slot is just below the registers.
-				*(*Value)(unsafe.Add(regs, -int(valueSize))) = *r(regs, a)
+				moveVal((*Value)(unsafe.Add(regs, -int(valueSize))), r(regs, a))
 				L.top = fn + 1
 			} else if nres == 0 {
 				L.top = fn
 			} else {
-				*(*Value)(unsafe.Add(regs, -int(valueSize))) = *r(regs, a)
+				moveVal((*Value)(unsafe.Add(regs, -int(valueSize))), r(regs, a))
 				L.top = fn + 1
 				for j := 1; j < nres; j++ {
 					L.stack[fn+j] = Nil
@@ -1496,6 +1496,17 @@ func copyVal(dst, src *Value) {
 	if dst.p != src.p {
 		dst.p = src.p
 	}
+	dst.n = src.n
+	*(*uint64)(unsafe.Pointer(&dst.t)) = *(*uint64)(unsafe.Pointer(&src.t))
+}
+
+// moveVal stores *src in dst, as *dst = *src would, with fewer
+// instructions: the tag and hash are copied as one word rather than
+// field by field (the tag's byte load cannot use a scaled index). Unlike
+// copyVal, the pointer word is stored unconditionally, which keeps the
+// store's control flow that of *dst = *src.
+func moveVal(dst, src *Value) {
+	dst.p = src.p
 	dst.n = src.n
 	*(*uint64)(unsafe.Pointer(&dst.t)) = *(*uint64)(unsafe.Pointer(&src.t))
 }
