@@ -112,15 +112,15 @@ run:
 			copyVal(r(regs, a), kv(kb, fetch(cb, pc+1).Ax()))
 			pc++
 		case bc.OpLoadFalse, bc.OpLoadFalse | aLow:
-			*r(regs, a) = False
+			setTag(r(regs, a), tagFalse)
 		case bc.OpLFalseSkip, bc.OpLFalseSkip | aLow:
-			*r(regs, a) = False
+			setTag(r(regs, a), tagFalse)
 			pc++
 		case bc.OpLoadTrue, bc.OpLoadTrue | aLow:
-			*r(regs, a) = True
+			setTag(r(regs, a), tagTrue)
 		case bc.OpLoadNil, bc.OpLoadNil | aLow:
 			for j := a + i.B(); j >= a; j-- {
-				*r(regs, j) = Nil
+				setTag(r(regs, j), tagNil)
 			}
 		case bc.OpGetUpval, bc.OpGetUpval | aLow:
 			copyVal(r(regs, a), upvalAt(fs.cl, i.B()))
@@ -1514,6 +1514,17 @@ func moveVal(dst, src *Value) {
 	dst.p = src.p
 	dst.n = src.n
 	*(*uint64)(unsafe.Pointer(&dst.t)) = *(*uint64)(unsafe.Pointer(&src.t))
+}
+
+// setTag stores nil, false or true, values that are their tag alone, as
+// setInt does: *dst = False loaded False's fields from memory and stored
+// them one by one, about 14 instructions.
+func setTag(dst *Value, t tag) {
+	if dst.p != nil {
+		dst.p = nil
+	}
+	dst.n = 0
+	*(*uint64)(unsafe.Pointer(&dst.t)) = uint64(t)
 }
 
 // setInt and setFloat rely on t and h filling the Value's last word.
