@@ -168,7 +168,7 @@ func (L *State) tailCallGoVM(ci *callInfo, i bc.Instruction, pc int) int {
 		if ci.nresults == 1 && L.hook.mask == 0 {
 			// posReturn's work for the common case, without its calls:
 			// no return hook to call, one result wanted.
-			L.stack[ci.fn] = L.stack[ra+1]
+			moveVal(&L.stack[ci.fn], &L.stack[ra+1])
 			L.top = ci.fn + 1
 			L.ci = ci.prev
 			if ci.status&ciFresh != 0 {

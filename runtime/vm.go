@@ -112,15 +112,15 @@ run:
 			copyVal(r(regs, a), kv(kb, fetch(cb, pc+1).Ax()))
 			pc++
 		case bc.OpLoadFalse, bc.OpLoadFalse | aLow:
-			*r(regs, a) = False
+			setTag(r(regs, a), tagFalse)
 		case bc.OpLFalseSkip, bc.OpLFalseSkip | aLow:
-			*r(regs, a) = False
+			setTag(r(regs, a), tagFalse)
 			pc++
 		case bc.OpLoadTrue, bc.OpLoadTrue | aLow:
-			*r(regs, a) = True
+			setTag(r(regs, a), tagTrue)
 		case bc.OpLoadNil, bc.OpLoadNil | aLow:
 			for j := a + i.B(); j >= a; j-- {
-				*r(regs, j) = Nil
+				setTag(r(regs, j), tagNil)
 			}
 		case bc.OpGetUpval, bc.OpGetUpval | aLow:
 			copyVal(r(regs, a), upvalAt(fs.cl, i.B()))
@@ -771,12 +771,12 @@ run:
 			fn := ci.fn
 			if nres := ci.nresults; nres == 1 {
 				// The function's slot is just below the registers.
-				*(*Value)(unsafe.Add(regs, -int(valueSize))) = *r(regs, a)
+				moveVal((*Value)(unsafe.Add(regs, -int(valueSize))), r(regs, a))
 				L.top = fn + 1
 			} else if nres == 0 {
 				L.top = fn
 			} else {
-				*(*Value)(unsafe.Add(regs, -int(valueSize))) = *r(regs, a)
+				moveVal((*Value)(unsafe.Add(regs, -int(valueSize))), r(regs, a))
 				L.top = fn + 1
 				for j := 1; j < nres; j++ {
 					L.stack[fn+j] = Nil
@@ -1360,14 +1360,19 @@ func (L *State) varargs(ci *callInfo, ra, n int) {
 		L.ensureStack(ra + n)
 		L.top = ra + n
 	}
-	s := L.stack
+	// The values are copied with copyVal after one bounds check a side:
+	// whole-Value stores with a bounds check each cost about 30
+	// instructions a value (select('#', ...) passes a handful).
 	from := ci.fn - nextra
-	j := 0
-	for ; j < n && j < nextra; j++ {
-		s[ra+j] = s[from+j]
+	m := min(n, nextra)
+	dst := L.stack[ra : ra+n]
+	src := L.stack[from : from+m]
+	vals := dst[:len(src)]
+	for j := range vals {
+		copyVal(&vals[j], &src[j])
 	}
-	for ; j < n; j++ {
-		s[ra+j] = Nil
+	for j := m; j < len(dst); j++ {
+		dst[j] = Nil
 	}
 }
 
@@ -1498,6 +1503,28 @@ func copyVal(dst, src *Value) {
 	}
 	dst.n = src.n
 	*(*uint64)(unsafe.Pointer(&dst.t)) = *(*uint64)(unsafe.Pointer(&src.t))
+}
+
+// moveVal stores *src in dst, as *dst = *src would, with fewer
+// instructions: the tag and hash are copied as one word rather than
+// field by field (the tag's byte load cannot use a scaled index). Unlike
+// copyVal, the pointer word is stored unconditionally, which keeps the
+// store's control flow that of *dst = *src.
+func moveVal(dst, src *Value) {
+	dst.p = src.p
+	dst.n = src.n
+	*(*uint64)(unsafe.Pointer(&dst.t)) = *(*uint64)(unsafe.Pointer(&src.t))
+}
+
+// setTag stores nil, false or true, values that are their tag alone, as
+// setInt does: *dst = False loaded False's fields from memory and stored
+// them one by one, about 14 instructions.
+func setTag(dst *Value, t tag) {
+	if dst.p != nil {
+		dst.p = nil
+	}
+	dst.n = 0
+	*(*uint64)(unsafe.Pointer(&dst.t)) = uint64(t)
 }
 
 // setInt and setFloat rely on t and h filling the Value's last word.

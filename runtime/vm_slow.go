@@ -850,16 +850,18 @@ func (L *State) storeFrame(ci *callInfo, pc int, t, key, val Value) bool {
 // hash, a nil value) is the general store of a table without a
 // metatable, storeSlow, as execSlow would make it, without its decoding.
 func (L *State) newFieldVM(ci *callInfo, i bc.Instruction, pc int, t *Table, k *Value) int {
-	var src Value
+	// src points at the value rather than copying it: the free node's
+	// value is then stored with moveVal, three words, not field by field.
+	var src *Value
 	if i.K() {
-		src = ci.cl.p.k[i.C()]
+		src = &ci.cl.p.k[i.C()]
 	} else {
-		src = L.stack[ci.fn+1+i.C()]
+		src = &L.stack[ci.fn+1+i.C()]
 	}
 	if h := k.h; h != 0 && k.t == tagString && t.node != nil && src.t != tagNil {
 		n := t.mainNode(h)
 		if n.key.t() == tagNil {
-			n.val = src
+			moveVal(&n.val, src)
 			n.key.set(*k)
 			if t.tmAbsent != 0 {
 				t.keysChanged()
@@ -873,14 +875,14 @@ func (L *State) newFieldVM(ci *callInfo, i bc.Instruction, pc int, t *Table, k *
 		// that way): setStr finds the key or adds it, and growth is
 		// charged as storeDirect charges it.
 		nodes, arr, shift := t.node, cap(t.arr), t.sizeFree>>freeBits
-		t.setStr(*k, src)
+		t.setStr(*k, *src)
 		if t.node != nodes || cap(t.arr) != arr {
 			ci.pc = pc
 			L.chargeGrowth(t, tableBytes+int64(arr)*int64(valueSize)+hashBytes(nodes, shift))
 		}
 		return pc
 	}
-	L.storeSlow(ci, pc, TableValue(t), *k, src)
+	L.storeSlow(ci, pc, TableValue(t), *k, *src)
 	return pc
 }
 
