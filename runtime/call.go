@@ -108,6 +108,55 @@ func (L *State) callFast(fnIdx, nresults int, f *GoFunction) bool {
 	return ok
 }
 
+// callFast2 runs the call of g, whose arguments are above fnIdx up to
+// the top, through g.Fast2 and reports whether it did, as callFast: only
+// when no hook is set and the stack has callGo's room. The results are
+// left at fnIdx, adjusted to nresults (all when -1), with the top after
+// them.
+func (L *State) callFast2(fnIdx, nresults int, g *GoFunction) bool {
+	if L.hook.mask != 0 || L.top+minGoStack > len(L.stack) {
+		return false
+	}
+	a, b, n := g.Fast2(L.stack[fnIdx+1 : L.top])
+	if n == 0 {
+		return false
+	}
+	// The room checked above holds both results, and a fixed count's
+	// registers are inside the caller's frame.
+	s := L.stack
+	s[fnIdx] = a
+	switch nresults {
+	case 1:
+		L.top = fnIdx + 1
+		return true
+	case -1:
+		if n == 2 {
+			s[fnIdx+1] = b
+		}
+		L.top = fnIdx + n
+		return true
+	}
+	if n == 1 {
+		b = Nil
+	}
+	L.moveResults2(fnIdx, b, nresults)
+	return true
+}
+
+// moveResults2 stores b, the second of two results whose first is in
+// place at dst, and nils up to wanted, for callFast2: out of line, as
+// the common call wants one result or all.
+func (L *State) moveResults2(dst int, b Value, wanted int) {
+	s := L.stack
+	if wanted >= 2 {
+		s[dst+1] = b
+	}
+	for j := 2; j < wanted; j++ {
+		s[dst+j] = Nil
+	}
+	L.top = dst + max(wanted, 0)
+}
+
 // callGoVM runs the Go function of instruction i, a CALL at pc-1 of frame
 // ci, for the dispatch loop, which has set L.top for its arguments, saved
 // pc in ci and counted the call's tick: it is execSlow's CALL for a Go
@@ -131,6 +180,12 @@ func (L *State) callGoVM(ci *callInfo, i bc.Instruction, pc int) int {
 			L.top = ci.top
 			return pc
 		}
+	}
+	if f.Fast2 != nil && L.callFast2(ra, nresults, f) {
+		if nresults >= 0 {
+			L.top = ci.top
+		}
+		return pc
 	}
 	L.callGo(ra, nresults, f)
 	if L.status == StatusYield {

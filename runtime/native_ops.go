@@ -397,6 +397,12 @@ func (f *Frame) callGoDirect(fn *Value, ra, nresults, pc int) int {
 			return pc + 1
 		}
 	}
+	if g.Fast2 != nil && L.callFast2(ra, nresults, g) {
+		if nresults >= 0 {
+			L.top = ci.top
+		}
+		return pc + 1
+	}
 	L.callGoNative(ra, nresults, g)
 	if L.status == StatusYield {
 		return slowYield
