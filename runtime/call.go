@@ -121,40 +121,38 @@ func (L *State) callFast2(fnIdx, nresults int, g *GoFunction) bool {
 	if n == 0 {
 		return false
 	}
-	// The room checked above holds both results, and a fixed count's
-	// registers are inside the caller's frame.
-	s := L.stack
-	s[fnIdx] = a
-	switch nresults {
-	case 1:
+	L.stack[fnIdx] = a
+	if nresults == 1 {
 		L.top = fnIdx + 1
-		return true
-	case -1:
+	} else {
+		L.placeFast2(fnIdx, b, n, nresults)
+	}
+	return true
+}
+
+// placeFast2 places the n results of a Fast2 whose first is in place at
+// dst, its second being b, for a call wanting nresults (all when -1),
+// with the top after them. The room callFast2 checks holds both, and a
+// fixed count's registers are inside the caller's frame.
+func (L *State) placeFast2(dst int, b Value, n, nresults int) {
+	s := L.stack
+	if nresults < 0 {
 		if n == 2 {
-			s[fnIdx+1] = b
+			s[dst+1] = b
 		}
-		L.top = fnIdx + n
-		return true
+		L.top = dst + n
+		return
 	}
 	if n == 1 {
 		b = Nil
 	}
-	L.moveResults2(fnIdx, b, nresults)
-	return true
-}
-
-// moveResults2 stores b, the second of two results whose first is in
-// place at dst, and nils up to wanted, for callFast2: out of line, as
-// the common call wants one result or all.
-func (L *State) moveResults2(dst int, b Value, wanted int) {
-	s := L.stack
-	if wanted >= 2 {
+	if nresults >= 2 {
 		s[dst+1] = b
 	}
-	for j := 2; j < wanted; j++ {
+	for j := 2; j < nresults; j++ {
 		s[dst+j] = Nil
 	}
-	L.top = dst + max(wanted, 0)
+	L.top = dst + nresults
 }
 
 // callGoVM runs the Go function of instruction i, a CALL at pc-1 of frame

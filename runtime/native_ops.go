@@ -397,11 +397,19 @@ func (f *Frame) callGoDirect(fn *Value, ra, nresults, pc int) int {
 			return pc + 1
 		}
 	}
-	if g.Fast2 != nil && L.callFast2(ra, nresults, g) {
-		if nresults >= 0 {
+	// callFast2, written out for the one result most finds want.
+	if g.Fast2 != nil && L.hook.mask == 0 && L.top+minGoStack <= len(L.stack) {
+		if a, b, n := g.Fast2(L.stack[ra+1 : L.top]); n != 0 {
+			L.stack[ra] = a
+			if nresults != 1 {
+				L.placeFast2(ra, b, n, nresults)
+				if nresults < 0 {
+					return pc + 1
+				}
+			}
 			L.top = ci.top
+			return pc + 1
 		}
-		return pc + 1
 	}
 	L.callGoNative(ra, nresults, g)
 	if L.status == StatusYield {
