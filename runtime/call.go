@@ -319,6 +319,15 @@ func (L *State) moveResults(dst, res, n, wanted int) {
 		}
 		L.top = dst + 1
 		return
+	case 2:
+		// A Lua function's two results (json's decoder returns a value
+		// and the position after it), written out.
+		if n >= 2 {
+			s[dst] = s[res]
+			s[dst+1] = s[res+1]
+			L.top = dst + 2
+			return
+		}
 	case -1:
 		wanted = n
 	}
