@@ -334,9 +334,11 @@ func (f *Frame) TailCallOp(pc, a, b, c int, k bool) int {
 func (f *Frame) TForCall(pc, a, c int) int {
 	L, ci := f.L, f.ci
 	regs := f.regs
-	*r(regs, a+4) = *r(regs, a)
-	*r(regs, a+5) = *r(regs, a+1)
-	*r(regs, a+6) = *r(regs, a+2)
+	// copyVal: the iterator and the state are the same at every step,
+	// and their pointer words are not written again.
+	copyVal(r(regs, a+4), r(regs, a))
+	copyVal(r(regs, a+5), r(regs, a+1))
+	copyVal(r(regs, a+6), r(regs, a+2))
 	ra := ci.fn + 1 + a + 4
 	L.top = ra + 3
 	ci.pc = pc + 1
@@ -348,15 +350,16 @@ func (f *Frame) TForCall(pc, a, c int) int {
 				// next on a table, frameless as a GoFunction.Fast: an
 				// invalid key (the error) goes the way of the call.
 				if k, v, ok := t.table().Next(*r(regs, a+6)); ok {
-					s := L.stack[ra : ra+c]
-					s[0] = k
+					// The c results are registers from a+4, inside
+					// the frame (see r).
+					copyVal(r(regs, a+4), &k)
 					if c > 1 {
-						s[1] = v
 						if k.t == tagNil {
-							s[1] = Nil
+							v = Nil
 						}
+						copyVal(r(regs, a+5), &v)
 						for j := 2; j < c; j++ {
-							s[j] = Nil
+							*r(regs, a+4+j) = Nil
 						}
 					}
 					L.top = ci.top
