@@ -349,7 +349,8 @@ func (f *Frame) TForCall(pc, a, c int) int {
 			if t := r(regs, a+5); t.t == tagTable {
 				// next on a table, frameless as a GoFunction.Fast: an
 				// invalid key (the error) goes the way of the call.
-				if k, v, ok := t.table().Next(*r(regs, a+6)); ok {
+				if k, v, next, ok := t.table().nextHint(*r(regs, a+6), L.nextHint); ok {
+					L.nextHint = next
 					// The c results are registers from a+4, inside
 					// the frame (see r).
 					copyVal(r(regs, a+4), &k)

@@ -283,6 +283,9 @@ type State struct {
 	// metaEpoch changes whenever nCcalls is set afresh by a resume (see
 	// pushMetaFrame).
 	metaEpoch uint32
+	// nextHint is where native TForCall's last next continues (see
+	// Table.nextHint): a guess, checked against the key before use.
+	nextHint int
 }
 
 // NewState creates an interpreter with the base and coroutine libraries
