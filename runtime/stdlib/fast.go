@@ -194,6 +194,25 @@ func fastFindPlain(s, p string, init int, plain bool) (runtime.Value, runtime.Va
 	return runtime.Nil, runtime.Nil, 1
 }
 
+// fastGsub is string.gsub(s, p, repl) when the pattern cache knows that
+// nothing is replaced (pattern.GsubNothing: json's escapes, mostly): the
+// subject itself and 0, as strGsub gives after its checks of repl's type,
+// which a wrong type leaves to strGsub and its error.
+func fastGsub(args []runtime.Value) (runtime.Value, runtime.Value, int) {
+	if len(args) != 3 || !args[0].IsString() || !args[1].IsString() {
+		return runtime.Nil, runtime.Nil, 0
+	}
+	switch args[2].Type() {
+	case runtime.TypeString, runtime.TypeNumber, runtime.TypeTable, runtime.TypeFunction:
+	default:
+		return runtime.Nil, runtime.Nil, 0
+	}
+	if !pattern.GsubNothing(args[0].AsString(), args[1].AsString()) {
+		return runtime.Nil, runtime.Nil, 0
+	}
+	return args[0], runtime.Int(0), 2
+}
+
 // fastFunc names a library function and its frameless path.
 type fastFunc struct {
 	name string

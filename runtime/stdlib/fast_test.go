@@ -161,3 +161,40 @@ func TestFast2AgreesWithFn(t *testing.T) {
 		t.Error("Fast2 answered none of the cases")
 	}
 }
+
+// TestFast2GsubAgreesWithFn is TestFast2AgreesWithFn for string.gsub's
+// Fast2, which answers only when the cache knows that nothing is
+// replaced: Fn runs first, then Fast2 must decline or give Fn's results.
+func TestFast2GsubAgreesWithFn(t *testing.T) {
+	L, _ := newLibsState(t)
+	I, F, S := runtime.Int, runtime.Float, runtime.String
+	g := L.GetGlobal("string").AsTable().GetStr("gsub").AsGoFunction()
+	if g == nil || g.Fast2 == nil {
+		t.Fatal("string.gsub has no Fast2")
+	}
+	slow := runtime.NewFunction(g.Name, g.Fn)
+	fn := L.GetGlobal("tostring")
+	tab := runtime.TableValue(runtime.NewTable(0, 0))
+	answered := 0
+	for _, subj := range []string{"plain text", "a\"b", "tab\there", "", "x"} {
+		for _, p := range []string{`[%c"\\]`, "%d", "[x]", "x", "^[x]", "%", "[a", "(%a)"} {
+			for _, repl := range []runtime.Value{S("%1"), S("%9"), S("y"), I(7), F(1.5), fn, tab, runtime.True, runtime.Nil} {
+				for _, args := range [][]runtime.Value{{S(subj), S(p), repl}, {S(subj), S(p), repl, I(1)}, {I(12), S(p), repl}} {
+					res, err := L.PCall(slow, args...)
+					a, b, n := g.Fast2(append([]runtime.Value(nil), args...))
+					if n == 0 {
+						continue
+					}
+					answered++
+					got := []runtime.Value{a, b}[:n]
+					if err != nil || len(res) != n || !same(res[0], got[0]) || !same(res[1], got[1]) {
+						t.Errorf("gsub%v: Fast2 gave %v, Fn %v, %v", args, got, res, err)
+					}
+				}
+			}
+		}
+	}
+	if answered == 0 {
+		t.Error("Fast2 answered none of the cases")
+	}
+}
