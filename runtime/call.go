@@ -108,6 +108,53 @@ func (L *State) callFast(fnIdx, nresults int, f *GoFunction) bool {
 	return ok
 }
 
+// callFast2 runs the call of g, whose arguments are above fnIdx up to
+// the top, through g.Fast2 and reports whether it did, as callFast: only
+// when no hook is set and the stack has callGo's room. The results are
+// left at fnIdx, adjusted to nresults (all when -1), with the top after
+// them.
+func (L *State) callFast2(fnIdx, nresults int, g *GoFunction) bool {
+	if L.hook.mask != 0 || L.top+minGoStack > len(L.stack) {
+		return false
+	}
+	a, b, n := g.Fast2(L.stack[fnIdx+1 : L.top])
+	if n == 0 {
+		return false
+	}
+	L.stack[fnIdx] = a
+	if nresults == 1 {
+		L.top = fnIdx + 1
+	} else {
+		L.placeFast2(fnIdx, b, n, nresults)
+	}
+	return true
+}
+
+// placeFast2 places the n results of a Fast2 whose first is in place at
+// dst, its second being b, for a call wanting nresults (all when -1),
+// with the top after them. The room callFast2 checks holds both, and a
+// fixed count's registers are inside the caller's frame.
+func (L *State) placeFast2(dst int, b Value, n, nresults int) {
+	s := L.stack
+	if nresults < 0 {
+		if n == 2 {
+			s[dst+1] = b
+		}
+		L.top = dst + n
+		return
+	}
+	if n == 1 {
+		b = Nil
+	}
+	if nresults >= 2 {
+		s[dst+1] = b
+	}
+	for j := 2; j < nresults; j++ {
+		s[dst+j] = Nil
+	}
+	L.top = dst + nresults
+}
+
 // callGoVM runs the Go function of instruction i, a CALL at pc-1 of frame
 // ci, for the dispatch loop, which has set L.top for its arguments, saved
 // pc in ci and counted the call's tick: it is execSlow's CALL for a Go
@@ -131,6 +178,12 @@ func (L *State) callGoVM(ci *callInfo, i bc.Instruction, pc int) int {
 			L.top = ci.top
 			return pc
 		}
+	}
+	if f.Fast2 != nil && L.callFast2(ra, nresults, f) {
+		if nresults >= 0 {
+			L.top = ci.top
+		}
+		return pc
 	}
 	L.callGo(ra, nresults, f)
 	if L.status == StatusYield {
@@ -266,6 +319,15 @@ func (L *State) moveResults(dst, res, n, wanted int) {
 		}
 		L.top = dst + 1
 		return
+	case 2:
+		// A Lua function's two results (json's decoder returns a value
+		// and the position after it), written out.
+		if n >= 2 {
+			s[dst] = s[res]
+			s[dst+1] = s[res+1]
+			L.top = dst + 2
+			return
+		}
 	case -1:
 		wanted = n
 	}

@@ -334,9 +334,11 @@ func (f *Frame) TailCallOp(pc, a, b, c int, k bool) int {
 func (f *Frame) TForCall(pc, a, c int) int {
 	L, ci := f.L, f.ci
 	regs := f.regs
-	*r(regs, a+4) = *r(regs, a)
-	*r(regs, a+5) = *r(regs, a+1)
-	*r(regs, a+6) = *r(regs, a+2)
+	// copyVal: the iterator and the state are the same at every step,
+	// and their pointer words are not written again.
+	copyVal(r(regs, a+4), r(regs, a))
+	copyVal(r(regs, a+5), r(regs, a+1))
+	copyVal(r(regs, a+6), r(regs, a+2))
 	ra := ci.fn + 1 + a + 4
 	L.top = ra + 3
 	ci.pc = pc + 1
@@ -347,16 +349,18 @@ func (f *Frame) TForCall(pc, a, c int) int {
 			if t := r(regs, a+5); t.t == tagTable {
 				// next on a table, frameless as a GoFunction.Fast: an
 				// invalid key (the error) goes the way of the call.
-				if k, v, ok := t.table().Next(*r(regs, a+6)); ok {
-					s := L.stack[ra : ra+c]
-					s[0] = k
+				if k, v, next, ok := t.table().nextHint(*r(regs, a+6), L.nextHint); ok {
+					L.nextHint = next
+					// The c results are registers from a+4, inside
+					// the frame (see r).
+					copyVal(r(regs, a+4), &k)
 					if c > 1 {
-						s[1] = v
 						if k.t == tagNil {
-							s[1] = Nil
+							v = Nil
 						}
+						copyVal(r(regs, a+5), &v)
 						for j := 2; j < c; j++ {
-							s[j] = Nil
+							*r(regs, a+4+j) = Nil
 						}
 					}
 					L.top = ci.top
@@ -392,6 +396,20 @@ func (f *Frame) callGoDirect(fn *Value, ra, nresults, pc int) int {
 			}
 			for j := 1; j < nresults; j++ {
 				L.stack[ra+j] = Nil
+			}
+			L.top = ci.top
+			return pc + 1
+		}
+	}
+	// callFast2, written out for the one result most finds want.
+	if g.Fast2 != nil && L.hook.mask == 0 && L.top+minGoStack <= len(L.stack) {
+		if a, b, n := g.Fast2(L.stack[ra+1 : L.top]); n != 0 {
+			L.stack[ra] = a
+			if nresults != 1 {
+				L.placeFast2(ra, b, n, nresults)
+				if nresults < 0 {
+					return pc + 1
+				}
 			}
 			L.top = ci.top
 			return pc + 1

@@ -43,6 +43,11 @@ type GoFunction struct {
 	// else (an argument of another type, an error to raise, a result
 	// count other than one) answers false and Fn runs as always.
 	Fast func(args []Value) (Value, bool)
+	// Fast2 is Fast for a function of one or two results (string.find's
+	// positions): it returns them and their count, or a count of zero to
+	// leave the call to Fn, under the same rules as Fast. Results the
+	// caller does not want are dropped, missing ones are nil.
+	Fast2 func(args []Value) (a, b Value, n int)
 }
 
 // NewFunction wraps fn as a Lua function value. name is used in error
@@ -278,6 +283,9 @@ type State struct {
 	// metaEpoch changes whenever nCcalls is set afresh by a resume (see
 	// pushMetaFrame).
 	metaEpoch uint32
+	// nextHint is where native TForCall's last next continues (see
+	// Table.nextHint): a guess, checked against the key before use.
+	nextHint int
 }
 
 // NewState creates an interpreter with the base and coroutine libraries

@@ -847,6 +847,40 @@ func (t *Table) Next(k Value) (key, val Value, ok bool) {
 	return Nil, Nil, true
 }
 
+// nextHint is Next for a loop's next step: hint is the traversal index
+// that followed the key the previous step returned, and when the node
+// before it holds k itself (the same tag and words), k's look-up is
+// spared. A key is in one node only, so a node holding k is k's node
+// whatever happened to the table since; any other hint is ignored. It
+// also returns the index following the key returned.
+func (t *Table) nextHint(k Value, hint int) (key, val Value, next int, ok bool) {
+	var i int
+	if j := hint - 1 - len(t.arr); k.t != tagNil && uint(j) < uint(t.nodeCount()) {
+		if n := &t.nodes()[j]; n.key.p == k.p && n.key.n == k.n && n.key.t() == k.t {
+			i = hint
+		}
+	}
+	if i == 0 {
+		var found bool
+		if i, found = t.traversalIndex(k); !found {
+			return Nil, Nil, 0, false
+		}
+	}
+	for ; i < len(t.arr); i++ {
+		if v := t.arr[i]; v.t != tagNil {
+			return Int(int64(i + 1)), v, i + 1, true
+		}
+	}
+	nodes := t.nodes()
+	for j := i - len(t.arr); j < len(nodes); j++ {
+		n := &nodes[j]
+		if n.val.t != tagNil {
+			return n.key.value(), n.val, len(t.arr) + j + 1, true
+		}
+	}
+	return Nil, Nil, 0, true
+}
+
 // traversalIndex returns where the traversal continues after key k:
 // indexes below len(arr) are array slots, the rest are nodes.
 func (t *Table) traversalIndex(k Value) (int, bool) {

@@ -81,6 +81,18 @@ func FindSingle(s, p string, init int) (start int, known bool) {
 	return 0, false
 }
 
+// GsubNothing reports whether a gsub of p over s is known to replace
+// nothing without a step: p is a pattern the cache knows to be one
+// single-byte item, unanchored, and s holds no byte of it (gsub's own
+// first test). False says nothing; the caller runs Gsub.
+func GsubNothing(s, p string) bool {
+	if len(p) == 0 || p[0] == '^' {
+		return false
+	}
+	_, info := errorFreeHit(p)
+	return info != nil && info.single && singleIndex(s, 0, info.firstSet, info.firstLit) < 0
+}
+
 func find(s, p string, init, budget int, work Work) (Match, bool, error) {
 	if init > len(s) {
 		return Match{}, false, nil

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"panto/internal/luanum"
+	"panto/internal/pattern"
 	"panto/runtime"
 )
 
@@ -139,6 +140,77 @@ func fastSqrt(args []runtime.Value) (runtime.Value, bool) {
 		return runtime.Nil, false
 	}
 	return runtime.Float(fixNaN(math.Sqrt(x), nanInvalid, x)), true
+}
+
+// fastFind is string.find(s, p [, init [, plain]]) in findAux's two
+// cases that neither tick nor allocate, so that a call without its frame
+// is invisible: a plain search of fewer than 1024 bytes (TickBytes counts
+// none), and a pattern that the pattern cache already knows to be one
+// single-byte item (FindSingle, which reports no steps). Any other
+// pattern, argument or count goes to strFind.
+func fastFind(args []runtime.Value) (runtime.Value, runtime.Value, int) {
+	if len(args) < 2 || len(args) > 4 || !args[0].IsString() || !args[1].IsString() {
+		return runtime.Nil, runtime.Nil, 0
+	}
+	s, p := args[0].AsString(), args[1].AsString()
+	init := int64(1)
+	if len(args) > 2 {
+		switch a := args[2]; {
+		case a.IsInt():
+			init = a.AsInt()
+		case !a.IsNil():
+			return runtime.Nil, runtime.Nil, 0
+		}
+	}
+	init = posRelatI(init, len(s)) - 1
+	if init > int64(len(s)) {
+		return runtime.Nil, runtime.Nil, 1
+	}
+	// json's finds: a pattern of two bytes or more has a special when it
+	// is a single item, so FindSingle's answer is findAux's.
+	if len(p) > 1 && (len(args) < 4 || !args[3].Truthy()) {
+		if st, known := pattern.FindSingle(s, p, int(init)); known {
+			if st < 0 {
+				return runtime.Nil, runtime.Nil, 1
+			}
+			pos := runtime.Int(int64(st + 1))
+			return pos, pos, 2
+		}
+	}
+	return fastFindPlain(s, p, int(init), len(args) == 4 && args[3].Truthy())
+}
+
+// fastFindPlain is fastFind's plain search, out of line to leave
+// fastFind's own frame small.
+//
+//go:noinline
+func fastFindPlain(s, p string, init int, plain bool) (runtime.Value, runtime.Value, int) {
+	if len(s)-init >= 1024 || !plain && pattern.HasSpecials(p) {
+		return runtime.Nil, runtime.Nil, 0
+	}
+	if i := pattern.IndexPlain(s, p, init); i >= 0 {
+		return runtime.Int(int64(i + 1)), runtime.Int(int64(i + len(p))), 2
+	}
+	return runtime.Nil, runtime.Nil, 1
+}
+
+// fastGsub is string.gsub(s, p, repl) when the pattern cache knows that
+// nothing is replaced (pattern.GsubNothing: json's escapes, mostly): the
+// subject itself and 0, as strGsub gives after its checks of repl's type,
+// which a wrong type leaves to strGsub and its error.
+func fastGsub(args []runtime.Value) (runtime.Value, runtime.Value, int) {
+	if len(args) != 3 || !args[0].IsString() || !args[1].IsString() {
+		return runtime.Nil, runtime.Nil, 0
+	}
+	switch args[2].Type() {
+	case runtime.TypeString, runtime.TypeNumber, runtime.TypeTable, runtime.TypeFunction:
+	default:
+		return runtime.Nil, runtime.Nil, 0
+	}
+	if !pattern.GsubNothing(args[0].AsString(), args[1].AsString()) {
+		return runtime.Nil, runtime.Nil, 0
+	}
+	return args[0], runtime.Int(0), 2
 }
 
 // fastFunc names a library function and its frameless path.

@@ -2,6 +2,7 @@ package stdlib
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"panto/runtime"
@@ -107,4 +108,93 @@ func same(a, b runtime.Value) bool {
 		return false
 	}
 	return runtime.RawEqual(a, b)
+}
+
+// TestFast2AgreesWithFn is TestFastAgreesWithFn for string.find's Fast2,
+// which answers only for patterns the pattern cache has learnt: Fn runs
+// first, then Fast2 with the same arguments must either decline or give
+// Fn's results exactly, as many as Fn gives.
+func TestFast2AgreesWithFn(t *testing.T) {
+	L, _ := newLibsState(t)
+	I, F, S := runtime.Int, runtime.Float, runtime.String
+	g := L.GetGlobal("string").AsTable().GetStr("find").AsGoFunction()
+	if g == nil || g.Fast2 == nil {
+		t.Fatal("string.find has no Fast2")
+	}
+	slow := runtime.NewFunction(g.Name, g.Fn)
+	subject := S("ab \t\"x\\y 12 x")
+	var cases [][]runtime.Value
+	for _, p := range []string{"[^ \t\r\n]", `["\\]`, "%d", "%s", "[%c\"\\]", "x", ".", "^%d", "%d+", "[z]", "%", "[a", "x", "y 1", "", "%s1", "[x"} {
+		for _, init := range []runtime.Value{I(1), I(2), I(4), I(-3), I(0), I(11), I(12), I(13), I(-100), I(math.MaxInt64), I(math.MinInt64), runtime.Nil, F(2), S("2")} {
+			cases = append(cases, []runtime.Value{subject, S(p), init})
+		}
+		cases = append(cases, []runtime.Value{subject, S(p)}, []runtime.Value{S(""), S(p)},
+			[]runtime.Value{subject, S(p), I(1), runtime.True}, []runtime.Value{subject, S(p), I(3), runtime.False},
+			[]runtime.Value{subject, S(p), runtime.Nil, S("plain")}, []runtime.Value{I(12), S(p)},
+			[]runtime.Value{S(strings.Repeat("a", 2000) + "x"), S(p), I(1), runtime.True},
+			[]runtime.Value{S(strings.Repeat("a", 2000) + "x"), S(p), I(1000)})
+	}
+	answered := 0
+	for _, args := range cases {
+		res, err := L.PCall(slow, args...)
+		a, b, n := g.Fast2(append([]runtime.Value(nil), args...))
+		if n == 0 {
+			continue
+		}
+		answered++
+		got := []runtime.Value{a, b}[:n]
+		switch {
+		case err != nil:
+			t.Errorf("find%v: Fast2 gave %v, Fn failed: %v", args, got, err)
+		case len(res) != n:
+			t.Errorf("find%v: Fast2 gave %v, Fn %v", args, got, res)
+		default:
+			for j := range res {
+				if !same(res[j], got[j]) {
+					t.Errorf("find%v: Fast2 gave %v, Fn %v", args, got, res)
+					break
+				}
+			}
+		}
+	}
+	if answered == 0 {
+		t.Error("Fast2 answered none of the cases")
+	}
+}
+
+// TestFast2GsubAgreesWithFn is TestFast2AgreesWithFn for string.gsub's
+// Fast2, which answers only when the cache knows that nothing is
+// replaced: Fn runs first, then Fast2 must decline or give Fn's results.
+func TestFast2GsubAgreesWithFn(t *testing.T) {
+	L, _ := newLibsState(t)
+	I, F, S := runtime.Int, runtime.Float, runtime.String
+	g := L.GetGlobal("string").AsTable().GetStr("gsub").AsGoFunction()
+	if g == nil || g.Fast2 == nil {
+		t.Fatal("string.gsub has no Fast2")
+	}
+	slow := runtime.NewFunction(g.Name, g.Fn)
+	fn := L.GetGlobal("tostring")
+	tab := runtime.TableValue(runtime.NewTable(0, 0))
+	answered := 0
+	for _, subj := range []string{"plain text", "a\"b", "tab\there", "", "x"} {
+		for _, p := range []string{`[%c"\\]`, "%d", "[x]", "x", "^[x]", "%", "[a", "(%a)"} {
+			for _, repl := range []runtime.Value{S("%1"), S("%9"), S("y"), I(7), F(1.5), fn, tab, runtime.True, runtime.Nil} {
+				for _, args := range [][]runtime.Value{{S(subj), S(p), repl}, {S(subj), S(p), repl, I(1)}, {I(12), S(p), repl}} {
+					res, err := L.PCall(slow, args...)
+					a, b, n := g.Fast2(append([]runtime.Value(nil), args...))
+					if n == 0 {
+						continue
+					}
+					answered++
+					got := []runtime.Value{a, b}[:n]
+					if err != nil || len(res) != n || !same(res[0], got[0]) || !same(res[1], got[1]) {
+						t.Errorf("gsub%v: Fast2 gave %v, Fn %v, %v", args, got, res, err)
+					}
+				}
+			}
+		}
+	}
+	if answered == 0 {
+		t.Error("Fast2 answered none of the cases")
+	}
 }

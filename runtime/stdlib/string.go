@@ -43,6 +43,8 @@ func OpenString(L *runtime.State) {
 		{"unpack", strUnpack},
 	})
 	setFast(lib, []fastFunc{{"byte", fastByte}, {"char", fastChar}, {"len", fastLen}, {"sub", fastSub}})
+	lib.GetStr("find").AsGoFunction().Fast2 = fastFind
+	lib.GetStr("gsub").AsGoFunction().Fast2 = fastGsub
 	mt := runtime.NewTable(0, len(stringArith)+1)
 	// __index first: the first key stored sits at its main position for
 	// good, where every s:method() looks for it first (execSlow's SELF).
