@@ -136,25 +136,8 @@ func TestFast2AgreesWithFn(t *testing.T) {
 	}
 	answered := 0
 	for _, args := range cases {
-		res, err := L.PCall(slow, args...)
-		a, b, n := g.Fast2(append([]runtime.Value(nil), args...))
-		if n == 0 {
-			continue
-		}
-		answered++
-		got := []runtime.Value{a, b}[:n]
-		switch {
-		case err != nil:
-			t.Errorf("find%v: Fast2 gave %v, Fn failed: %v", args, got, err)
-		case len(res) != n:
-			t.Errorf("find%v: Fast2 gave %v, Fn %v", args, got, res)
-		default:
-			for j := range res {
-				if !same(res[j], got[j]) {
-					t.Errorf("find%v: Fast2 gave %v, Fn %v", args, got, res)
-					break
-				}
-			}
+		if fast2Agrees(t, L, "find", g, slow, args) {
+			answered++
 		}
 	}
 	if answered == 0 {
@@ -180,15 +163,8 @@ func TestFast2GsubAgreesWithFn(t *testing.T) {
 		for _, p := range []string{`[%c"\\]`, "%d", "[x]", "x", "^[x]", "%", "[a", "(%a)"} {
 			for _, repl := range []runtime.Value{S("%1"), S("%9"), S("y"), I(7), F(1.5), fn, tab, runtime.True, runtime.Nil} {
 				for _, args := range [][]runtime.Value{{S(subj), S(p), repl}, {S(subj), S(p), repl, I(1)}, {I(12), S(p), repl}} {
-					res, err := L.PCall(slow, args...)
-					a, b, n := g.Fast2(append([]runtime.Value(nil), args...))
-					if n == 0 {
-						continue
-					}
-					answered++
-					got := []runtime.Value{a, b}[:n]
-					if err != nil || len(res) != n || !same(res[0], got[0]) || !same(res[1], got[1]) {
-						t.Errorf("gsub%v: Fast2 gave %v, Fn %v, %v", args, got, res, err)
+					if fast2Agrees(t, L, "gsub", g, slow, args) {
+						answered++
 					}
 				}
 			}
@@ -197,4 +173,31 @@ func TestFast2GsubAgreesWithFn(t *testing.T) {
 	if answered == 0 {
 		t.Error("Fast2 answered none of the cases")
 	}
+}
+
+// fast2Agrees runs slow (the function's Fn) and then g's Fast2 on args,
+// and reports whether Fast2 answered; an answer must be Fn's results
+// exactly, as many as Fn gives, and Fn must not have failed.
+func fast2Agrees(t *testing.T, L *runtime.State, name string, g *runtime.GoFunction, slow runtime.Value, args []runtime.Value) bool {
+	t.Helper()
+	res, err := L.PCall(slow, args...)
+	a, b, n := g.Fast2(append([]runtime.Value(nil), args...))
+	if n == 0 {
+		return false
+	}
+	got := []runtime.Value{a, b}[:n]
+	switch {
+	case err != nil:
+		t.Errorf("%s%v: Fast2 gave %v, Fn failed: %v", name, args, got, err)
+	case len(res) != n:
+		t.Errorf("%s%v: Fast2 gave %v, Fn %v", name, args, got, res)
+	default:
+		for j := range res {
+			if !same(res[j], got[j]) {
+				t.Errorf("%s%v: Fast2 gave %v, Fn %v", name, args, got, res)
+				break
+			}
+		}
+	}
+	return true
 }
