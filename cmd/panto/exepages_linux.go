@@ -22,7 +22,9 @@ import (
 // before making it read-only, belongs to the writable segment. A
 // position-independent build (whose addresses would need the load bias)
 // is left alone. It reports how many segments it released; a failure
-// only leaves the pages where they are.
+// only leaves the pages where they are. Where internal/prefault turned
+// the kernel's fault-around off, what the run maps again comes back a
+// page at a time rather than 64 KB at a time.
 func releaseExecutablePages() int {
 	f, err := elf.Open("/proc/self/exe")
 	if err != nil {
