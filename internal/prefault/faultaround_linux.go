@@ -143,13 +143,52 @@ func readOnly(progs []elfProg, phdr, page uintptr) []segment {
 	return out
 }
 
+// traced reports whether a debugger or another tracer is attached to
+// the process (/proc/self/status's TracerPid). A debugger that started
+// the process has already written its breakpoints into private copies of
+// the code's pages; dropping the pages would put the file's code back
+// and lose them silently (gdb's `break main.main` was never hit), so a
+// traced process keeps the kernel's behaviour.
+func traced() bool {
+	fd, err := syscall.Open("/proc/self/status", syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return false
+	}
+	var buf [4096]byte
+	n, _ := syscall.Read(fd, buf[:])
+	syscall.Close(fd)
+	return tracerPid(buf[:max(n, 0)]) != 0
+}
+
+// tracerPid returns the TracerPid field of a /proc/PID/status text, 0
+// when it is absent.
+func tracerPid(status []byte) int {
+	const key = "\nTracerPid:"
+	for i := 0; i+len(key) <= len(status); i++ {
+		if string(status[i:i+len(key)]) != key {
+			continue
+		}
+		rest := status[i+len(key):]
+		for len(rest) > 0 && (rest[0] == ' ' || rest[0] == '\t') {
+			rest = rest[1:]
+		}
+		pid := 0
+		for len(rest) > 0 && rest[0] >= '0' && rest[0] <= '9' {
+			pid = pid*10 + int(rest[0]-'0')
+			rest = rest[1:]
+		}
+		return pid
+	}
+	return 0
+}
+
 // faultAroundOff registers the executable's read-only segments with a
 // userfaultfd (see above) and, when drop is set, unmaps what start-up has
 // mapped of them so far, to be faulted back a page at a time as it is
 // used. It reports whether the kernel took the registration.
 func faultAroundOff(drop bool) bool {
 	nr := sysUserfaultfd()
-	if nr == 0 || uffd >= 0 {
+	if nr == 0 || uffd >= 0 || traced() {
 		return false
 	}
 	segs := readOnlySegments()

@@ -122,3 +122,25 @@ func TestFaultAroundOff(t *testing.T) {
 	}
 	t.Logf("%d windows, %d neighbours mapped", windows, neighbours)
 }
+
+// TestTracerPid checks the reading of /proc/PID/status's TracerPid,
+// which keeps a debugger's breakpoints from being dropped.
+func TestTracerPid(t *testing.T) {
+	for _, c := range []struct {
+		status string
+		want   int
+	}{
+		{"Name:\tpanto\nState:\tR (running)\nTracerPid:\t0\nUid:\t0\n", 0},
+		{"Name:\tpanto\nTracerPid:\t4711\nUid:\t0\n", 4711},
+		{"Name:\tpanto\nTracerPid: 12", 12},
+		{"Name:\tpanto\nUid:\t0\n", 0},
+		{"Name:\tTracerPid:\t9\n", 0},
+	} {
+		if got := tracerPid([]byte(c.status)); got != c.want {
+			t.Errorf("tracerPid(%q) = %d, want %d", c.status, got, c.want)
+		}
+	}
+	if traced() {
+		t.Log("this test runs under a tracer")
+	}
+}
