@@ -343,6 +343,45 @@ func (g *gen) slowNext(pc int) {
 	g.printf("if n := f.Slow(%d); n != %d {\nreturn f.Exit(n)\n}\n", pc, pc+1)
 }
 
+// metaNext is slowNext for an arithmetic instruction whose operands are
+// the Go expressions x and y: ArithMeta calls a table operand's native
+// metamethod without Slow's decoding, and runs Slow's path otherwise.
+func (g *gen) metaNext(pc int, x, y string) {
+	i := g.p.Code[pc]
+	g.printf("if n := f.ArithMeta(%d, %s, %s, %d<<8|%d); n != %d {\nreturn f.Exit(n)\n}\n", pc, x, y, int(i.Op()), i.A(), pc+1)
+}
+
+// compareMeta is slow for comparison pc (EQ, LT, LE of registers):
+// CompareMeta calls a table operand's native metamethod without Slow's
+// decoding, and its result's truth makes the jump here; else it runs
+// Slow's path and returns where to go on.
+func (g *gen) compareMeta(pc int) {
+	i := g.p.Code[pc]
+	j := g.p.Code[pc+1]
+	target := pc + 2 + j.SJ()
+	g.printf("switch n := f.CompareMeta(%d, f.R(%d), f.R(%d), %d); n {\n", pc, i.A(), i.B(), int(i.Op()))
+	for _, res := range []bool{true, false} {
+		if res {
+			g.printf("case rt.CompareTrue:\n")
+		} else {
+			g.printf("case rt.CompareFalse:\n")
+		}
+		if res == i.K() {
+			g.jump(pc+1, target, j.SJ()+1 <= 0)
+		} else {
+			g.printf("goto pc%d\n", pc+2)
+		}
+	}
+	succs := g.testSuccs(pc)
+	if succs[0] == succs[1] { // a jump to the next instruction
+		succs = succs[:1]
+	}
+	for _, s := range succs {
+		g.printf("case %d:\ngoto pc%d\n", s, s)
+	}
+	g.printf("default:\nreturn f.Exit(n)\n}\n")
+}
+
 // jump goes to target from the jump instruction at; backward jumps count
 // a tick and check for interruption when it expires, as the interpreter.
 func (g *gen) jump(at, target int, tick bool) {
@@ -465,13 +504,13 @@ func (g *gen) instruction(pc int) {
 		g.printf("if x, y := f.R(%d), f.R(%d); x.IsInt() && y.IsInt() {\nf.SetInt(%d, x.AsInt()%sy.AsInt())\n", i.B(), i.C(), a, o)
 		g.printf("} else if x.IsFloat() && y.IsFloat() {\nf.SetFloat(%d, %s)\n", a, floatOp(o, "x.AsFloat()", "y.AsFloat()", m))
 		g.printf("} else if fx, fy, ok := rt.NumPair(x, y); ok {\nf.SetFloat(%d, %s)\n} else {\n", a, floatOp(o, "fx", "fy", m))
-		g.slowNext(pc)
+		g.metaNext(pc, fmt.Sprintf("f.R(%d)", i.B()), fmt.Sprintf("f.R(%d)", i.C()))
 		g.printf("}\n")
 	case bc.OpDiv:
 		m := g.minusOne[i.B()] || g.minusOne[i.C()]
 		g.printf("if x, y := f.R(%d), f.R(%d); x.IsFloat() && y.IsFloat() {\nf.SetFloat(%d, %s)\n", i.B(), i.C(), a, floatOp("/", "x.AsFloat()", "y.AsFloat()", m))
 		g.printf("} else if fx, fy, ok := rt.NumPair(x, y); ok {\nf.SetFloat(%d, %s)\n} else {\n", a, floatOp("/", "fx", "fy", m))
-		g.slowNext(pc)
+		g.metaNext(pc, fmt.Sprintf("f.R(%d)", i.B()), fmt.Sprintf("f.R(%d)", i.C()))
 		g.printf("}\n")
 	case bc.OpMod, bc.OpIDiv:
 		fn := "rt.IMod"
@@ -479,7 +518,7 @@ func (g *gen) instruction(pc int) {
 			fn = "rt.IDiv"
 		}
 		g.printf("if x, y := f.R(%d), f.R(%d); x.IsInt() && y.IsInt() && y.AsInt() != 0 {\nf.SetInt(%d, %s(x.AsInt(), y.AsInt()))\n} else {\n", i.B(), i.C(), a, fn)
-		g.slowNext(pc)
+		g.metaNext(pc, fmt.Sprintf("f.R(%d)", i.B()), fmt.Sprintf("f.R(%d)", i.C()))
 		g.printf("}\n")
 	case bc.OpBand, bc.OpBor, bc.OpBxor:
 		g.printf("if x, y := f.R(%d), f.R(%d); x.IsInt() && y.IsInt() {\nf.SetInt(%d, x.AsInt()%sy.AsInt())\n} else {\n", i.B(), i.C(), a, arithOps[op])
@@ -495,7 +534,7 @@ func (g *gen) instruction(pc int) {
 		g.printf("}\n")
 	case bc.OpUnm:
 		g.printf("if x := f.R(%d); x.IsInt() {\nf.SetInt(%d, -x.AsInt())\n} else if x.IsFloat() {\nf.SetFloat(%d, -x.AsFloat())\n} else {\n", i.B(), a, a)
-		g.slowNext(pc)
+		g.metaNext(pc, fmt.Sprintf("f.R(%d)", i.B()), fmt.Sprintf("f.R(%d)", i.B()))
 		g.printf("}\n")
 	case bc.OpBnot:
 		g.printf("if x := f.R(%d); x.IsInt() {\nf.SetInt(%d, ^x.AsInt())\n} else {\n", i.B(), a)
@@ -513,7 +552,7 @@ func (g *gen) instruction(pc int) {
 		g.printf("} else if eq, ok := f.Equal(%d, %d); ok {\n", a, i.B())
 		g.testJump(pc, "eq", i.K())
 		g.printf("}\n")
-		g.slow(pc, g.testSuccs(pc)...)
+		g.compareMeta(pc)
 	case bc.OpLt, bc.OpLe:
 		o := arithOps[op]
 		mixed := "Less"
@@ -527,7 +566,7 @@ func (g *gen) instruction(pc int) {
 		g.printf("} else if c, ok := f.%s(%d, %d); ok {\n", mixed, a, i.B())
 		g.testJump(pc, "c", i.K())
 		g.printf("}\n")
-		g.slow(pc, g.testSuccs(pc)...)
+		g.compareMeta(pc)
 	case bc.OpEqK:
 		g.testJump(pc, fmt.Sprintf("f.EqualK(%d, %d)", a, i.B()), i.K())
 	case bc.OpEqI:
@@ -559,7 +598,9 @@ func (g *gen) instruction(pc int) {
 	case bc.OpCall:
 		g.printf("if n := f.CallABC(%d, %d, %d, %d); n != %d {\nreturn f.Exit(n)\n}\n", pc, a, i.B(), i.C(), pc+1)
 	case bc.OpLen:
-		g.fast(pc, "f.Len(%d, %d)", a, i.B())
+		g.printf("if !f.Len(%d, %d) {\n", a, i.B())
+		g.metaNext(pc, fmt.Sprintf("f.R(%d)", i.B()), fmt.Sprintf("f.R(%d)", i.B()))
+		g.printf("}\n")
 	case bc.OpReturn:
 		if i.K() || i.C() != 0 {
 			// Upvalues or to-be-closed variables to close, varargs to drop.
@@ -688,7 +729,11 @@ func (g *gen) arithK(pc int, i bc.Instruction) {
 		g.printf("if x := f.R(%d); x.IsFloat() {\nf.SetFloat(%d, %s)\n", i.B(), a, floatOp(o, "x.AsFloat()", lit, m))
 		g.printf("} else if x.IsInt() {\nf.SetFloat(%d, %s)\n} else {\n", a, floatOp(o, "float64(x.AsInt())", lit, m))
 	}
-	g.slowNext(pc)
+	if i.K() {
+		g.slowNext(pc) // metaDirect's swapped operands
+	} else {
+		g.metaNext(pc, fmt.Sprintf("f.R(%d)", i.B()), fmt.Sprintf("f.K(%d)", i.C()))
+	}
 	g.printf("}\n")
 }
 

@@ -131,3 +131,28 @@ for i = 1, 6 do
   out[#out + 1] = tostring(pcall(function() return W + i end))
 end
 print(table.concat(out, " "))
+
+-- Hooks set inside comparison and arithmetic metamethods and left set:
+-- the caller goes on interpreted past the instruction (and a
+-- comparison's jump, both ways).
+do
+  local count = 0
+  local function hook() count = count + 1 end
+  local mt = {}
+  mt.__lt = function(a, b) debug.sethook(hook, "l") return rawequal(a, b) end
+  mt.__eq = function(a, b) debug.sethook(hook, "l") return false end
+  mt.__add = function(a, b) debug.sethook(hook, "l") return b * 10 end
+  local S, T = setmetatable({}, mt), setmetatable({}, mt)
+  local r = {}
+  for i = 1, 3 do
+    if S < S then r[#r + 1] = "lt" else r[#r + 1] = "nlt" end
+    debug.sethook()
+    if S < T then r[#r + 1] = "lt" else r[#r + 1] = "nlt" end
+    debug.sethook()
+    if S == T then r[#r + 1] = "eq" else r[#r + 1] = "ne" end
+    debug.sethook()
+    r[#r + 1] = S + i
+    debug.sethook()
+  end
+  print(table.concat(r, " "), count > 0)
+end
