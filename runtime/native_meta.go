@@ -266,3 +266,24 @@ func (f *Frame) CompareMeta(pc int, x, y *Value, op int) int {
 	L, ci := f.L, f.ci
 	return f.slowDone(L.execSlow(ci, ci.cl.p.code[pc], pc+1))
 }
+
+// IndexMeta runs GETTABLE or GETFIELD instruction pc, R[a] := t[k], for
+// generated code when its fast paths did not apply: when t is a table
+// holding nil under k whose metatable's __index is a native Lua
+// function (oop's defaults table), the function is called with t and k
+// as metaCall calls metamethods, without Slow's decoding and
+// tableMetaFrame's frame; anything else (an __index table, a
+// non-table, no metatable) goes to the interpreter's slow path. It
+// returns pc+1 or a code, as Slow.
+func (f *Frame) IndexMeta(pc int, t, k *Value, a int) int {
+	if t.t == tagTable {
+		tt := t.table()
+		if mt := tt.meta; mt != nil && mt.tmAbsent&(1<<tmIndex) == 0 && tt.Get(*k).t == tagNil {
+			if n := f.metaCall(pc, t, k, tmIndex, a); n != 0 {
+				return n
+			}
+		}
+	}
+	L, ci := f.L, f.ci
+	return f.slowDone(L.execSlow(ci, ci.cl.p.code[pc], pc+1))
+}

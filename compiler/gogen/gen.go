@@ -328,6 +328,17 @@ func (g *gen) fastSlots(pc, a int, slots []string, call string, args ...any) {
 	g.fast(pc, call, args...)
 }
 
+// fastSlotsOr is fastSlots with a direct method for the rest of the
+// instruction in place of the slow path (see fastOr).
+func (g *gen) fastSlotsOr(pc, a int, slots []string, call, slowCall string) {
+	if !g.big {
+		for _, slot := range slots {
+			g.printf("if v := %s; v != nil {\n*f.R(%d) = *v\n} else ", slot, a)
+		}
+	}
+	g.fastOr(pc, call, slowCall)
+}
+
 // rkC is the Go expression of operand RK(C): a constant with the k bit,
 // else a register.
 func rkC(i bc.Instruction) string {
@@ -630,7 +641,7 @@ func (g *gen) instruction(pc int) {
 		if p.Constants[i.C()].Str != "" {
 			slots = append(slots, fmt.Sprintf("rt.FieldSlot(f.R(%d), f.K(%d), &%s.H)", i.B(), i.C(), m))
 		}
-		g.fastSlots(pc, a, slots, "f.GetFieldC(%d, %d, %d, &%s)", a, i.B(), i.C(), m)
+		g.fastSlotsOr(pc, a, slots, fmt.Sprintf("f.GetFieldC(%d, %d, %d, &%s)", a, i.B(), i.C(), m), fmt.Sprintf("f.IndexMeta(%d, f.R(%d), f.K(%d), %d)", pc, i.B(), i.C(), a))
 	case bc.OpGetTabUp:
 		m := g.methodCache(pc)
 		slots := []string{fmt.Sprintf("rt.StrField(f.Up(%d), f.K(%d))", i.B(), i.C())}
@@ -639,7 +650,7 @@ func (g *gen) instruction(pc int) {
 		}
 		g.fastSlots(pc, a, slots, "f.GetTabUpC(%d, %d, %d, &%s)", a, i.B(), i.C(), m)
 	case bc.OpGetTable:
-		g.fastSlot(pc, a, fmt.Sprintf("rt.IndexField(f.R(%d), f.R(%d))", i.B(), i.C()), "f.GetTable(%d, %d, %d)", a, i.B(), i.C())
+		g.fastSlotsOr(pc, a, []string{fmt.Sprintf("rt.IndexField(f.R(%d), f.R(%d))", i.B(), i.C())}, fmt.Sprintf("f.GetTable(%d, %d, %d)", a, i.B(), i.C()), fmt.Sprintf("f.IndexMeta(%d, f.R(%d), f.R(%d), %d)", pc, i.B(), i.C(), a))
 	case bc.OpGetI:
 		g.fastSlot(pc, a, fmt.Sprintf("rt.IntField(f.R(%d), %d)", i.B(), i.C()), "f.GetI(%d, %d, %d)", a, i.B(), i.C())
 	case bc.OpSelf:
