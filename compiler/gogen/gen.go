@@ -489,11 +489,11 @@ func (g *gen) instruction(pc int) {
 			g.slow(pc, pc+1)
 			break
 		}
-		fn := "rt.IMod"
-		if op == bc.OpIDivK {
-			fn = "rt.IDiv"
+		if op == bc.OpModK {
+			g.printf("if x := f.R(%d); x.IsInt() {\n%sf.SetInt(%d, m)\n} else {\n", i.B(), modK("m", "x.AsInt()", k.Int, true), a)
+		} else {
+			g.printf("if x := f.R(%d); x.IsInt() {\nf.SetInt(%d, rt.IDiv(x.AsInt(), %s))\n} else {\n", i.B(), a, intK(k.Int))
 		}
-		g.printf("if x := f.R(%d); x.IsInt() {\nf.SetInt(%d, %s(x.AsInt(), %s))\n} else {\n", i.B(), a, fn, intK(k.Int))
 		g.slowNext(pc)
 		g.printf("}\n")
 	case bc.OpBandK, bc.OpBorK, bc.OpBxorK:
@@ -746,6 +746,23 @@ func (g *gen) arithK(pc int, i bc.Instruction) {
 		g.metaNext(pc, fmt.Sprintf("f.R(%d)", i.B()), fmt.Sprintf("f.K(%d)", i.C()))
 	}
 	g.printf("}\n")
+}
+
+// modK is the Go code of dst = x % k, Lua's integer modulo by the
+// constant k (not 0): Go's remainder moved to the sign of k. Written
+// out rather than rt.IMod, which Go does not inline into a large
+// function (oop's main chunk called it for every `i % 100`), and with
+// the constant's sign known, one test. With define, dst is declared.
+func modK(dst, x string, k int64, define bool) string {
+	test := "< 0" // m != 0 && m^k < 0, for k > 0
+	if k < 0 {
+		test = "> 0"
+	}
+	assign := "="
+	if define {
+		assign = ":="
+	}
+	return fmt.Sprintf("%s %s %s %% %s\nif %s %s {\n%s += %s\n}\n", dst, assign, x, intK(k), dst, test, dst, intK(k))
 }
 
 // floatOp is the Go expression of x o y on floats. A product is rounded

@@ -1141,7 +1141,9 @@ func (t *typedEmitter) arith(pc int, i bc.Instruction, s, o state) {
 				t.leave(s, pc)
 				t.printf("}\n")
 			}
-			if mod {
+			if op == bc.OpModK && p.Constants[i.C()].Kind == bc.ConstInt && p.Constants[i.C()].Int != 0 {
+				t.printf("%s", modK(dst, bx, p.Constants[i.C()].Int, false))
+			} else if mod {
 				t.printf("%s = rt.IMod(%s, %s)\n", dst, bx, cy)
 			} else {
 				t.printf("%s = rt.IDiv(%s, %s)\n", dst, bx, cy)
