@@ -12,28 +12,36 @@ package runtime
 func (L *State) runFresh(ci *callInfo) {
 	if p := ci.cl.p; p.native != nil && L.hook.mask == 0 {
 		ci.ndepth = 0
-		switch p.native(L, ci) {
-		case slowDone:
-			return
-		case slowYield:
-			// execute's answer for a frame it cannot leave resumable.
-			panic(yieldUnwind{})
-		case slowFrame:
-			// As execute's slowDone switch, and its returned label.
-			nci := L.ci
-			if nci.status&(ciLua|ciMetaPending) != ciLua {
-				if nci.status&ciLua == 0 {
-					return
-				}
-				L.finishMetaFrame(nci)
-				nci = L.ci
-			}
-			L.execute(nci, false)
-			return
+		if n := p.native(L, ci); n != slowDone {
+			L.afterFresh(ci, n)
 		}
-		// A hand-back: execute interprets the frame from its saved pc
-		// (it goes to its hooked label, a hook having been set).
+		return
 	}
+	L.execute(ci, false)
+}
+
+// afterFresh is the rest of runFresh when the native function of fresh
+// frame ci returned n, not slowDone.
+func (L *State) afterFresh(ci *callInfo, n int) {
+	switch n {
+	case slowYield:
+		// execute's answer for a frame it cannot leave resumable.
+		panic(yieldUnwind{})
+	case slowFrame:
+		// As execute's slowDone switch, and its returned label.
+		nci := L.ci
+		if nci.status&(ciLua|ciMetaPending) != ciLua {
+			if nci.status&ciLua == 0 {
+				return
+			}
+			L.finishMetaFrame(nci)
+			nci = L.ci
+		}
+		L.execute(nci, false)
+		return
+	}
+	// A hand-back: execute interprets the frame from its saved pc (it
+	// goes to its hooked label, a hook having been set).
 	L.execute(ci, false)
 }
 
@@ -74,7 +82,16 @@ func (L *State) callNoYieldDirect(fnIdx, nresults int) {
 	nci.cl = cl
 	nci.pc = 0
 	nci.nextraargs = 0
-	L.runFresh(nci)
+	// runFresh, written out: a library callback's call (sort's
+	// comparator) spares its entry.
+	if p.native != nil && L.hook.mask == 0 {
+		nci.ndepth = 0
+		if n := p.native(L, nci); n != slowDone {
+			L.afterFresh(nci, n)
+		}
+	} else {
+		L.execute(nci, false)
+	}
 	if L.status == StatusYield {
 		panic(yieldUnwind{})
 	}

@@ -169,3 +169,16 @@ func FieldFind(t, k *Value, h *Hint) *Value {
 	h.n.Store(uint32((uintptr(unsafe.Pointer(s)) - uintptr(unsafe.Pointer(tt.node))) / nodeSize))
 	return s
 }
+
+// PinInt stores the integer x in register i, which holds an integer
+// already (a typed loop copy's register pinned to integers, see gogen's
+// writeBack): only the number word, where SetInt tests the pointer word
+// and writes the tag too.
+func (f *Frame) PinInt(i int, x int64) {
+	*(*int64)(unsafe.Add(f.regs, uintptr(i)*valueSize+unsafe.Offsetof(Value{}.n))) = x
+}
+
+// PinFloat is PinInt for a register that holds a float already.
+func (f *Frame) PinFloat(i int, x float64) {
+	*(*float64)(unsafe.Add(f.regs, uintptr(i)*valueSize+unsafe.Offsetof(Value{}.n))) = x
+}

@@ -328,6 +328,17 @@ func (g *gen) fastSlots(pc, a int, slots []string, call string, args ...any) {
 	g.fast(pc, call, args...)
 }
 
+// fastSlotsOr is fastSlots with a direct method for the rest of the
+// instruction in place of the slow path (see fastOr).
+func (g *gen) fastSlotsOr(pc, a int, slots []string, call, slowCall string) {
+	if !g.big {
+		for _, slot := range slots {
+			g.printf("if v := %s; v != nil {\n*f.R(%d) = *v\n} else ", slot, a)
+		}
+	}
+	g.fastOr(pc, call, slowCall)
+}
+
 // rkC is the Go expression of operand RK(C): a constant with the k bit,
 // else a register.
 func rkC(i bc.Instruction) string {
@@ -341,6 +352,45 @@ func rkC(i bc.Instruction) string {
 // written inside a branch: it only leaves on a code.
 func (g *gen) slowNext(pc int) {
 	g.printf("if n := f.Slow(%d); n != %d {\nreturn f.Exit(n)\n}\n", pc, pc+1)
+}
+
+// metaNext is slowNext for an arithmetic instruction whose operands are
+// the Go expressions x and y: ArithMeta calls a table operand's native
+// metamethod without Slow's decoding, and runs Slow's path otherwise.
+func (g *gen) metaNext(pc int, x, y string) {
+	i := g.p.Code[pc]
+	g.printf("if n := f.ArithMeta(%d, %s, %s, %d<<8|%d); n != %d {\nreturn f.Exit(n)\n}\n", pc, x, y, int(i.Op()), i.A(), pc+1)
+}
+
+// compareMeta is slow for comparison pc (EQ, LT, LE of registers):
+// CompareMeta calls a table operand's native metamethod without Slow's
+// decoding, and its result's truth makes the jump here; else it runs
+// Slow's path and returns where to go on.
+func (g *gen) compareMeta(pc int) {
+	i := g.p.Code[pc]
+	j := g.p.Code[pc+1]
+	target := pc + 2 + j.SJ()
+	g.printf("switch n := f.CompareMeta(%d, f.R(%d), f.R(%d), %d); n {\n", pc, i.A(), i.B(), int(i.Op()))
+	for _, res := range []bool{true, false} {
+		if res {
+			g.printf("case rt.CompareTrue:\n")
+		} else {
+			g.printf("case rt.CompareFalse:\n")
+		}
+		if res == i.K() {
+			g.jump(pc+1, target, j.SJ()+1 <= 0)
+		} else {
+			g.printf("goto pc%d\n", pc+2)
+		}
+	}
+	succs := g.testSuccs(pc)
+	if succs[0] == succs[1] { // a jump to the next instruction
+		succs = succs[:1]
+	}
+	for _, s := range succs {
+		g.printf("case %d:\ngoto pc%d\n", s, s)
+	}
+	g.printf("default:\nreturn f.Exit(n)\n}\n")
 }
 
 // jump goes to target from the jump instruction at; backward jumps count
@@ -439,11 +489,11 @@ func (g *gen) instruction(pc int) {
 			g.slow(pc, pc+1)
 			break
 		}
-		fn := "rt.IMod"
-		if op == bc.OpIDivK {
-			fn = "rt.IDiv"
+		if op == bc.OpModK {
+			g.printf("if x := f.R(%d); x.IsInt() {\n%sf.SetInt(%d, m)\n} else {\n", i.B(), modK("m", "x.AsInt()", k.Int, true), a)
+		} else {
+			g.printf("if x := f.R(%d); x.IsInt() {\nf.SetInt(%d, rt.IDiv(x.AsInt(), %s))\n} else {\n", i.B(), a, intK(k.Int))
 		}
-		g.printf("if x := f.R(%d); x.IsInt() {\nf.SetInt(%d, %s(x.AsInt(), %s))\n} else {\n", i.B(), a, fn, intK(k.Int))
 		g.slowNext(pc)
 		g.printf("}\n")
 	case bc.OpBandK, bc.OpBorK, bc.OpBxorK:
@@ -465,13 +515,13 @@ func (g *gen) instruction(pc int) {
 		g.printf("if x, y := f.R(%d), f.R(%d); x.IsInt() && y.IsInt() {\nf.SetInt(%d, x.AsInt()%sy.AsInt())\n", i.B(), i.C(), a, o)
 		g.printf("} else if x.IsFloat() && y.IsFloat() {\nf.SetFloat(%d, %s)\n", a, floatOp(o, "x.AsFloat()", "y.AsFloat()", m))
 		g.printf("} else if fx, fy, ok := rt.NumPair(x, y); ok {\nf.SetFloat(%d, %s)\n} else {\n", a, floatOp(o, "fx", "fy", m))
-		g.slowNext(pc)
+		g.metaNext(pc, fmt.Sprintf("f.R(%d)", i.B()), fmt.Sprintf("f.R(%d)", i.C()))
 		g.printf("}\n")
 	case bc.OpDiv:
 		m := g.minusOne[i.B()] || g.minusOne[i.C()]
 		g.printf("if x, y := f.R(%d), f.R(%d); x.IsFloat() && y.IsFloat() {\nf.SetFloat(%d, %s)\n", i.B(), i.C(), a, floatOp("/", "x.AsFloat()", "y.AsFloat()", m))
 		g.printf("} else if fx, fy, ok := rt.NumPair(x, y); ok {\nf.SetFloat(%d, %s)\n} else {\n", a, floatOp("/", "fx", "fy", m))
-		g.slowNext(pc)
+		g.metaNext(pc, fmt.Sprintf("f.R(%d)", i.B()), fmt.Sprintf("f.R(%d)", i.C()))
 		g.printf("}\n")
 	case bc.OpMod, bc.OpIDiv:
 		fn := "rt.IMod"
@@ -479,7 +529,7 @@ func (g *gen) instruction(pc int) {
 			fn = "rt.IDiv"
 		}
 		g.printf("if x, y := f.R(%d), f.R(%d); x.IsInt() && y.IsInt() && y.AsInt() != 0 {\nf.SetInt(%d, %s(x.AsInt(), y.AsInt()))\n} else {\n", i.B(), i.C(), a, fn)
-		g.slowNext(pc)
+		g.metaNext(pc, fmt.Sprintf("f.R(%d)", i.B()), fmt.Sprintf("f.R(%d)", i.C()))
 		g.printf("}\n")
 	case bc.OpBand, bc.OpBor, bc.OpBxor:
 		g.printf("if x, y := f.R(%d), f.R(%d); x.IsInt() && y.IsInt() {\nf.SetInt(%d, x.AsInt()%sy.AsInt())\n} else {\n", i.B(), i.C(), a, arithOps[op])
@@ -495,7 +545,7 @@ func (g *gen) instruction(pc int) {
 		g.printf("}\n")
 	case bc.OpUnm:
 		g.printf("if x := f.R(%d); x.IsInt() {\nf.SetInt(%d, -x.AsInt())\n} else if x.IsFloat() {\nf.SetFloat(%d, -x.AsFloat())\n} else {\n", i.B(), a, a)
-		g.slowNext(pc)
+		g.metaNext(pc, fmt.Sprintf("f.R(%d)", i.B()), fmt.Sprintf("f.R(%d)", i.B()))
 		g.printf("}\n")
 	case bc.OpBnot:
 		g.printf("if x := f.R(%d); x.IsInt() {\nf.SetInt(%d, ^x.AsInt())\n} else {\n", i.B(), a)
@@ -513,7 +563,7 @@ func (g *gen) instruction(pc int) {
 		g.printf("} else if eq, ok := f.Equal(%d, %d); ok {\n", a, i.B())
 		g.testJump(pc, "eq", i.K())
 		g.printf("}\n")
-		g.slow(pc, g.testSuccs(pc)...)
+		g.compareMeta(pc)
 	case bc.OpLt, bc.OpLe:
 		o := arithOps[op]
 		mixed := "Less"
@@ -527,7 +577,7 @@ func (g *gen) instruction(pc int) {
 		g.printf("} else if c, ok := f.%s(%d, %d); ok {\n", mixed, a, i.B())
 		g.testJump(pc, "c", i.K())
 		g.printf("}\n")
-		g.slow(pc, g.testSuccs(pc)...)
+		g.compareMeta(pc)
 	case bc.OpEqK:
 		g.testJump(pc, fmt.Sprintf("f.EqualK(%d, %d)", a, i.B()), i.K())
 	case bc.OpEqI:
@@ -559,7 +609,9 @@ func (g *gen) instruction(pc int) {
 	case bc.OpCall:
 		g.printf("if n := f.CallABC(%d, %d, %d, %d); n != %d {\nreturn f.Exit(n)\n}\n", pc, a, i.B(), i.C(), pc+1)
 	case bc.OpLen:
-		g.fast(pc, "f.Len(%d, %d)", a, i.B())
+		g.printf("if !f.Len(%d, %d) {\n", a, i.B())
+		g.metaNext(pc, fmt.Sprintf("f.R(%d)", i.B()), fmt.Sprintf("f.R(%d)", i.B()))
+		g.printf("}\n")
 	case bc.OpReturn:
 		if i.K() || i.C() != 0 {
 			// Upvalues or to-be-closed variables to close, varargs to drop.
@@ -589,7 +641,7 @@ func (g *gen) instruction(pc int) {
 		if p.Constants[i.C()].Str != "" {
 			slots = append(slots, fmt.Sprintf("rt.FieldSlot(f.R(%d), f.K(%d), &%s.H)", i.B(), i.C(), m))
 		}
-		g.fastSlots(pc, a, slots, "f.GetFieldC(%d, %d, %d, &%s)", a, i.B(), i.C(), m)
+		g.fastSlotsOr(pc, a, slots, fmt.Sprintf("f.GetFieldC(%d, %d, %d, &%s)", a, i.B(), i.C(), m), fmt.Sprintf("f.IndexMeta(%d, f.R(%d), f.K(%d), %d)", pc, i.B(), i.C(), a))
 	case bc.OpGetTabUp:
 		m := g.methodCache(pc)
 		slots := []string{fmt.Sprintf("rt.StrField(f.Up(%d), f.K(%d))", i.B(), i.C())}
@@ -598,7 +650,7 @@ func (g *gen) instruction(pc int) {
 		}
 		g.fastSlots(pc, a, slots, "f.GetTabUpC(%d, %d, %d, &%s)", a, i.B(), i.C(), m)
 	case bc.OpGetTable:
-		g.fastSlot(pc, a, fmt.Sprintf("rt.IndexField(f.R(%d), f.R(%d))", i.B(), i.C()), "f.GetTable(%d, %d, %d)", a, i.B(), i.C())
+		g.fastSlotsOr(pc, a, []string{fmt.Sprintf("rt.IndexField(f.R(%d), f.R(%d))", i.B(), i.C())}, fmt.Sprintf("f.GetTable(%d, %d, %d)", a, i.B(), i.C()), fmt.Sprintf("f.IndexMeta(%d, f.R(%d), f.R(%d), %d)", pc, i.B(), i.C(), a))
 	case bc.OpGetI:
 		g.fastSlot(pc, a, fmt.Sprintf("rt.IntField(f.R(%d), %d)", i.B(), i.C()), "f.GetI(%d, %d, %d)", a, i.B(), i.C())
 	case bc.OpSelf:
@@ -688,8 +740,29 @@ func (g *gen) arithK(pc int, i bc.Instruction) {
 		g.printf("if x := f.R(%d); x.IsFloat() {\nf.SetFloat(%d, %s)\n", i.B(), a, floatOp(o, "x.AsFloat()", lit, m))
 		g.printf("} else if x.IsInt() {\nf.SetFloat(%d, %s)\n} else {\n", a, floatOp(o, "float64(x.AsInt())", lit, m))
 	}
-	g.slowNext(pc)
+	if i.K() {
+		g.slowNext(pc) // metaDirect's swapped operands
+	} else {
+		g.metaNext(pc, fmt.Sprintf("f.R(%d)", i.B()), fmt.Sprintf("f.K(%d)", i.C()))
+	}
 	g.printf("}\n")
+}
+
+// modK is the Go code of dst = x % k, Lua's integer modulo by the
+// constant k (not 0): Go's remainder moved to the sign of k. Written
+// out rather than rt.IMod, which Go does not inline into a large
+// function (oop's main chunk called it for every `i % 100`), and with
+// the constant's sign known, one test. With define, dst is declared.
+func modK(dst, x string, k int64, define bool) string {
+	test := "< 0" // m != 0 && m^k < 0, for k > 0
+	if k < 0 {
+		test = "> 0"
+	}
+	assign := "="
+	if define {
+		assign = ":="
+	}
+	return fmt.Sprintf("%s %s %s %% %s\nif %s %s {\n%s += %s\n}\n", dst, assign, x, intK(k), dst, test, dst, intK(k))
 }
 
 // floatOp is the Go expression of x o y on floats. A product is rounded

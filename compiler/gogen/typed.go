@@ -698,6 +698,7 @@ type typedEmitter struct {
 	// the same locals to write back: their labels by key, and their code.
 	stubs    map[string]string
 	stubCode bytes.Buffer
+	pinned   state // the type of each register at every instruction (writer), or vtUnk
 	exits    map[int]bool
 	fn       int             // the prototype's number
 	hints    map[string]bool // package variables of runtime.Hint (FieldSlot)
@@ -766,16 +767,44 @@ func (t *typedEmitter) num(s state, r int, want vt) string {
 
 func (t *typedEmitter) printf(format string, args ...any) { t.g.printf(format, args...) }
 
-// writeBack stores every local of state s in its register.
+// writeBack stores every local of state s in its register. A register
+// of one type at every instruction of the loop (pinned) holds a number
+// of that type in its slot all along: the entry check tested its tag,
+// and nothing in the copy writes its slot but these stores (an
+// instruction that wrote another value there would leave it of another
+// type after, and a callee's debug.setlocal is caught by the
+// LocalWrites test after the call, which leaves when a tag changed). Its
+// store is only the number word (PinInt, PinFloat), as in a loop that
+// calls a function: filter's `p(v)` in closures writes its four loop
+// registers and its count back before every call.
 func (t *typedEmitter) writeBack(s state) {
 	for r := range s {
 		switch s[r] {
 		case vtInt:
-			t.printf("f.SetInt(%d, %s)\n", r, t.local(r, vtInt))
+			t.printf("f.%s(%d, %s)\n", t.writer(r, vtInt, "SetInt", "PinInt"), r, t.local(r, vtInt))
 		case vtFloat:
-			t.printf("f.SetFloat(%d, %s)\n", r, t.local(r, vtFloat))
+			t.printf("f.%s(%d, %s)\n", t.writer(r, vtFloat, "SetFloat", "PinFloat"), r, t.local(r, vtFloat))
 		}
 	}
+}
+
+// writer names the method that writes register r of type v back: put
+// when r is pinned to v (see writeBack), else set.
+func (t *typedEmitter) writer(r int, v vt, set, put string) string {
+	if t.pinned == nil {
+		t.pinned = t.l.in[0].clone()
+		for _, st := range t.l.in {
+			for q := range st {
+				if st != nil && st[q] != t.pinned[q] {
+					t.pinned[q] = vtUnk
+				}
+			}
+		}
+	}
+	if t.pinned[r] == v {
+		return put
+	}
+	return set
 }
 
 // leave goes to the generic code of instruction pc with state s written
@@ -1112,7 +1141,9 @@ func (t *typedEmitter) arith(pc int, i bc.Instruction, s, o state) {
 				t.leave(s, pc)
 				t.printf("}\n")
 			}
-			if mod {
+			if op == bc.OpModK && p.Constants[i.C()].Kind == bc.ConstInt && p.Constants[i.C()].Int != 0 {
+				t.printf("%s", modK(dst, bx, p.Constants[i.C()].Int, false))
+			} else if mod {
 				t.printf("%s = rt.IMod(%s, %s)\n", dst, bx, cy)
 			} else {
 				t.printf("%s = rt.IDiv(%s, %s)\n", dst, bx, cy)

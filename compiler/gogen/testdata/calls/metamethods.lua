@@ -131,3 +131,58 @@ for i = 1, 6 do
   out[#out + 1] = tostring(pcall(function() return W + i end))
 end
 print(table.concat(out, " "))
+
+-- Hooks set inside comparison and arithmetic metamethods and left set:
+-- the caller goes on interpreted past the instruction (and a
+-- comparison's jump, both ways).
+do
+  local count = 0
+  local function hook() count = count + 1 end
+  local mt = {}
+  mt.__lt = function(a, b) debug.sethook(hook, "l") return rawequal(a, b) end
+  mt.__eq = function(a, b) debug.sethook(hook, "l") return false end
+  mt.__add = function(a, b) debug.sethook(hook, "l") return b * 10 end
+  local S, T = setmetatable({}, mt), setmetatable({}, mt)
+  local r = {}
+  for i = 1, 3 do
+    if S < S then r[#r + 1] = "lt" else r[#r + 1] = "nlt" end
+    debug.sethook()
+    if S < T then r[#r + 1] = "lt" else r[#r + 1] = "nlt" end
+    debug.sethook()
+    if S == T then r[#r + 1] = "eq" else r[#r + 1] = "ne" end
+    debug.sethook()
+    r[#r + 1] = S + i
+    debug.sethook()
+  end
+  print(table.concat(r, " "), count > 0)
+end
+
+-- __index functions called for reads that find nil (GETTABLE and
+-- GETFIELD): present keys, float keys of integer value, NaN, several
+-- results, errors and tracebacks inside, yields across them.
+do
+  local seen = {}
+  local D = setmetatable({ a = 1, [2] = "two" }, { __index = function(t, k)
+    seen[#seen + 1] = k ~= k and "NaN" or tostring(k)
+    if k == "boom" then error("no " .. k) end
+    if k == "tb" then return (debug.traceback("tb", 1):gsub("\n[^\n]*%[C%][^\n]*", "")) end
+    return k, "extra"
+  end })
+  local keys = { "a", "b", 2, 2.0, 3, 3.5, 0 / 0 }
+  local out = {}
+  for i = 1, #keys do
+    local v = D[keys[i]]
+    out[#out + 1] = v ~= v and "NaN" or tostring(v)
+  end
+  out[#out + 1] = tostring(D.a)
+  out[#out + 1] = tostring(D.zz)
+  print(table.concat(out, " "))
+  print(table.concat(seen, " "))
+  print(pcall(function() return D.boom end))
+  local k = "boom"
+  print(pcall(function() return D[k] end))
+  print(D.tb)
+  local Y = setmetatable({}, { __index = function(t, k) return coroutine.yield(k) .. "!" end })
+  local co = coroutine.wrap(function() local s = Y.first .. Y[2] return s end)
+  print(co(), co("x"), co("y"))
+end

@@ -69,3 +69,23 @@ local co = coroutine.wrap(function(...)
 end)
 print(co(7))
 print(co())
+
+-- A message handler called where a Lua instruction raised the error, as
+-- a fresh frame above that Lua frame: its RETURN1 ends the fresh frame
+-- as such (xpcall returns the handler's result, and nothing of the
+-- failed function runs again).
+do
+  local ran = 0
+  local function bad(x)
+    ran = ran + 1
+    local y = x + 1
+    ran = ran + 100
+    return y
+  end
+  local function handler(m)
+    return "handled: " .. tostring(m):gsub("^.-:%d+: ", "")
+  end
+  print(xpcall(bad, handler, nil))
+  print(xpcall(bad, handler, {}))
+  print(ran)
+end

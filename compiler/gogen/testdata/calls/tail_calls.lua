@@ -93,3 +93,21 @@ print(a1.x, a1.y, a2, a3, b1, b2, b3, #tt, tt[1], tt[2], s, (deeper(1, nil)))
 print(pcall(cnt, 1, 2, 3))
 print(coroutine.wrap(function(...) return select("#", ...) end)(1, 2))
 print(select("#", pcall(new2, 3)), table.unpack({ deeper(1, 2, 3) }))
+
+-- A __newindex function ending in a frameless tail call (setmetatable),
+-- called from Go above the Lua frame of the store, as a fresh frame:
+-- the tail call ends that frame as such, and the store's frame goes on.
+do
+  local M = {}
+  setmetatable({}, M) -- records that M has neither __gc nor __mode
+  local log = {}
+  local T = setmetatable({}, { __newindex = function(t, k, v)
+    log[#log + 1] = k .. "=" .. tostring(v)
+    return setmetatable({}, M)
+  end })
+  for i = 1, 3 do
+    T["k" .. i] = i
+    log[#log + 1] = "after" .. i
+  end
+  print(table.concat(log, " "))
+end
