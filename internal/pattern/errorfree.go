@@ -108,7 +108,7 @@ func learnErrorFree(slot *atomic.Pointer[patInfo], p string) bool {
 	ms := state{pat: p}
 	ms.preparePrefilter() // raises nothing: p is errorFree
 	info := &patInfo{p: p, firstEnd: ms.firstEnd, firstLit: ms.firstLit, firstSet: ms.firstSet}
-	info.single = ms.firstEnd == len(p) && (ms.firstSet != nil || ms.firstLit >= 0)
+	info.single = ms.firstAt == 0 && ms.firstEnd == len(p) && (ms.firstSet != nil || ms.firstLit >= 0)
 	if ms.setAt == 1 && ms.setEnd != 0 {
 		info.setEnd, info.set = ms.setEnd, ms.set
 		if info.set == nil {

@@ -97,6 +97,7 @@ type state struct {
 
 	// Prefilter for the first pattern item (see preparePrefilter).
 	prefiltered bool // whether firstEnd and firstLit have been set
+	firstAt     int  // offset of the first item, after the captures opening the pattern
 	firstEnd    int  // end of the first item when usable as a filter, else 0
 	firstLit    int  // the first item's byte when it is a literal, else -1
 	// single: the pattern is its first item alone, a byte of firstSet or
@@ -205,7 +206,7 @@ func (ms *state) attempts(si int, anchor bool, lastMatch int) (start, end int) {
 					break
 				}
 				si += j
-			} else if !ms.singleMatch(si, 0, ms.firstEnd) {
+			} else if !ms.singleMatch(si, ms.firstAt, ms.firstEnd) {
 				continue
 			}
 		}
@@ -271,47 +272,62 @@ func singleIndex(src string, si int, cs *classSet, lit int) int {
 // can be skipped where the subject byte does not match the first item. That
 // holds when the first item is a single-byte item that must match at least
 // once (no '*', '?' or '-' suffix).
+//
+// The captures that open a pattern ("(%d+%.%d+)", "(%a+)(%d+)") come
+// before its first item: an attempt opens them and goes on to the item
+// whatever the subject, and undoes them when it fails there, so the item
+// decides the attempt as it does without them. An attempt has reached the
+// item, and raised its errors, before any is skipped: there is no other
+// way past the '(' and "()" in front of it.
 func (ms *state) preparePrefilter() {
 	ms.prefiltered = true
 	ms.firstLit = -1
 	p := ms.pat
-	if len(p) == 0 {
+	q := 0 // the first item, after the captures (match's parse of them)
+	for q < len(p) && p[q] == '(' {
+		if q+1 < len(p) && p[q+1] == ')' {
+			q += 2
+		} else {
+			q++
+		}
+	}
+	if q >= len(p) {
 		return
 	}
-	switch p[0] {
+	switch p[q] {
 	case '(', ')':
 		return
 	case '$':
-		if len(p) == 1 {
+		if q+1 == len(p) {
 			return
 		}
 	case '%':
-		if len(p) < 2 {
+		if q+2 > len(p) {
 			return
 		}
-		switch p[1] {
+		switch p[q+1] {
 		case 'b', 'f', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 			return
 		}
 	}
-	ep := ms.classEnd(0)
+	ep := ms.classEnd(q)
 	switch ms.pc(ep) {
 	case '*', '?', '-':
 		return
 	}
-	ms.firstEnd = ep
-	switch p[0] {
+	ms.firstAt, ms.firstEnd = q, ep
+	switch p[q] {
 	case '[':
-		if ms.setAt == 1 && ms.set != nil {
+		if ms.setAt == q+1 && ms.set != nil {
 			ms.firstSet = ms.set // the first attempt compiled it (bracketCache)
 		} else {
-			ms.firstSet = ms.compiledClass(0, ep-1)
+			ms.firstSet = ms.compiledClass(q, ep-1)
 		}
 	case '%':
-		ms.firstSet = escapeSet(p[1])
+		ms.firstSet = escapeSet(p[q+1])
 	case '.':
 	default:
-		ms.firstLit = int(p[0])
+		ms.firstLit = int(p[q])
 	}
 }
 
