@@ -810,9 +810,24 @@ func (ms *state) matchBackref(si int, digit byte) int {
 
 // result converts the state after a successful attempt into a Match.
 func (ms *state) result(start, end int) Match {
+	return ms.resultIn(start, end, nil)
+}
+
+// resultIn is result with its captures in *buf, grown as needed and
+// reused from match to match (Gsub's and Matcher's loops, whose callers
+// are done with a match before the next), rather than a new slice each
+// time; nil: a new slice.
+func (ms *state) resultIn(start, end int, buf *[]Capture) Match {
 	m := Match{Start: start, End: end}
 	if ms.level > 0 {
-		m.Captures = make([]Capture, ms.level)
+		if buf == nil {
+			m.Captures = make([]Capture, ms.level)
+		} else {
+			if cap(*buf) < ms.level {
+				*buf = make([]Capture, ms.level, max(ms.level, smallCaptures))
+			}
+			m.Captures = (*buf)[:ms.level]
+		}
 		for i := range m.Captures {
 			c := ms.small[i%smallCaptures]
 			if i >= smallCaptures {
