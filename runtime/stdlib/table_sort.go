@@ -88,10 +88,18 @@ func (s *sorter) lessAny(a, b runtime.Value) bool {
 	return s.L.LessThan(a, b)
 }
 
-// geti is lua_geti(a, i): the array part of a plain table read in place
-// (an order function may have changed the table, so it is looked at
-// again each time), or seq.get.
+// geti is lua_geti(a, i): arr, or getRaw. Small enough to be inlined.
 func (s *sorter) geti(i uint) runtime.Value {
+	if s.arr != nil {
+		return s.arr[i-1]
+	}
+	return s.getRaw(i)
+}
+
+// getRaw is geti without arr: the array part of a plain table read in
+// place (an order function may have changed the table, so it is looked
+// at again each time), or seq.get.
+func (s *sorter) getRaw(i uint) runtime.Value {
 	if t := s.t; t != nil && t.Metatable() == nil {
 		if a := t.Array(); i-1 < uint(len(a)) {
 			return a[i-1]
@@ -102,6 +110,15 @@ func (s *sorter) geti(i uint) runtime.Value {
 
 // seti is lua_seti(a, i, v), as geti reads.
 func (s *sorter) seti(i uint, v runtime.Value) {
+	if s.arr != nil {
+		s.arr[i-1] = v
+		return
+	}
+	s.setRaw(i, v)
+}
+
+// setRaw is seti without arr, as getRaw reads.
+func (s *sorter) setRaw(i uint, v runtime.Value) {
 	if t := s.t; t != nil && t.Metatable() == nil {
 		if a := t.Array(); i-1 < uint(len(a)) {
 			a[i-1] = v
@@ -267,14 +284,16 @@ func (s *sorter) partitionArr(lo, up uint, pivot runtime.Value) uint {
 }
 
 // partition partitions a[lo..up] around pivot, which is in a[up-1], and
-// returns the pivot's final index.
+// returns the pivot's final index. It serves sorters without arr
+// (partitionArr serves the others), so it reads and writes through
+// getRaw and setRaw directly.
 func (s *sorter) partition(lo, up uint, pivot runtime.Value) uint {
 	i, j := lo, up-1
 	for {
 		var ai, aj runtime.Value
 		for {
 			i++
-			ai = s.geti(i)
+			ai = s.getRaw(i)
 			if !s.less(ai, pivot) {
 				break
 			}
@@ -284,7 +303,7 @@ func (s *sorter) partition(lo, up uint, pivot runtime.Value) uint {
 		}
 		for {
 			j--
-			aj = s.geti(j)
+			aj = s.getRaw(j)
 			if !s.less(pivot, aj) {
 				break
 			}
@@ -293,12 +312,12 @@ func (s *sorter) partition(lo, up uint, pivot runtime.Value) uint {
 			}
 		}
 		if j < i {
-			s.seti(up-1, ai)
-			s.seti(i, pivot)
+			s.setRaw(up-1, ai)
+			s.setRaw(i, pivot)
 			return i
 		}
-		s.seti(i, aj)
-		s.seti(j, ai)
+		s.setRaw(i, aj)
+		s.setRaw(j, ai)
 	}
 }
 
