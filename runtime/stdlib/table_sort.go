@@ -286,15 +286,21 @@ func (s *sorter) partitionArr(lo, up uint, pivot runtime.Value) uint {
 // partition partitions a[lo..up] around pivot, which is in a[up-1], and
 // returns the pivot's final index. It serves sorters without arr
 // (partitionArr serves the others), so it reads and writes through
-// getRaw and setRaw directly.
+// getRaw and setRaw directly, and calls the order function itself
+// rather than through less.
 func (s *sorter) partition(lo, up uint, pivot runtime.Value) uint {
+	call := s.kind == sortCall
 	i, j := lo, up-1
 	for {
 		var ai, aj runtime.Value
 		for {
 			i++
 			ai = s.getRaw(i)
-			if !s.less(ai, pivot) {
+			if call {
+				if !s.L.Call2(s.cmp, ai, pivot).Truthy() {
+					break
+				}
+			} else if !s.lessAny(ai, pivot) {
 				break
 			}
 			if i == up-1 { // a[i] < P but a[up-1] == P
@@ -304,7 +310,11 @@ func (s *sorter) partition(lo, up uint, pivot runtime.Value) uint {
 		for {
 			j--
 			aj = s.getRaw(j)
-			if !s.less(pivot, aj) {
+			if call {
+				if !s.L.Call2(s.cmp, pivot, aj).Truthy() {
+					break
+				}
+			} else if !s.lessAny(pivot, aj) {
 				break
 			}
 			if j < i { // j < i but a[j] > P
