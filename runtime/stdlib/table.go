@@ -19,7 +19,7 @@ import (
 
 // OpenTable opens the table library.
 func OpenTable(L *runtime.State) {
-	newLib(L, "table", []libFunc{
+	t := newLib(L, "table", []libFunc{
 		{"concat", tabConcat},
 		{"insert", tabInsert},
 		{"move", tabMove},
@@ -28,6 +28,7 @@ func OpenTable(L *runtime.State) {
 		{"sort", tabSort},
 		{"unpack", tabUnpack},
 	})
+	setFast(t, []fastFunc{{"remove", fastRemove}})
 }
 
 // What a table argument must support when it is not a table (the
