@@ -1,6 +1,9 @@
 package pattern
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Finds and gmatch loops whose patterns open with captures, so that the
 // prefilter looks past them to the first item ("(%d+%.%d+)"), and
@@ -109,6 +112,69 @@ func TestPrefilterFirstItem(t *testing.T) {
 		ms.preparePrefilter()
 		if ms.firstEnd != 0 {
 			t.Errorf("%q: prefilter on the item at %d, want none", p, ms.firstAt)
+		}
+	}
+}
+
+// Repetitions followed by a literal or an escape, and whatever else may
+// follow, with lua5.4's results.
+var nextItemCases = []findCase{
+	{"12.5.3", "%d+%.%d+", 0, "1,4"},
+	{"12345", "%d+%.%d+", 0, "nil"},
+	{"aaa$b", "a+$b", 0, "1,5"},
+	{"aaa$", "a+$", 0, "nil"},
+	{"x  |y", "%s*|", 0, "2,4"},
+	{"1.2", "%d*%.?%d", 0, "1,3"},
+	{"ab-c", "%a+%-", 0, "1,3"},
+	{"abc", "%a+c", 0, "1,3"},
+	{"abcc", "%a+cc", 0, "1,4"},
+	{"a%b", "a+%%b", 0, "1,3"},
+	{"aab", "a+%", 0, "E:malformed pattern (ends with '%')"},
+	{"ab]c", "%a*]", 0, "1,3"},
+	{"xx^y", "x+^y", 0, "1,4"},
+	{"aaa", "a*a", 0, "1,3"},
+	{"aaa", "a*a*", 0, "1,3"},
+	{"aa.", "a-%.", 0, "1,3"},
+	{"aaab", "a+%w", 0, "1,4"},
+	{"aaab", "a+%W", 0, "nil"},
+	{"aa1b2", "a+%db?", 0, "1,4"},
+	{"a\x00b", "a*%z", 0, "1,2"},
+	{"aaaab", "a+b+", 0, "1,5"},
+	{"aaaa", "a+a?", 0, "1,4"},
+}
+
+func TestNextItemFilter(t *testing.T) {
+	for _, c := range nextItemCases {
+		if got := serFind(c.s, c.p, c.init); got != c.want {
+			t.Errorf("Find(%q, %q, %d) = %s, want %s", c.s, c.p, c.init, got, c.want)
+		}
+	}
+	// At the depth limit: k nested "a?" and then "b*c" or "b+c" over k
+	// a's, "bbc"; the last ones are too complex.
+	want := []string{"1,198", "1,198", "1,199", "1,199", "1,200", "1,200", "1,201", "1,201", "E:pattern too complex", "E:pattern too complex", "E:pattern too complex", "E:pattern too complex", "E:pattern too complex", "E:pattern too complex"}
+	for i, w := range want {
+		k := 195 + i/2
+		p := strings.Repeat("a?", k) + []string{"b*c", "b+c"}[i%2]
+		if got := serFind(strings.Repeat("a", k)+"bbc", p, 0); got != w {
+			t.Errorf("k = %d, %q: got %s, want %s", k, p[len(p)-3:], got, w)
+		}
+	}
+}
+
+// maxExpand with no nested call left: the first end tried raises
+// "pattern too complex", as match's test of the depth does, even when
+// nothing follows the item (its shortcut keeps the test) or no end's
+// byte would let the rest match.
+func TestMaxExpandAtDepthLimit(t *testing.T) {
+	for _, c := range []struct{ src, pat string }{{"bbx", "b*c"}, {"bbc", "b*c"}, {"bb", "b+%."}, {"bb", "b*"}} {
+		ms := &state{src: c.src, pat: c.pat, depth: 0}
+		var got any
+		func() {
+			defer func() { got = recover() }()
+			ms.maxExpand(0, 0, 1)
+		}()
+		if got != Error("pattern too complex") {
+			t.Errorf("%q over %q at depth 0: %v, want pattern too complex", c.pat, c.src, got)
 		}
 	}
 }
