@@ -681,7 +681,10 @@ func (ms *state) repeats(si, pi, ep int) int {
 	case '.':
 		return len(src) - si
 	case '%':
-		cs = escapeSet(ms.pat[pi+1])
+		// escapeSet's look-up, inlined: the call cost more than it.
+		if cs = escapeSets[ms.pat[pi+1]].Load(); cs == nil {
+			cs = escapeSet(ms.pat[pi+1])
+		}
 	case '[':
 		ms.bracketCache(pi)
 		if ms.set == nil {
