@@ -160,17 +160,28 @@ type Matcher struct {
 	pos       int       // next offset to try; > len(src) when exhausted
 	lastMatch int       // end of the previous match, or -1
 	caps      []Capture // the captures of the last match (resultIn)
+	free      bool      // the pattern is errorFree: no recovery needed
 }
 
 // NewMatcher starts iterating over the matches of p in s from byte offset
 // init; an init beyond len(s) yields nothing (string.gmatch with an init past
 // the end), a negative one is treated as 0.
 func NewMatcher(s, p string, init int) *Matcher {
-	return &Matcher{
+	m := &Matcher{
 		ms:        state{src: s, pat: p},
 		pos:       max(init, 0),
 		lastMatch: -1,
 	}
+	// gmatch never anchors: a leading '^' is a literal here, and the
+	// pattern is looked up whole (find and gsub look up what follows
+	// an anchor, another string).
+	if slot, info := errorFreeHit(p); info != nil {
+		m.ms.usePrefilter(info)
+		m.free = true
+	} else {
+		m.free = learnErrorFree(slot, p)
+	}
+	return m
 }
 
 // SetWork makes the matcher report its steps to work (see Work).
@@ -186,8 +197,11 @@ func (m *Matcher) Next() (Match, bool, error) {
 	if m.pos > len(ms.src) {
 		return Match{}, false, nil
 	}
-	start, end, err := ms.scan(m.pos, false, m.lastMatch)
-	if err != nil {
+	var start, end int
+	var err error
+	if m.free {
+		start, end = ms.attempts(m.pos, false, m.lastMatch)
+	} else if start, end, err = ms.scan(m.pos, false, m.lastMatch); err != nil {
 		return Match{}, false, err
 	}
 	if start == noMatch {
