@@ -8,17 +8,32 @@ import (
 // errorFree reports whether matching p (without its leading '^') can raise
 // none of the matcher's errors, whatever the subject: p is well formed
 // (no trailing '%', every '[' closed as classEnd finds it), has no
-// captures, back references, %b or %f, and is too short for its nesting
-// of '?', '*', '+' and '-' items (each at least two bytes, one level of
-// match each) to reach maxCalls.
+// back references, %b or %f, its captures are at most maxCaptures, each
+// ')' closes one and none is left open (so neither "invalid pattern
+// capture" nor find's "unfinished capture" can come), and it is too
+// short for its nesting of '?', '*', '+' and '-' items and of captures
+// (one level of match each, two bytes or more each) to reach maxCalls.
 func errorFree(p string) bool {
 	if len(p) >= maxCalls/2 {
 		return false
 	}
+	open, captures := 0, 0 // captures open, and opened (as match parses them)
 	for i := 0; i < len(p); i++ {
 		switch p[i] {
-		case '(', ')':
-			return false
+		case '(':
+			if captures++; captures > maxCaptures {
+				return false
+			}
+			if i+1 < len(p) && p[i+1] == ')' {
+				i++ // a position capture, never open
+			} else {
+				open++
+			}
+		case ')':
+			if open == 0 {
+				return false
+			}
+			open--
 		case '%':
 			i++
 			if i >= len(p) {
@@ -49,7 +64,7 @@ func errorFree(p string) bool {
 			}
 		}
 	}
-	return true
+	return open == 0
 }
 
 // errorFreePats remembers patterns found errorFree, by the address of their
@@ -68,6 +83,7 @@ var errorFreePats [128]atomic.Pointer[patInfo]
 // it after their first attempt.
 type patInfo struct {
 	p        string
+	firstAt  int
 	firstEnd int
 	firstLit int
 	firstSet *classSet
@@ -107,8 +123,8 @@ func learnErrorFree(slot *atomic.Pointer[patInfo], p string) bool {
 	}
 	ms := state{pat: p}
 	ms.preparePrefilter() // raises nothing: p is errorFree
-	info := &patInfo{p: p, firstEnd: ms.firstEnd, firstLit: ms.firstLit, firstSet: ms.firstSet}
-	info.single = ms.firstEnd == len(p) && (ms.firstSet != nil || ms.firstLit >= 0)
+	info := &patInfo{p: p, firstAt: ms.firstAt, firstEnd: ms.firstEnd, firstLit: ms.firstLit, firstSet: ms.firstSet}
+	info.single = ms.firstAt == 0 && ms.firstEnd == len(p) && (ms.firstSet != nil || ms.firstLit >= 0)
 	if ms.setAt == 1 && ms.setEnd != 0 {
 		info.setEnd, info.set = ms.setEnd, ms.set
 		if info.set == nil {
@@ -123,7 +139,7 @@ func learnErrorFree(slot *atomic.Pointer[patInfo], p string) bool {
 // sparing the first attempt classEnd's look-up of the class.
 func (ms *state) usePrefilter(info *patInfo) {
 	ms.prefiltered = true
-	ms.firstEnd, ms.firstLit, ms.firstSet = info.firstEnd, info.firstLit, info.firstSet
+	ms.firstAt, ms.firstEnd, ms.firstLit, ms.firstSet = info.firstAt, info.firstEnd, info.firstLit, info.firstSet
 	ms.single = info.single
 	if info.setEnd != 0 {
 		ms.setAt, ms.setEnd, ms.set = 1, info.setEnd, info.set

@@ -11,15 +11,22 @@ import (
 // budget, so through the recovering scan), and it rejects the patterns
 // that do raise one.
 func TestErrorFree(t *testing.T) {
-	for _, p := range []string{"%", "[a", "[^]", "[%]", "(a", "a)", "%1", "%ba", "%f", "%fa", strings.Repeat("a?", 120)} {
+	for _, p := range []string{"%", "[a", "[^]", "[%]", "(a", "a)", "%1", "%ba", "%f", "%fa", strings.Repeat("a?", 120),
+		"(()", "())", "(a))(", strings.Repeat("()", maxCaptures+1), strings.Repeat("(", maxCaptures+1) + strings.Repeat(")", maxCaptures+1)} {
 		if errorFree(p) {
 			t.Errorf("errorFree(%q) = true", p)
 		}
 	}
-	for _, p := range []string{"", "a", "[%c\"\\]", "[^ \t\r\n]", "[\"\\]", "-?%d+%.?%d*[eE]?[-+]?%d*", "[]]", "[^]]", "[a-]", "%%", "$", "a$b", "[%]]"} {
+	for _, p := range []string{"", "a", "[%c\"\\]", "[^ \t\r\n]", "[\"\\]", "-?%d+%.?%d*[eE]?[-+]?%d*", "[]]", "[^]]", "[a-]", "%%", "$", "a$b", "[%]]",
+		"(%d+%.%d+)", "(%a+)(%d+)", "()a()", "((a)b)", "k(%d+)", "%((a)%)", "[(](a)[)]", strings.Repeat("()", maxCaptures),
+		strings.Repeat("(", maxCaptures) + strings.Repeat(")", maxCaptures)} {
 		if !errorFree(p) {
 			t.Errorf("errorFree(%q) = false", p)
 		}
+	}
+	// One capture too many is an error, which the recovering path reports.
+	if _, _, err := find("x", strings.Repeat("()", maxCaptures+1), 0, 0, nil); err != Error("too many captures") {
+		t.Errorf("33 captures: %v, want too many captures", err)
 	}
 	subjects := []string{"", "a", "ab]c%", "((a))", "xx-1.5e+3yy", "]]][[[", strings.Repeat("a", 300)}
 	const alphabet = "a]^[%()-*+?.$bf1d"

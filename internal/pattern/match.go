@@ -97,6 +97,7 @@ type state struct {
 
 	// Prefilter for the first pattern item (see preparePrefilter).
 	prefiltered bool // whether firstEnd and firstLit have been set
+	firstAt     int  // offset of the first item, after the captures opening the pattern
 	firstEnd    int  // end of the first item when usable as a filter, else 0
 	firstLit    int  // the first item's byte when it is a literal, else -1
 	// single: the pattern is its first item alone, a byte of firstSet or
@@ -193,7 +194,7 @@ func (ms *state) attempts(si int, anchor bool, lastMatch int) (start, end int) {
 			// would fail at once, without any observable effect.
 			if cs := ms.firstSet; cs != nil {
 				src := ms.src
-				for si < len(src) && cs.in[src[si]>>6]&(1<<(src[si]&63)) == 0 {
+				for si < len(src) && !cs.has[src[si]] {
 					si++
 				}
 				if si == len(src) {
@@ -205,7 +206,7 @@ func (ms *state) attempts(si int, anchor bool, lastMatch int) (start, end int) {
 					break
 				}
 				si += j
-			} else if !ms.singleMatch(si, 0, ms.firstEnd) {
+			} else if !ms.singleMatch(si, ms.firstAt, ms.firstEnd) {
 				continue
 			}
 		}
@@ -248,7 +249,7 @@ func (ms *state) attemptsSingle(si int) (start, end int) {
 // when cs is nil), or -1.
 func singleIndex(src string, si int, cs *classSet, lit int) int {
 	if cs != nil {
-		for si < len(src) && cs.in[src[si]>>6]&(1<<(src[si]&63)) == 0 {
+		for si < len(src) && !cs.has[src[si]] {
 			si++
 		}
 		if si >= len(src) {
@@ -271,47 +272,62 @@ func singleIndex(src string, si int, cs *classSet, lit int) int {
 // can be skipped where the subject byte does not match the first item. That
 // holds when the first item is a single-byte item that must match at least
 // once (no '*', '?' or '-' suffix).
+//
+// The captures that open a pattern ("(%d+%.%d+)", "(%a+)(%d+)") come
+// before its first item: an attempt opens them and goes on to the item
+// whatever the subject, and undoes them when it fails there, so the item
+// decides the attempt as it does without them. An attempt has reached the
+// item, and raised its errors, before any is skipped: there is no other
+// way past the '(' and "()" in front of it.
 func (ms *state) preparePrefilter() {
 	ms.prefiltered = true
 	ms.firstLit = -1
 	p := ms.pat
-	if len(p) == 0 {
+	q := 0 // the first item, after the captures (match's parse of them)
+	for q < len(p) && p[q] == '(' {
+		if q+1 < len(p) && p[q+1] == ')' {
+			q += 2
+		} else {
+			q++
+		}
+	}
+	if q >= len(p) {
 		return
 	}
-	switch p[0] {
+	switch p[q] {
 	case '(', ')':
 		return
 	case '$':
-		if len(p) == 1 {
+		if q+1 == len(p) {
 			return
 		}
 	case '%':
-		if len(p) < 2 {
+		if q+2 > len(p) {
 			return
 		}
-		switch p[1] {
+		switch p[q+1] {
 		case 'b', 'f', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 			return
 		}
 	}
-	ep := ms.classEnd(0)
+	ep := ms.classEnd(q)
 	switch ms.pc(ep) {
 	case '*', '?', '-':
 		return
 	}
-	ms.firstEnd = ep
-	switch p[0] {
+	ms.firstAt, ms.firstEnd = q, ep
+	switch p[q] {
 	case '[':
-		if ms.setAt == 1 && ms.set != nil {
+		if ms.setAt == q+1 && ms.set != nil {
 			ms.firstSet = ms.set // the first attempt compiled it (bracketCache)
 		} else {
-			ms.firstSet = ms.compiledClass(0, ep-1)
+			ms.firstSet = ms.compiledClass(q, ep-1)
 		}
 	case '%':
-		ms.firstSet = escapeSet(p[1])
+		ms.firstSet = escapeSet(p[q+1])
 	case '.':
 	default:
-		ms.firstLit = int(p[0])
+		ms.firstLit = int(p[q])
 	}
 }
 
@@ -392,10 +408,29 @@ loop:
 		}
 
 		// A single-byte item (literal, '.', %class or [set]) with an optional
-		// repetition suffix.
-		ep := ms.classEnd(pi)
+		// repetition suffix. classEnd and singleMatch, written out for
+		// all but sets: the item costs two calls less.
+		var ep int
+		var ok bool
+		switch c0 := p[pi]; c0 {
+		case '[':
+			ep = ms.classEnd(pi)
+			ok = ms.singleMatch(si, pi, ep)
+		case '%':
+			if pi+1 >= len(p) {
+				ms.fail("malformed pattern (ends with '%')")
+			}
+			ep = pi + 2
+			ok = si < len(s) && matchClass(s[si], p[pi+1])
+		case '.':
+			ep = pi + 1
+			ok = si < len(s)
+		default:
+			ep = pi + 1
+			ok = si < len(s) && s[si] == c0
+		}
 		suffix := ms.pc(ep)
-		if !ms.singleMatch(si, pi, ep) {
+		if !ok {
 			if suffix == '*' || suffix == '?' || suffix == '-' { // may match empty
 				pi = ep + 1
 				continue
@@ -508,13 +543,15 @@ func (ms *state) matchBracketClass(c byte, pi, ec int) bool {
 			return ms.inBracketClass(c, pi, ec)
 		}
 	}
-	return ms.set.in[c>>6]&(1<<(c&63)) != 0
+	return ms.set.has[c]
 }
 
-// classSet is a compiled bracket class: the bytes it matches.
+// classSet is a compiled bracket class: the bytes it matches. A byte's
+// bool rather than its bit: a scan tests it with a load, about 5
+// instructions a byte instead of 8.
 type classSet struct {
 	text string // the class as written, '[' to ']'
-	in   [4]uint64
+	has  [256]bool
 }
 
 // escapeSets holds the sets of bytes of the escapes ("%d", "%S", "%."),
@@ -529,7 +566,7 @@ func escapeSet(cl byte) *classSet {
 	cs := &classSet{}
 	for c := 0; c < 256; c++ {
 		if matchClass(byte(c), cl) {
-			cs.in[c>>6] |= 1 << (c & 63)
+			cs.has[c] = true
 		}
 	}
 	escapeSets[cl].CompareAndSwap(nil, cs)
@@ -569,7 +606,7 @@ func (ms *state) compiledClass(pi, ec int) *classSet {
 	cs := &classSet{text: strings.Clone(text)}
 	for c := 0; c < 256; c++ {
 		if ms.inBracketClass(byte(c), pi, ec) {
-			cs.in[c>>6] |= 1 << (c & 63)
+			cs.has[c] = true
 		}
 	}
 	if !slot.CompareAndSwap(nil, cs) {
@@ -611,19 +648,67 @@ func (ms *state) inBracketClass(c byte, pi, ec int) bool {
 // maxExpand matches the item pat[pi:ep] greedily from si, then backs off one
 // repetition at a time until the rest of the pattern matches.
 func (ms *state) maxExpand(si, pi, ep int) int {
-	i := 0
-	for ms.singleMatch(si+i, pi, ep) {
-		i++
-	}
+	i := ms.repeats(si, pi, ep)
 	// One step for the repetition, one per 64 bytes it covers: the
 	// backing off below tries as many ends as the loop above scanned.
 	ms.step(1 + i>>6)
+	if ep+1 == len(ms.pat) {
+		// Nothing follows: the first end tried matches, as match
+		// would say at once (after its test of the depth).
+		if ms.depth == 0 {
+			ms.fail("pattern too complex")
+		}
+		return si + i
+	}
 	for ; i >= 0; i-- {
 		if r := ms.match(si+i, ep+1); r != noMatch {
 			return r
 		}
 	}
 	return noMatch
+}
+
+// repeats returns how many bytes from si on match the item pat[pi:ep],
+// what singleMatch would say byte after byte: a loop over the item's set
+// of bytes costs about 5 instructions a byte, singleMatch about 40.
+func (ms *state) repeats(si, pi, ep int) int {
+	src := ms.src
+	if si >= len(src) {
+		return 0
+	}
+	var cs *classSet
+	switch c := ms.pat[pi]; c {
+	case '.':
+		return len(src) - si
+	case '%':
+		// escapeSet's look-up, inlined: the call cost more than it.
+		if cs = escapeSets[ms.pat[pi+1]].Load(); cs == nil {
+			cs = escapeSet(ms.pat[pi+1])
+		}
+	case '[':
+		ms.bracketCache(pi)
+		if ms.set == nil {
+			ms.set = ms.compiledClass(pi, ep-1)
+		}
+		if cs = ms.set; cs == nil { // another class holds its slot
+			i := 0
+			for ms.singleMatch(si+i, pi, ep) {
+				i++
+			}
+			return i
+		}
+	default:
+		i := si
+		for i < len(src) && src[i] == c {
+			i++
+		}
+		return i - si
+	}
+	i := si
+	for i < len(src) && cs.has[src[i]] {
+		i++
+	}
+	return i - si
 }
 
 // minExpand matches the item pat[pi:ep] lazily: as few repetitions as let the
@@ -757,9 +842,24 @@ func (ms *state) matchBackref(si int, digit byte) int {
 
 // result converts the state after a successful attempt into a Match.
 func (ms *state) result(start, end int) Match {
+	return ms.resultIn(start, end, nil)
+}
+
+// resultIn is result with its captures in *buf, grown as needed and
+// reused from match to match (Gsub's and Matcher's loops, whose callers
+// are done with a match before the next), rather than a new slice each
+// time; nil: a new slice.
+func (ms *state) resultIn(start, end int, buf *[]Capture) Match {
 	m := Match{Start: start, End: end}
 	if ms.level > 0 {
-		m.Captures = make([]Capture, ms.level)
+		if buf == nil {
+			m.Captures = make([]Capture, ms.level)
+		} else {
+			if cap(*buf) < ms.level {
+				*buf = make([]Capture, ms.level, max(ms.level, smallCaptures))
+			}
+			m.Captures = (*buf)[:ms.level]
+		}
 		for i := range m.Captures {
 			c := ms.small[i%smallCaptures]
 			if i >= smallCaptures {

@@ -157,19 +157,31 @@ func checkFinished(m Match) error {
 // yields "^a" twice). Gsub does honour the anchor.
 type Matcher struct {
 	ms        state
-	pos       int // next offset to try; > len(src) when exhausted
-	lastMatch int // end of the previous match, or -1
+	pos       int       // next offset to try; > len(src) when exhausted
+	lastMatch int       // end of the previous match, or -1
+	caps      []Capture // the captures of the last match (resultIn)
+	free      bool      // the pattern is errorFree: no recovery needed
 }
 
 // NewMatcher starts iterating over the matches of p in s from byte offset
 // init; an init beyond len(s) yields nothing (string.gmatch with an init past
 // the end), a negative one is treated as 0.
 func NewMatcher(s, p string, init int) *Matcher {
-	return &Matcher{
+	m := &Matcher{
 		ms:        state{src: s, pat: p},
 		pos:       max(init, 0),
 		lastMatch: -1,
 	}
+	// gmatch never anchors: a leading '^' is a literal here, and the
+	// pattern is looked up whole (find and gsub look up what follows
+	// an anchor, another string).
+	if slot, info := errorFreeHit(p); info != nil {
+		m.ms.usePrefilter(info)
+		m.free = true
+	} else {
+		m.free = learnErrorFree(slot, p)
+	}
+	return m
 }
 
 // SetWork makes the matcher report its steps to work (see Work).
@@ -178,21 +190,25 @@ func (m *Matcher) SetWork(work Work) { m.ms.work = work }
 // Next returns the next match, ok == false when there are no more, or the
 // error the reference would raise from the iterator. After an error the
 // iterator is left where it was (calling Next again repeats the attempt, as
-// calling a failed gmatch iterator again does).
+// calling a failed gmatch iterator again does). The match's Captures are
+// the Matcher's, valid until the next call.
 func (m *Matcher) Next() (Match, bool, error) {
 	ms := &m.ms
 	if m.pos > len(ms.src) {
 		return Match{}, false, nil
 	}
-	start, end, err := ms.scan(m.pos, false, m.lastMatch)
-	if err != nil {
+	var start, end int
+	var err error
+	if m.free {
+		start, end = ms.attempts(m.pos, false, m.lastMatch)
+	} else if start, end, err = ms.scan(m.pos, false, m.lastMatch); err != nil {
 		return Match{}, false, err
 	}
 	if start == noMatch {
 		m.pos = len(ms.src) + 1
 		return Match{}, false, nil
 	}
-	res := ms.result(start, end)
+	res := ms.resultIn(start, end, &m.caps)
 	if err := checkFinished(res); err != nil {
 		return Match{}, false, err
 	}
@@ -214,7 +230,8 @@ func (m *Matcher) Next() (Match, bool, error) {
 //
 // The match passed to repl may contain an Unfinished capture (the reference
 // only complains when the capture's value is used); use CaptureValue or
-// ExpandReplacement, which raise the reference's error for it.
+// ExpandReplacement, which raise the reference's error for it. Its
+// Captures are valid during the call only: the next match reuses them.
 func Gsub(s, p string, maxN int, repl func(m Match) (replacement string, keepOriginal bool, err error)) (string, int, error) {
 	return gsub(s, p, maxN, repl, 0, nil)
 }
@@ -251,8 +268,9 @@ func gsub(s, p string, maxN int, repl func(m Match) (string, bool, error), budge
 		}
 	}
 	var b strings.Builder
-	copied := 0  // s[:copied] has been dealt with
-	charged := 0 // bytes of b given to work.ChargeAlloc
+	var caps []Capture // the matches' captures (resultIn)
+	copied := 0        // s[:copied] has been dealt with
+	charged := 0       // bytes of b given to work.ChargeAlloc
 	n := 0
 	lastMatch := -1
 	for si := 0; maxN < 0 || n < maxN; {
@@ -270,7 +288,7 @@ func gsub(s, p string, maxN int, repl func(m Match) (string, bool, error), budge
 			break
 		}
 		n++
-		r, keep, err := repl(ms.result(start, end))
+		r, keep, err := repl(ms.resultIn(start, end, &caps))
 		if err != nil {
 			return "", n, err
 		}

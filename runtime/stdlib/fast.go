@@ -213,6 +213,28 @@ func fastGsub(args []runtime.Value) (runtime.Value, runtime.Value, int) {
 	return args[0], runtime.Int(0), 2
 }
 
+// fastRemove is table.remove(t) of the last element of a plain table
+// (no metatable) whose border lies in its array part: that element,
+// and t[#t] = nil. The rest (a position, a proxy, an empty list, a
+// border in the hash part) goes to tabRemove.
+func fastRemove(args []runtime.Value) (runtime.Value, bool) {
+	if len(args) != 1 {
+		return runtime.Nil, false
+	}
+	t := args[0].AsTable()
+	if t == nil || t.Metatable() != nil {
+		return runtime.Nil, false
+	}
+	n := t.Len()
+	a := t.Array()
+	if n < 1 || n > int64(len(a)) {
+		return runtime.Nil, false
+	}
+	v := a[n-1]
+	a[n-1] = runtime.Nil
+	return v, true
+}
+
 // fastFunc names a library function and its frameless path.
 type fastFunc struct {
 	name string

@@ -201,3 +201,56 @@ func fast2Agrees(t *testing.T, L *runtime.State, name string, g *runtime.GoFunct
 	}
 	return true
 }
+
+// table.remove's frameless path changes its table: each case builds two
+// equal tables, removes from one through Fast and from the other through
+// Fn, and compares the results and what is left, in the array and the
+// hash part, for lists of every shape Fast must answer or decline.
+func TestFastRemoveAgreesWithFn(t *testing.T) {
+	L, _ := newLibsState(t)
+	g := L.GetGlobal("table").AsTable().GetStr("remove").AsGoFunction()
+	if g == nil || g.Fast == nil {
+		t.Fatal("table.remove has no frameless path")
+	}
+	slow := runtime.NewFunction(g.Name, g.Fn)
+	build := []string{
+		`return {1, 2, 3}`, `return {}`, `return {nil, nil, 3}`, `return {1, 2, nil}`, `return {[0] = "z"}`,
+		`local t = {} for i = 1, 10 do t[i] = i end return t`, `local t = {1, 2} t[3] = 3 t[4] = 4 return t`,
+		`local t = {} t[1] = "a" t[2] = "b" t[3] = "c" return t`, `return {n = 1, "x"}`,
+		`return setmetatable({1, 2}, {})`, `return setmetatable({1, 2}, {__len = function() return 1 end})`,
+	}
+	answered := 0
+	for _, src := range build {
+		for _, extra := range [][]runtime.Value{nil, {runtime.Int(1)}} {
+			mk := func() runtime.Value {
+				r, err := L.DoString(src, "=build")
+				if err != nil || len(r) != 1 {
+					t.Fatalf("%s: %v", src, err)
+				}
+				return r[0]
+			}
+			a, b := mk(), mk()
+			v, ok := g.Fast(append([]runtime.Value{a}, extra...))
+			res, err := L.PCall(slow, append([]runtime.Value{b}, extra...)...)
+			if !ok {
+				continue
+			}
+			answered++
+			if err != nil || len(res) != 1 || !same(res[0], v) {
+				t.Errorf("%s %v: Fast gave %v, Fn %v, %v", src, extra, v, res, err)
+			}
+			ta, tb := a.AsTable(), b.AsTable()
+			for k := int64(-1); k <= 12; k++ {
+				if x, y := ta.GetInt(k), tb.GetInt(k); !same(x, y) {
+					t.Errorf("%s %v: t[%d] is %v after Fast, %v after Fn", src, extra, k, x, y)
+				}
+			}
+			if x, y := ta.Len(), tb.Len(); x != y {
+				t.Errorf("%s %v: #t is %d after Fast, %d after Fn", src, extra, x, y)
+			}
+		}
+	}
+	if answered < 4 {
+		t.Errorf("Fast answered %d cases, want 4 or more", answered)
+	}
+}

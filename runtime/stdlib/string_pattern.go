@@ -20,17 +20,31 @@ func patternError(L *runtime.State, err error) {
 
 // pushCaptures pushes the captures of m, or the whole match when the
 // pattern has none and whole is set (match, gmatch, a gsub function);
-// string.find passes whole == false and so pushes nothing then.
+// string.find passes whole == false and so pushes nothing then. The
+// captures are read here rather than through captureValue (a call, and
+// a copy of m, for each); an unfinished one is captureValue's error.
 func pushCaptures(L *runtime.State, s string, m pattern.Match, whole bool) int {
-	n := len(m.Captures)
-	if n == 0 && whole {
-		n = 1
+	caps := m.Captures
+	if len(caps) == 0 {
+		if !whole {
+			return 0
+		}
+		L.CheckStack(1)
+		L.PushString(s[m.Start:m.End])
+		return 1
 	}
-	L.CheckStack(n)
-	for i := 0; i < n; i++ {
-		L.Push(captureValue(L, s, m, i))
+	L.CheckStack(len(caps))
+	for i := range caps {
+		switch c := &caps[i]; {
+		case c.Unfinished:
+			captureValue(L, s, m, i) // raises "unfinished capture"
+		case c.Position:
+			L.Push(runtime.Int(int64(c.Start + 1)))
+		default:
+			L.PushString(s[c.Start:c.End])
+		}
 	}
-	return n
+	return len(caps)
 }
 
 // captureValue returns capture i of m as a Lua value: a substring, or an

@@ -19,7 +19,7 @@ import (
 
 // OpenTable opens the table library.
 func OpenTable(L *runtime.State) {
-	newLib(L, "table", []libFunc{
+	t := newLib(L, "table", []libFunc{
 		{"concat", tabConcat},
 		{"insert", tabInsert},
 		{"move", tabMove},
@@ -28,6 +28,7 @@ func OpenTable(L *runtime.State) {
 		{"sort", tabSort},
 		{"unpack", tabUnpack},
 	})
+	setFast(t, []fastFunc{{"remove", fastRemove}})
 }
 
 // What a table argument must support when it is not a table (the
@@ -230,13 +231,21 @@ func tabConcat(L *runtime.State) int {
 	sep := L.OptString(2, "")
 	i := L.OptInteger(3, 1)
 	last = L.OptInteger(4, last)
+	// A range of strings in the array part of a plain table (json's
+	// encoder joins half a million pieces) is joined by concatStrings.
+	arr := s.array()
+	if i >= 1 && i <= last && last <= int64(len(arr)) {
+		if n, ok := stringsLen(arr[i-1 : last]); ok {
+			L.PushString(concatStrings(L, arr[i-1:last], n, i, sep))
+			return 1
+		}
+	}
 	var buf []byte
 	charged := 0 // bytes of buf charged so far
 	// The strings of a plain table's array part are read in place, without
-	// seq.get's call and its copy of each Value (json's encoder joins half a
-	// million pieces); anything else goes through appendField. The slice is
-	// fetched again after each charge and tick, which could run code.
-	arr := s.array()
+	// seq.get's call and its copy of each Value; anything else goes
+	// through appendField. The slice is fetched again after each charge
+	// and tick, which could run code.
 	for ; i < last; i++ {
 		if k := uint64(i - 1); k < uint64(len(arr)) && arr[k].IsString() {
 			if str := arr[k].AsString(); len(str) == 1 {
@@ -269,6 +278,64 @@ func tabConcat(L *runtime.State) int {
 	L.ChargeAlloc(len(buf) - charged)
 	L.PushString(string(buf))
 	return 1
+}
+
+// stringsLen returns the total length of the strings a, and false when
+// a holds anything else.
+func stringsLen(a []runtime.Value) (int, bool) {
+	n := 0
+	for k := range a {
+		if !a[k].IsString() {
+			return 0, false
+		}
+		n += len(a[k].AsString())
+	}
+	return n, true
+}
+
+// concatStrings is table.concat of the strings a, of total length n,
+// elements i to i+len(a)-1 of the list, with sep between them: the
+// result is made at its size (no growth, no copy into a string), charged
+// to the memory limit (and counted in ticks, one per kilobyte) before it
+// is made rather than every 64 KB as it grows. The items count as ticks
+// as in tabConcat's loop, 256 after each item whose index is a multiple
+// of 256 (but the last); nothing else runs in between, so a does not
+// change.
+func concatStrings(L *runtime.State, a []runtime.Value, n int, i int64, sep string) string {
+	n += len(sep) * (len(a) - 1)
+	L.ChargeAlloc(n)
+	buf := make([]byte, n)
+	w := 0 // buf[:w] is written
+	last := i + int64(len(a)) - 1
+	for k := 0; k < len(a); {
+		// The chunk is items i to t (index k to e-1), t the next index
+		// that is a multiple of 256, or the last.
+		t := min((i+255)&^255, last)
+		e := k + int(t-i) + 1
+		if sep == "" {
+			for ; k < e; k++ {
+				if str := a[k].AsString(); len(str) == 1 {
+					buf[w] = str[0] // json's punctuation: no memmove
+					w++
+				} else {
+					w += copy(buf[w:], str)
+				}
+			}
+		} else {
+			for ; k < e; k++ {
+				w += copy(buf[w:], a[k].AsString())
+				if w < len(buf) {
+					w += copy(buf[w:], sep)
+				}
+			}
+		}
+		if t == last {
+			break
+		}
+		L.Tick(256)
+		i = t + 1
+	}
+	return ownString(buf)
 }
 
 // appendField appends element i, which must be a string or a number.
