@@ -79,17 +79,30 @@ enter:
 	pc = ci.pc
 	regs = stackAt(L.stack, ci.fn+1)
 run:
-	// pc is the running instruction's index while its case runs, and
-	// moves to the next one in the loop's post statement, which every
-	// case reaches through continue. Incremented at the top instead,
+	// pc is the running instruction's index while its case runs. Each
+	// case moves it on itself (pc++, or pc += 2 past a skipped jump) and
+	// continues: the loop has no post statement, so every path ends in
+	// its own increment and a jump straight back to the fetch, where a
+	// post statement made every case jump to one shared `INCQ; JMP`
+	// block, a third jump per instruction. Incremented at the top instead,
 	// both the old and the new pc were live in the cases (the compiler
 	// folds cb[pc+1] into the old one's addressing), so the new one was
 	// computed into a register of its own and moved back at every
 	// dispatch. The cases therefore read the following instruction at
-	// pc+1 and hand pc+1 to the helpers, which take the next pc.
-	// fetch is written out here: its inlining mark was a NOP at every
-	// dispatch.
-	for ; ; pc++ {
+	// pc+1 and hand pc+1 to the helpers, which take the next pc (except
+	// arithMeta, reached after the arithmetic cases' own increment).
+	//
+	// Each pc++ costs execute's size budget (see condJump) about three
+	// nodes, which is why rare cases (LOADKX, IDIV, NOT...) go to slow.
+	//
+	// Hot lines avoid inlined calls with no instruction of the caller's
+	// own on the line: an inlined call leaves an inlining mark, which the
+	// compiler puts on an instruction of the same line or else emits as
+	// a NOP, executed with the case. Hence operands written out as
+	// offsets (such as B by byte offset, see valueSize) where a case's
+	// last jump no longer carries the line. fetch is written out here for
+	// the same reason.
+	for {
 		i := *(*bc.Instruction)(unsafe.Add(cb, uintptr(pc)*4))
 		// i.A() written out: an inlined call whose line has no machine
 		// instruction of its own costs a NOP (the inlining mark) at every
@@ -101,29 +114,41 @@ run:
 		)
 		switch bc.Opcode(i) {
 		case bc.OpMove, bc.OpMove | aLow:
-			copyVal(r(regs, a), r(regs, i.B()))
+			copyVal(r(regs, a), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)))
+			pc++
+			continue
 		case bc.OpLoadI, bc.OpLoadI | aLow:
-			setInt(r(regs, a), int64(i.SBx()))
+			setInt(r(regs, a), int64(i>>bc.PosBx)-bc.OffsetSBx)
+			pc++
+			continue
 		case bc.OpLoadF, bc.OpLoadF | aLow:
-			setFloat(r(regs, a), float64(i.SBx()))
+			setFloat(r(regs, a), float64(int64(i>>bc.PosBx)-bc.OffsetSBx))
+			pc++
+			continue
 		case bc.OpLoadK, bc.OpLoadK | aLow:
-			copyVal(r(regs, a), kv(kb, i.Bx()))
-		case bc.OpLoadKX, bc.OpLoadKX | aLow:
-			copyVal(r(regs, a), kv(kb, fetch(cb, pc+1).Ax()))
+			copyVal(r(regs, a), kv(kb, int(i>>bc.PosBx)))
 			pc++
+			continue
 		case bc.OpLoadFalse, bc.OpLoadFalse | aLow:
-			setTag(r(regs, a), tagFalse)
-		case bc.OpLFalseSkip, bc.OpLFalseSkip | aLow:
-			setTag(r(regs, a), tagFalse)
+			setTag((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), tagFalse)
 			pc++
+			continue
+		case bc.OpLFalseSkip, bc.OpLFalseSkip | aLow:
+			setTag((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), tagFalse)
+			pc += 2
+			continue
 		case bc.OpLoadTrue, bc.OpLoadTrue | aLow:
-			setTag(r(regs, a), tagTrue)
+			setTag((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), tagTrue)
+			pc++
+			continue
 		case bc.OpLoadNil, bc.OpLoadNil | aLow:
 			for j := a + i.B(); j >= a; j-- {
 				setTag(r(regs, j), tagNil)
 			}
 		case bc.OpGetUpval, bc.OpGetUpval | aLow:
 			copyVal(r(regs, a), upvalAt(fs.cl, i.B()))
+			pc++
+			continue
 		case bc.OpSetUpval, bc.OpSetUpval | aLow:
 			*upvalAt(fs.cl, i.B()) = *r(regs, a)
 		case bc.OpGetTabUp, bc.OpGetTabUp | aLow:
@@ -131,7 +156,8 @@ run:
 			if up.t == tagTable {
 				t, key := up.table(), kv(kb, i.C())
 				if v := probeStr(t, key); v != nil && (v.t != tagNil || t.meta == nil) {
-					copyVal(r(regs, a), v)
+					copyVal((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), v)
+					pc++
 					continue
 				}
 				// An environment with an __index chain (a sandbox's
@@ -151,12 +177,14 @@ run:
 							// stored the fields one by one behind a
 							// write barrier test, about 12 instructions.
 							copyVal((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), v)
+							pc++
 							continue
 						}
 					}
 				} else if rc.t == tagString {
 					if v := probeStr(t, rc); v != nil && (v.t != tagNil || t.meta == nil) {
 						copyVal((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), v)
+						pc++
 						continue
 					}
 				}
@@ -169,6 +197,7 @@ run:
 				if k := int64(i.C()); uint64(k)-1 < uint64(len(t.arr)) {
 					if v := elem(t.arr, k-1); v.t != tagNil || t.meta == nil {
 						copyVal((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), v)
+						pc++
 						continue
 					}
 				}
@@ -180,7 +209,8 @@ run:
 			if rb.t == tagTable {
 				t, key := rb.table(), kv(kb, i.C())
 				if v := probeStr(t, key); v != nil && (v.t != tagNil || t.meta == nil) {
-					copyVal(r(regs, a), v)
+					copyVal((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), v)
+					pc++
 					continue
 				}
 				ixT, ixK = t, key
@@ -200,6 +230,7 @@ run:
 					if t.tmAbsent != 0 {
 						t.keysChanged()
 					}
+					pc++
 					continue
 				}
 			}
@@ -225,6 +256,7 @@ run:
 						if src.t != tagNil {
 							t.arr = t.arr[:n+1]
 							copyVal(&t.arr[n], src)
+							pc++
 							continue
 						}
 					}
@@ -240,6 +272,7 @@ run:
 					if rb.t == tagString && t.tmAbsent != 0 {
 						t.keysChanged()
 					}
+					pc++
 					continue
 				}
 			}
@@ -255,24 +288,26 @@ run:
 						} else {
 							copyVal(v, (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3)))
 						}
+						pc++
 						continue
 					}
 				}
 			}
 			goto slow
 		case bc.OpSetField, bc.OpSetField | aLow:
-			ta := r(regs, a)
+			ta := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if ta.t == tagTable {
 				t, key := ta.table(), kv(kb, i.B())
 				if v := probeStr(t, key); v != nil && (v.t != tagNil || t.meta == nil) {
 					if i.K() {
-						copyVal(v, kv(kb, i.C()))
+						copyVal(v, (*Value)(unsafe.Add(kb, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3)))
 					} else {
-						copyVal(v, r(regs, i.C()))
+						copyVal(v, (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3)))
 					}
 					if t.tmAbsent != 0 {
 						t.keysChanged()
 					}
+					pc++
 					continue
 				}
 				if t.meta == nil {
@@ -300,74 +335,86 @@ run:
 				if v := probeStr(t, key); v != nil && (v.t != tagNil || t.meta == nil) {
 					copyVal(r(regs, a), v)
 					*r(regs, a+1) = rb
+					pc++
 					continue
 				}
 			}
 			goto slow
 		case bc.OpAddI, bc.OpAddI | aLow:
 			if rb := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)); rb.t == tagInt {
-				setInt((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), int64(rb.n)+int64(i.SC()))
+				setInt((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), int64(rb.n)+(int64(i>>bc.PosC)-bc.OffsetSC))
+				pc++
+				continue
 			} else if rb.t == tagFloat {
-				setFloat((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), math.Float64frombits(rb.n)+float64(i.SC()))
+				setFloat((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), math.Float64frombits(rb.n)+float64(int64(i>>bc.PosC)-bc.OffsetSC))
+				pc++
+				continue
 			} else {
 				goto slow
 			}
 		case bc.OpAddK, bc.OpAddK | aLow:
 			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(kb, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
+			pc++ // arithMeta takes the next pc
 			if rb.t == tagInt && kc.t == tagInt {
 				setInt(dst, int64(rb.n)+int64(kc.n))
+				continue
 			} else if rb.t == tagFloat && kc.t == tagFloat {
 				setFloat(dst, math.Float64frombits(rb.n)+math.Float64frombits(kc.n))
+				continue
 			} else if rb.t == tagFloat && kc.t == tagInt {
 				// A float times an integer constant (2 * x).
 				setFloat(dst, math.Float64frombits(rb.n)+float64(int64(kc.n)))
+				continue
 			} else if x, y, ok := numPair(rb, kc); ok {
 				setFloat(dst, x+y)
-			} else {
-				goto arithMeta
+				continue
 			}
+			goto arithMeta
 		case bc.OpSubK, bc.OpSubK | aLow:
 			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(kb, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
+			pc++ // arithMeta takes the next pc
 			if rb.t == tagInt && kc.t == tagInt {
 				setInt(dst, int64(rb.n)-int64(kc.n))
+				continue
 			} else if rb.t == tagFloat && kc.t == tagFloat {
 				setFloat(dst, math.Float64frombits(rb.n)-math.Float64frombits(kc.n))
+				continue
 			} else if rb.t == tagFloat && kc.t == tagInt {
 				// A float times an integer constant (2 * x).
 				setFloat(dst, math.Float64frombits(rb.n)-float64(int64(kc.n)))
+				continue
 			} else if x, y, ok := numPair(rb, kc); ok {
 				setFloat(dst, x-y)
-			} else {
-				goto arithMeta
+				continue
 			}
+			goto arithMeta
 		case bc.OpMulK, bc.OpMulK | aLow:
 			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(kb, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
+			pc++ // arithMeta takes the next pc
 			if rb.t == tagInt && kc.t == tagInt {
 				setInt(dst, int64(rb.n)*int64(kc.n))
+				continue
 			} else if rb.t == tagFloat && kc.t == tagFloat {
 				setFloat(dst, math.Float64frombits(rb.n)*math.Float64frombits(kc.n))
+				continue
 			} else if rb.t == tagFloat && kc.t == tagInt {
 				// A float times an integer constant (2 * x).
 				setFloat(dst, math.Float64frombits(rb.n)*float64(int64(kc.n)))
+				continue
 			} else if x, y, ok := numPair(rb, kc); ok {
 				setFloat(dst, x*y)
-			} else {
-				goto arithMeta
+				continue
 			}
+			goto arithMeta
 		case bc.OpModK, bc.OpModK | aLow:
 			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(kb, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			if rb.t == tagInt && kc.t == tagInt && kc.n != 0 {
 				setInt((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), imod(int64(rb.n), int64(kc.n)))
-			} else {
-				goto slow
-			}
-		case bc.OpIDivK, bc.OpIDivK | aLow:
-			rb, kc := r(regs, i.B()), kv(kb, i.C())
-			if rb.t == tagInt && kc.t == tagInt && kc.n != 0 {
-				setInt(r(regs, a), idiv(int64(rb.n), int64(kc.n)))
+				pc++
+				continue
 			} else {
 				goto slow
 			}
@@ -376,6 +423,8 @@ run:
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x, y, ok := numPair(rb, kc); ok {
 				setFloat(dst, x/y)
+				pc++
+				continue
 			} else {
 				goto slow
 			}
@@ -389,44 +438,55 @@ run:
 		case bc.OpAdd, bc.OpAdd | aLow:
 			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
+			pc++ // arithMeta takes the next pc
 			if rb.t == tagInt && rc.t == tagInt {
 				setInt(dst, int64(rb.n)+int64(rc.n))
+				continue
 			} else if rb.t == tagFloat && rc.t == tagFloat {
 				setFloat(dst, math.Float64frombits(rb.n)+math.Float64frombits(rc.n))
+				continue
 			} else if x, y, ok := numPair(rb, rc); ok {
 				setFloat(dst, x+y)
-			} else {
-				goto arithMeta
+				continue
 			}
+			goto arithMeta
 		case bc.OpSub, bc.OpSub | aLow:
 			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
+			pc++ // arithMeta takes the next pc
 			if rb.t == tagInt && rc.t == tagInt {
 				setInt(dst, int64(rb.n)-int64(rc.n))
+				continue
 			} else if rb.t == tagFloat && rc.t == tagFloat {
 				setFloat(dst, math.Float64frombits(rb.n)-math.Float64frombits(rc.n))
+				continue
 			} else if x, y, ok := numPair(rb, rc); ok {
 				setFloat(dst, x-y)
-			} else {
-				goto arithMeta
+				continue
 			}
+			goto arithMeta
 		case bc.OpMul, bc.OpMul | aLow:
 			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
+			pc++ // arithMeta takes the next pc
 			if rb.t == tagInt && rc.t == tagInt {
 				setInt(dst, int64(rb.n)*int64(rc.n))
+				continue
 			} else if rb.t == tagFloat && rc.t == tagFloat {
 				setFloat(dst, math.Float64frombits(rb.n)*math.Float64frombits(rc.n))
+				continue
 			} else if x, y, ok := numPair(rb, rc); ok {
 				setFloat(dst, x*y)
-			} else {
-				goto arithMeta
+				continue
 			}
+			goto arithMeta
 		case bc.OpDiv, bc.OpDiv | aLow:
 			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x, y, ok := numPair(rb, rc); ok {
 				setFloat(dst, x/y)
+				pc++
+				continue
 			} else {
 				goto slow
 			}
@@ -434,13 +494,8 @@ run:
 			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			if rb.t == tagInt && rc.t == tagInt && rc.n != 0 {
 				setInt((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), imod(int64(rb.n), int64(rc.n)))
-			} else {
-				goto slow
-			}
-		case bc.OpIDiv, bc.OpIDiv | aLow:
-			rb, rc := r(regs, i.B()), r(regs, i.C())
-			if rb.t == tagInt && rc.t == tagInt && rc.n != 0 {
-				setInt(r(regs, a), idiv(int64(rb.n), int64(rc.n)))
+				pc++
+				continue
 			} else {
 				goto slow
 			}
@@ -453,12 +508,11 @@ run:
 			} else {
 				goto slow
 			}
-		case bc.OpNot, bc.OpNot | aLow:
-			*r(regs, a) = Bool(!r(regs, i.B()).Truthy())
 		case bc.OpLen, bc.OpLen | aLow:
-			rb := r(regs, i.B())
+			rb := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3))
 			if rb.t == tagString {
 				setInt(r(regs, a), int64(rb.n))
+				pc++
 				continue
 			}
 			if rb.t == tagTable {
@@ -466,44 +520,38 @@ run:
 				t := rb.table()
 				if n := len(t.arr); t.meta == nil && t.node == nil && (n == 0 || t.arr[n-1].t != tagNil) {
 					setInt(r(regs, a), int64(n))
+					pc++
 					continue
 				}
 			}
 			goto slow
 		case bc.OpJmp, bc.OpJmp | aLow:
-			off := i.SJ()
+			off := int(i>>bc.PosSJ) - bc.OffsetSJ
 			pc += off
 			if off < 0 && L.g.interrupt.tick() {
 				goto interrupt
 			}
+			pc++
+			continue
 		case bc.OpEq, bc.OpEq | aLow:
+			// Integers, floats and identical values (nil, booleans, the
+			// same string, table or function) here; other strings, tables
+			// (__eq) and mixed numbers through execSlow.
 			x, y := r(regs, a), r(regs, i.B())
-			cond = false
 			if x.t == y.t {
-				switch x.t {
-				case tagNil, tagFalse, tagTrue:
+				if x.t == tagFloat {
+					cond = math.Float64frombits(x.n) == math.Float64frombits(y.n)
+				} else if x.n == y.n && x.p == y.p {
 					cond = true
-				case tagInt:
-					cond = x.n == y.n
-				case tagFloat:
-					cond = x.AsFloat() == y.AsFloat()
-				case tagString:
-					if x.n != y.n || x.h != 0 && y.h != 0 && x.h != y.h {
-						cond = false
-					} else if x.p == y.p {
-						cond = true
-					} else {
-						goto slow
-					}
-				default:
-					if x.p == y.p {
-						cond = true
-					} else if x.t == tagTable || x.t == tagUserdata {
-						goto slow // __eq
-					}
+				} else if x.t == tagInt {
+					cond = false
+				} else {
+					goto slow
 				}
 			} else if x.IsNumber() && y.IsNumber() {
 				goto slow
+			} else {
+				cond = false
 			}
 			goto condJump
 		case bc.OpLt, bc.OpLt | aLow:
@@ -517,14 +565,16 @@ run:
 				goto slow
 			}
 			if cond != i.K() {
-				pc++
-			} else {
-				off := fetch(cb, pc+1).SJ() + 1
-				pc += off
-				if off <= 0 && L.g.interrupt.tick() {
-					goto interrupt
-				}
+				pc += 2
+				continue
 			}
+			off := fetch(cb, pc+1).SJ() + 1
+			pc += off
+			if off <= 0 && L.g.interrupt.tick() {
+				goto interrupt
+			}
+			pc++
+			continue
 		case bc.OpLe, bc.OpLe | aLow:
 			x, y := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3))
 			cond = false
@@ -536,16 +586,18 @@ run:
 				goto slow
 			}
 			if cond != i.K() {
-				pc++
-			} else {
-				off := fetch(cb, pc+1).SJ() + 1
-				pc += off
-				if off <= 0 && L.g.interrupt.tick() {
-					goto interrupt
-				}
+				pc += 2
+				continue
 			}
+			off := fetch(cb, pc+1).SJ() + 1
+			pc += off
+			if off <= 0 && L.g.interrupt.tick() {
+				goto interrupt
+			}
+			pc++
+			continue
 		case bc.OpEqK, bc.OpEqK | aLow:
-			x, k := r(regs, a), kv(kb, i.B())
+			x, k := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), kv(kb, int(i>>bc.PosB)&bc.MaxB)
 			cond = false
 			if x.t == k.t {
 				switch x.t {
@@ -570,7 +622,7 @@ run:
 			goto condJump
 		case bc.OpEqI, bc.OpEqI | aLow:
 			x := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
-			imm := int64(i.SB())
+			imm := int64(int(i>>bc.PosB)&bc.MaxB - bc.OffsetSC)
 			cond = false
 			if x.t == tagInt {
 				cond = int64(x.n) == imm
@@ -619,20 +671,22 @@ run:
 			}
 			goto condJump
 		case bc.OpTest, bc.OpTest | aLow:
-			cond = r(regs, a).Truthy()
+			cond = (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)).t > tagFalse
 			goto condJump
 		case bc.OpTestSet, bc.OpTestSet | aLow:
-			rb := r(regs, i.B())
+			rb := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3))
 			if rb.Truthy() != i.K() {
-				pc++
-			} else {
-				copyVal(r(regs, a), rb)
-				off := fetch(cb, pc+1).SJ() + 1
-				pc += off
-				if off <= 0 && L.g.interrupt.tick() {
-					goto interrupt
-				}
+				pc += 2
+				continue
 			}
+			copyVal((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), rb)
+			off := fetch(cb, pc+1).SJ() + 1
+			pc += off
+			if off <= 0 && L.g.interrupt.tick() {
+				goto interrupt
+			}
+			pc++
+			continue
 		case bc.OpCall, bc.OpCall | aLow:
 			// A call of a Lua function is pushed here; everything else
 			// (Go functions, __call, a full stack, the interruption check)
@@ -747,16 +801,14 @@ run:
 			kb = unsafe.Pointer(unsafe.SliceData(p.k))
 			goto run
 		case bc.OpReturn0, bc.OpReturn0 | aLow:
-			// Hooks are off (see hooked), so no return hook.
+			// Hooks are off (see hooked), so no return hook. A caller
+			// that wants results gets nils through execSlow.
 			ci = fs.ci
-			L.ci = ci.prev
-			fn := ci.fn
-			nres := ci.nresults
-			L.top = fn
-			for j := 0; j < nres; j++ {
-				L.stack[fn+j] = Nil
-				L.top++
+			if ci.nresults > 0 {
+				goto slow
 			}
+			L.ci = ci.prev
+			L.top = ci.fn
 			if ci.status&ciFresh != 0 {
 				return
 			}
@@ -766,23 +818,19 @@ run:
 			}
 			goto enter
 		case bc.OpReturn1, bc.OpReturn1 | aLow:
+			// One result for a caller that wants one or all of them, none
+			// for one that wants none; more through execSlow.
 			ci = fs.ci
-			L.ci = ci.prev
-			fn := ci.fn
-			if nres := ci.nresults; nres == 1 {
+			if nres := ci.nresults; nres == 1 || nres < 0 {
 				// The function's slot is just below the registers.
-				moveVal((*Value)(unsafe.Add(regs, -int(valueSize))), r(regs, a))
-				L.top = fn + 1
+				moveVal((*Value)(unsafe.Add(regs, -int(valueSize))), (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)))
+				L.top = ci.fn + 1
 			} else if nres == 0 {
-				L.top = fn
+				L.top = ci.fn
 			} else {
-				moveVal((*Value)(unsafe.Add(regs, -int(valueSize))), r(regs, a))
-				L.top = fn + 1
-				for j := 1; j < nres; j++ {
-					L.stack[fn+j] = Nil
-					L.top++
-				}
+				goto slow
 			}
+			L.ci = ci.prev
 			if ci.status&ciFresh != 0 {
 				return
 			}
@@ -802,11 +850,14 @@ run:
 					// Whole values are stored, not just payloads: debug.setlocal
 					// can put anything in these registers, and a payload
 					// written under a string's tag would be memory-unsafe.
-					idx := int64((*Value)(ra).n) + int64(step.n)
-					setInt((*Value)(ra), idx)
 					setInt(cnt, int64(count-1))
-					setInt((*Value)(unsafe.Add(ra, 3*valueSize)), idx)
+					setInt2((*Value)(ra), (*Value)(unsafe.Add(ra, 3*valueSize)), int64((*Value)(ra).n)+int64(step.n))
 					pc -= int(i >> bc.PosBx)
+					if L.g.interrupt.tick() {
+						goto interrupt
+					}
+					pc++
+					continue
 				}
 			} else {
 				// A float loop (forPrep made all three control values floats).
@@ -814,9 +865,13 @@ run:
 				limit := math.Float64frombits((*Value)(unsafe.Add(ra, valueSize)).n)
 				idx := math.Float64frombits((*Value)(ra).n) + st
 				if st > 0 && idx <= limit || st <= 0 && limit <= idx {
-					setFloat((*Value)(ra), idx)
-					setFloat((*Value)(unsafe.Add(ra, 3*valueSize)), idx)
+					setFloat2((*Value)(ra), (*Value)(unsafe.Add(ra, 3*valueSize)), idx)
 					pc -= int(i >> bc.PosBx)
+					if L.g.interrupt.tick() {
+						goto interrupt
+					}
+					pc++
+					continue
 				}
 			}
 			if L.g.interrupt.tick() {
@@ -839,6 +894,8 @@ run:
 				if L.g.interrupt.tick() {
 					goto interrupt
 				}
+				pc++
+				continue
 			}
 		case 1<<bc.SizeOp - 1, 1<<bc.SizeOp - 1 | aLow:
 			// No such opcode (the verifier refuses it). With a case at
@@ -850,6 +907,7 @@ run:
 		default:
 			goto slow
 		}
+		pc++
 		continue
 
 	index:
@@ -881,6 +939,7 @@ run:
 						}
 						if n.val.t != tagNil {
 							copyVal(dst, &n.val)
+							pc++
 							continue run
 						}
 						break
@@ -895,11 +954,13 @@ run:
 			mt := t.meta
 			if mt == nil {
 				*dst = Nil
+				pc++
 				continue
 			}
 			if ms := fs.cl.p.methods.Load(); ms != nil {
 				if v := ms[uint(pc+1)%methodSiteCount].cached(mt, pc+1); v != nil {
 					copyVal(dst, v)
+					pc++
 					continue
 				}
 			}
@@ -928,15 +989,18 @@ run:
 		// paths (copyVal, setFloat, probeStr...) and spill the loop's
 		// state at every instruction.
 		if cond != i.K() {
-			pc++
-		} else {
+			pc += 2
+			continue
+		}
+		{
 			off := fetch(cb, pc+1).SJ() + 1
 			pc += off
 			if off <= 0 && L.g.interrupt.tick() {
 				goto interrupt
 			}
+			pc++
+			continue
 		}
-		continue
 
 	newField:
 		// SETFIELD and SETTABLE of a string key that probeStr did not find
@@ -951,7 +1015,8 @@ run:
 	arithMeta:
 		// ADD, SUB, MUL and their K forms on operands that are not
 		// numbers: a table's metamethod without execSlow (arithMetaVM).
-		npc = L.arithMetaVM(fs.ci, i, pc+1)
+		// The cases have moved pc on already.
+		npc = L.arithMetaVM(fs.ci, i, pc)
 		goto slowDone
 
 	newTable:
@@ -1527,6 +1592,38 @@ func setTag(dst *Value, t tag) {
 	*(*uint64)(unsafe.Pointer(&dst.t)) = uint64(t)
 }
 
+// setInt2 stores x in two registers, as two setInts do: FORLOOP's
+// internal and visible index. One inlined call rather than two: the
+// inlining mark of a call finds no instruction of the caller's own on a
+// line that holds nothing but the call, and becomes a NOP (executed at
+// every iteration). setInt2 is written out for the same reason.
+func setInt2(d1, d2 *Value, x int64) {
+	if d1.p != nil {
+		d1.p = nil
+	}
+	d1.n = uint64(x)
+	*(*uint64)(unsafe.Pointer(&d1.t)) = uint64(tagInt)
+	if d2.p != nil {
+		d2.p = nil
+	}
+	d2.n = uint64(x)
+	*(*uint64)(unsafe.Pointer(&d2.t)) = uint64(tagInt)
+}
+
+// setFloat2 is setInt2 for a float loop.
+func setFloat2(d1, d2 *Value, x float64) {
+	if d1.p != nil {
+		d1.p = nil
+	}
+	d1.n = math.Float64bits(x)
+	*(*uint64)(unsafe.Pointer(&d1.t)) = uint64(tagFloat)
+	if d2.p != nil {
+		d2.p = nil
+	}
+	d2.n = math.Float64bits(x)
+	*(*uint64)(unsafe.Pointer(&d2.t)) = uint64(tagFloat)
+}
+
 // setInt and setFloat rely on t and h filling the Value's last word.
 var _ = [1]struct{}{}[unsafe.Offsetof(Value{}.t)+8-valueSize+unsafe.Offsetof(Value{}.h)-20]
 
@@ -1665,7 +1762,7 @@ func numPair(a, b *Value) (float64, float64, bool) {
 	var x, y float64
 	switch a.t {
 	case tagFloat:
-		x = a.AsFloat()
+		x = math.Float64frombits(a.n)
 	case tagInt:
 		x = float64(int64(a.n))
 	default:
@@ -1673,7 +1770,7 @@ func numPair(a, b *Value) (float64, float64, bool) {
 	}
 	switch b.t {
 	case tagFloat:
-		y = b.AsFloat()
+		y = math.Float64frombits(b.n)
 	case tagInt:
 		y = float64(int64(b.n))
 	default:
