@@ -897,6 +897,8 @@ run:
 				pc++
 				continue
 			}
+		case bc.OpVarargPrep, bc.OpVarargPrep | aLow, bc.OpVararg, bc.OpVararg | aLow:
+			goto vararg
 		case 1<<bc.SizeOp - 1, 1<<bc.SizeOp - 1 | aLow:
 			// No such opcode (the verifier refuses it). With a case at
 			// the largest value the instruction's first byte can hold,
@@ -1028,6 +1030,11 @@ run:
 		npc = L.bitwiseVM(fs.ci, i, pc+1)
 		goto slowDone
 
+	vararg:
+		// VARARGPREP and VARARG, out of line (see varargVM).
+		npc = L.varargVM(fs.ci, i, pc+1)
+		goto slowDone
+
 	tailGo:
 		// A TAILCALL of a Go function, under the same conditions as the
 		// Lua tail call above (see tailCallGoVM).
@@ -1147,6 +1154,23 @@ func (L *State) indexMissVM(ci *callInfo, i bc.Instruction, pc int, t *Table, k 
 		return pc
 	}
 	return L.execSlow(ci, i, pc)
+}
+
+// varargVM runs VARARGPREP and VARARG (instruction i, next instruction at
+// pc) for the dispatch loop, without execSlow's general entry: a vararg
+// function's start (closures.lua forwards varargs through two of them
+// per call) and the copy of its extra arguments. VARARGPREP moves the
+// frame above the extra arguments, and the loop starts the frame again
+// at pc, as after execSlow (a native twin that handed the frame back at
+// its start takes it again there).
+func (L *State) varargVM(ci *callInfo, i bc.Instruction, pc int) int {
+	ci.pc = pc
+	if i.Op() == bc.OpVarargPrep {
+		L.adjustVarargs(ci, i.A())
+		return slowFrame
+	}
+	L.varargs(ci, ci.fn+1+i.A(), i.C()-1)
+	return pc
 }
 
 // bitwiseVM runs a bitwise operation (BAND, BOR, BXOR, SHL, SHR, BNOT and
@@ -1425,44 +1449,47 @@ func (L *State) varargs(ci *callInfo, ra, n int) {
 		L.ensureStack(ra + n)
 		L.top = ra + n
 	}
-	// The values are copied with copyVal after one bounds check a side:
-	// whole-Value stores with a bounds check each cost about 30
-	// instructions a value (select('#', ...) passes a handful).
+	// The values lie below the frame, at from, and go to ra: one slice
+	// expression checks both ends, and the values are copied with copyVal
+	// through its address. Whole-Value stores with a bounds check each
+	// cost about 30 instructions a value (select('#', ...) passes a
+	// handful), and two slices a side about 40 instructions a call.
 	from := ci.fn - nextra
 	m := min(n, nextra)
-	dst := L.stack[ra : ra+n]
-	src := L.stack[from : from+m]
-	vals := dst[:len(src)]
-	for j := range vals {
-		copyVal(&vals[j], &src[j])
+	regs := unsafe.Pointer(unsafe.SliceData(L.stack[from : ra+n : len(L.stack)]))
+	d := ra - from
+	for j := 0; j < m; j++ {
+		copyVal(r(regs, d+j), r(regs, j))
 	}
-	for j := m; j < len(dst); j++ {
-		dst[j] = Nil
+	for j := m; j < n; j++ {
+		setTag(r(regs, d+j), tagNil)
 	}
 }
 
 // adjustVarargs moves the function and its fixed parameters above the
-// extra arguments, so the extra arguments stay below the new frame.
+// extra arguments, so the extra arguments stay below the new frame. The
+// stack is cut once and the values moved with moveVal and setTag:
+// whole-Value stores with a bounds check each cost about 85 instructions
+// a call of a function with one fixed parameter.
 func (L *State) adjustVarargs(ci *callInfo, nfixed int) {
-	actual := L.top - ci.fn - 1
-	nextra := actual - nfixed
-	if nextra < 0 {
-		nextra = 0
-	}
-	ci.nextraargs = nextra
-	L.ensureStack(L.top + ci.cl.p.maxStack + 1)
-	s := L.stack
-	s[L.top] = s[ci.fn]
-	L.top++
+	fn, top := ci.fn, L.top
+	actual := top - fn - 1
+	ci.nextraargs = max(actual-nfixed, 0)
+	L.ensureStack(top + ci.cl.p.maxStack + 1)
+	// The function goes from fn to top, parameter j from fn+j to top+j,
+	// below top + maxStack + 1 (numParams <= maxStack), now in the stack.
+	regs := stackAt(L.stack, fn)
+	d := top - fn
+	moveVal(r(regs, d), r(regs, 0))
 	for j := 1; j <= nfixed; j++ {
 		if j <= actual {
-			s[L.top] = s[ci.fn+j]
+			moveVal(r(regs, d+j), r(regs, j))
 		} else {
-			s[L.top] = Nil
+			setTag(r(regs, d+j), tagNil)
 		}
-		s[ci.fn+j] = Nil
-		L.top++
+		setTag(r(regs, j), tagNil)
 	}
+	L.top = top + 1 + nfixed
 	ci.fn += actual + 1
 	ci.top += actual + 1
 	L.ensureStack(ci.top)
