@@ -899,6 +899,8 @@ run:
 			}
 		case bc.OpVarargPrep, bc.OpVarargPrep | aLow, bc.OpVararg, bc.OpVararg | aLow:
 			goto vararg
+		case bc.OpTForCall, bc.OpTForCall | aLow:
+			goto tforCall
 		case 1<<bc.SizeOp - 1, 1<<bc.SizeOp - 1 | aLow:
 			// No such opcode (the verifier refuses it). With a case at
 			// the largest value the instruction's first byte can hold,
@@ -1033,6 +1035,11 @@ run:
 	vararg:
 		// VARARGPREP and VARARG, out of line (see varargVM).
 		npc = L.varargVM(fs.ci, i, pc+1)
+		goto slowDone
+
+	tforCall:
+		// A generic for's call of its iterator (see tforCallVM).
+		npc = L.tforCallVM(fs.ci, i, pc+1)
 		goto slowDone
 
 	tailGo:
@@ -1170,6 +1177,53 @@ func (L *State) varargVM(ci *callInfo, i bc.Instruction, pc int) int {
 		return slowFrame
 	}
 	L.varargs(ci, ci.fn+1+i.A(), i.C()-1)
+	return pc
+}
+
+// tforCallVM runs TFORCALL (instruction i, next instruction at pc), for
+// the dispatch loop and execSlow: R[A+4], ... = R[A](R[A+1], R[A+2]).
+// next on a table (pairs) runs without a frame, each step going on from
+// where the previous one stopped (Table.nextHint, as native code's
+// TForCall does) rather than finding its key again; any other iterator
+// is called through precall.
+func (L *State) tforCallVM(ci *callInfo, i bc.Instruction, pc int) int {
+	a, c := i.A(), i.C()
+	ra := ci.fn + 1 + a
+	// The frame holds R[A+6] (the call's registers), so the stack does.
+	regs := unsafe.Pointer(&L.stack[ra])
+	// The call's registers: copyVal, the same values at every step.
+	copyVal(r(regs, 4), r(regs, 0))
+	copyVal(r(regs, 5), r(regs, 1))
+	copyVal(r(regs, 6), r(regs, 2))
+	L.top = ra + 4 + 3
+	ci.pc = pc
+	if fn := r(regs, 4); fn.t == tagGoFn && fn.p == nextFunction.p && L.hook.mask == 0 && L.top+minGoStack <= len(L.stack) {
+		if t := r(regs, 5); t.t == tagTable {
+			// An invalid key (the error) goes the way of the call.
+			if k, v, next, ok := t.table().nextHint(*r(regs, 6), L.nextHint); ok {
+				L.nextHint = next
+				copyVal(r(regs, 4), &k)
+				if c > 1 {
+					if k.t == tagNil {
+						v = Nil
+					}
+					copyVal(r(regs, 5), &v)
+					for j := 2; j < c; j++ {
+						setTag(r(regs, 4+j), tagNil)
+					}
+				}
+				L.top = ci.top
+				return pc
+			}
+		}
+	}
+	if L.precall(ra+4, c) != nil {
+		return slowFrame
+	}
+	if L.status == StatusYield {
+		return slowYield
+	}
+	L.top = ci.top
 	return pc
 }
 
