@@ -317,14 +317,15 @@ run:
 			}
 			goto slow
 		case bc.OpSelf, bc.OpSelf | aLow:
-			rb := *r(regs, i.B())
+			// R[A+1] := R[B] is stored first, with moveVal, in both forms:
+			// R[B] may be R[A], and the key (a constant, or R[C] read by
+			// the probe before the stores) is not clobbered.
+			rb := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3))
 			if i.K() {
 				if key := kv(kb, i.C()); rb.t == tagTable && key.t == tagString {
 					// Methods are usually found along an __index chain;
 					// the index label probes the table itself first.
-					// R[A+1] first, as in execSlow: the key is a
-					// constant, so this clobbers nothing it will read.
-					*r(regs, a+1) = rb
+					moveVal((*Value)(unsafe.Add(regs, uintptr(a+1)*valueSize)), rb)
 					ixT, ixK = rb.table(), key
 					goto index
 				} else if rb.t == tagString {
@@ -333,8 +334,8 @@ run:
 			} else if key := r(regs, i.C()); rb.t == tagTable && key.t == tagString {
 				t := rb.table()
 				if v := probeStr(t, key); v != nil && (v.t != tagNil || t.meta == nil) {
+					moveVal((*Value)(unsafe.Add(regs, uintptr(a+1)*valueSize)), rb)
 					copyVal(r(regs, a), v)
-					*r(regs, a+1) = rb
 					pc++
 					continue
 				}
@@ -957,7 +958,7 @@ run:
 			}
 			mt := t.meta
 			if mt == nil {
-				*dst = Nil
+				setTag(dst, tagNil)
 				pc++
 				continue
 			}
