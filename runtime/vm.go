@@ -622,55 +622,59 @@ run:
 			}
 			goto condJump
 		case bc.OpEqI, bc.OpEqI | aLow:
+			// Each branch jumps to condJump itself: one jump less than
+			// meeting after the if (a block that only moved cond).
 			x := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			imm := int64(int(i>>bc.PosB)&bc.MaxB - bc.OffsetSC)
-			cond = false
 			if x.t == tagInt {
 				cond = int64(x.n) == imm
+				goto condJump
 			} else if x.t == tagFloat {
 				cond = math.Float64frombits(x.n) == float64(imm)
+				goto condJump
 			}
+			cond = false
 			goto condJump
 		case bc.OpLtI, bc.OpLtI | aLow:
 			x := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x.t == tagInt {
 				cond = int64(x.n) < int64(i.SB())
+				goto condJump
 			} else if x.t == tagFloat {
 				cond = math.Float64frombits(x.n) < float64(i.SB())
-			} else {
-				goto slow
+				goto condJump
 			}
-			goto condJump
+			goto slow
 		case bc.OpLeI, bc.OpLeI | aLow:
 			x := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x.t == tagInt {
 				cond = int64(x.n) <= int64(i.SB())
+				goto condJump
 			} else if x.t == tagFloat {
 				cond = math.Float64frombits(x.n) <= float64(i.SB())
-			} else {
-				goto slow
+				goto condJump
 			}
-			goto condJump
+			goto slow
 		case bc.OpGtI, bc.OpGtI | aLow:
 			x := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x.t == tagInt {
 				cond = int64(x.n) > int64(i.SB())
+				goto condJump
 			} else if x.t == tagFloat {
 				cond = math.Float64frombits(x.n) > float64(i.SB())
-			} else {
-				goto slow
+				goto condJump
 			}
-			goto condJump
+			goto slow
 		case bc.OpGeI, bc.OpGeI | aLow:
 			x := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x.t == tagInt {
 				cond = int64(x.n) >= int64(i.SB())
+				goto condJump
 			} else if x.t == tagFloat {
 				cond = math.Float64frombits(x.n) >= float64(i.SB())
-			} else {
-				goto slow
+				goto condJump
 			}
-			goto condJump
+			goto slow
 		case bc.OpTest, bc.OpTest | aLow:
 			cond = (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)).t > tagFalse
 			goto condJump
