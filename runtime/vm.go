@@ -598,28 +598,28 @@ run:
 			pc++
 			continue
 		case bc.OpEqK, bc.OpEqK | aLow:
+			// Constants are nil, booleans, numbers and strings. Each
+			// branch jumps to condJump itself (see EQI).
 			x, k := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), kv(kb, int(i>>bc.PosB)&bc.MaxB)
-			cond = false
 			if x.t == k.t {
-				switch x.t {
-				case tagInt:
-					cond = x.n == k.n
-				case tagFloat:
-					cond = x.AsFloat() == k.AsFloat()
-				case tagString:
-					if x.n != k.n || x.h != 0 && x.h != k.h {
-						cond = false
-					} else if x.p == k.p {
-						cond = true
-					} else {
-						goto slow
-					}
-				default: // nil and booleans: constants are no other type
-					cond = true
+				if x.t == tagFloat {
+					cond = math.Float64frombits(x.n) == math.Float64frombits(k.n)
+					goto condJump
 				}
+				if x.n == k.n && x.p == k.p {
+					// nil, a boolean, the same integer or string.
+					cond = true
+					goto condJump
+				}
+				if x.t == tagString && x.n == k.n && (x.h == 0 || x.h == k.h) {
+					goto slow // the same length and hash: compare the bytes
+				}
+				cond = false
+				goto condJump
 			} else if x.IsNumber() && k.IsNumber() {
 				goto slow
 			}
+			cond = false
 			goto condJump
 		case bc.OpEqI, bc.OpEqI | aLow:
 			// Each branch jumps to condJump itself: one jump less than
