@@ -1083,24 +1083,24 @@ slowDone:
 	// What execSlow, the loop's other out-of-line helpers and native code
 	// returned: a pc in the same frame, or one of the codes. One copy for
 	// all of them keeps execute below the compiler's "big function" size
-	// (see condJump).
-	switch npc {
-	case slowFrame:
+	// (see condJump). A pc first, with one test: a switch on the codes
+	// compared npc three times (with padding between) after every call
+	// out of the loop.
+	if npc >= 0 {
+		pc = npc
+		goto reload
+	}
+	if npc == slowFrame {
 		ci = L.ci
 		if ci.status&(ciLua|ciMetaPending) != ciLua {
 			goto returned
 		}
 		goto newFrame
-	case slowYield:
-		if fs.resumable {
-			return
-		}
-		panic(yieldUnwind{})
-	case slowDone:
-		return
-	default:
-		pc = npc
 	}
+	if npc == slowYield && !fs.resumable {
+		panic(yieldUnwind{})
+	}
+	return // slowDone, or a yield to the resume that started this loop
 reload:
 	// After a call out of the loop, at pc of frame fs.ci: the stack may
 	// have moved, and a hook may have been set.
