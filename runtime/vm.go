@@ -1196,16 +1196,16 @@ func (L *State) tforCallVM(ci *callInfo, i bc.Instruction, pc int) int {
 	ra := ci.fn + 1 + a
 	// The frame holds R[A+6] (the call's registers), so the stack does.
 	regs := unsafe.Pointer(&L.stack[ra])
-	// The call's registers: copyVal, the same values at every step.
-	copyVal(r(regs, 4), r(regs, 0))
-	copyVal(r(regs, 5), r(regs, 1))
-	copyVal(r(regs, 6), r(regs, 2))
-	L.top = ra + 4 + 3
-	ci.pc = pc
-	if fn := r(regs, 4); fn.t == tagGoFn && fn.p == nextFunction.p && L.hook.mask == 0 && L.top+minGoStack <= len(L.stack) {
-		if t := r(regs, 5); t.t == tagTable {
-			// An invalid key (the error) goes the way of the call.
-			if k, v, next, ok := t.table().nextHint(*r(regs, 6), L.nextHint); ok {
+	if fn := r(regs, 0); fn.t == tagGoFn && fn.p == nextFunction.p && L.hook.mask == 0 && ra+4+3+minGoStack <= len(L.stack) {
+		if t := r(regs, 1); t.t == tagTable {
+			// An invalid key (the error) goes the way of the call. The
+			// call's registers are not set up: next reads its arguments
+			// here, and only the results are visible (the registers
+			// above them are the loop body's, written before read).
+			// Copying them cost a write barrier test at every step: the
+			// first holds the key after the step, the third the key
+			// before it.
+			if k, v, next, ok := t.table().nextHint(*r(regs, 2), L.nextHint); ok {
 				L.nextHint = next
 				copyVal(r(regs, 4), &k)
 				if c > 1 {
@@ -1217,11 +1217,19 @@ func (L *State) tforCallVM(ci *callInfo, i bc.Instruction, pc int) int {
 						setTag(r(regs, 4+j), tagNil)
 					}
 				}
+				ci.pc = pc
 				L.top = ci.top
 				return pc
 			}
 		}
 	}
+	// The call's registers: copyVal, the same values at every step but
+	// the control.
+	copyVal(r(regs, 4), r(regs, 0))
+	copyVal(r(regs, 5), r(regs, 1))
+	copyVal(r(regs, 6), r(regs, 2))
+	L.top = ra + 4 + 3
+	ci.pc = pc
 	if L.precall(ra+4, c) != nil {
 		return slowFrame
 	}
