@@ -614,7 +614,9 @@ run:
 				if x.t == tagString && x.n == k.n && (x.h == 0 || x.h == k.h) {
 					goto slow // the same length and hash: compare the bytes
 				}
-				cond = false
+				// Other integers and strings differ; nil and booleans
+				// are equal whatever their unused words hold.
+				cond = x.t < tagInt
 				goto condJump
 			} else if x.IsNumber() && k.IsNumber() {
 				goto slow
