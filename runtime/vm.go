@@ -79,17 +79,30 @@ enter:
 	pc = ci.pc
 	regs = stackAt(L.stack, ci.fn+1)
 run:
-	// pc is the running instruction's index while its case runs, and
-	// moves to the next one in the loop's post statement, which every
-	// case reaches through continue. Incremented at the top instead,
+	// pc is the running instruction's index while its case runs. Each
+	// case moves it on itself (pc++, or pc += 2 past a skipped jump) and
+	// continues: the loop has no post statement, so every path ends in
+	// its own increment and a jump straight back to the fetch, where a
+	// post statement made every case jump to one shared `INCQ; JMP`
+	// block, a third jump per instruction. Incremented at the top instead,
 	// both the old and the new pc were live in the cases (the compiler
 	// folds cb[pc+1] into the old one's addressing), so the new one was
 	// computed into a register of its own and moved back at every
 	// dispatch. The cases therefore read the following instruction at
-	// pc+1 and hand pc+1 to the helpers, which take the next pc.
-	// fetch is written out here: its inlining mark was a NOP at every
-	// dispatch.
-	for ; ; pc++ {
+	// pc+1 and hand pc+1 to the helpers, which take the next pc (except
+	// arithMeta, reached after the arithmetic cases' own increment).
+	//
+	// Each pc++ costs execute's size budget (see condJump) about three
+	// nodes, which is why rare cases (LOADKX, IDIV, NOT...) go to slow.
+	//
+	// Hot lines avoid inlined calls with no instruction of the caller's
+	// own on the line: an inlined call leaves an inlining mark, which the
+	// compiler puts on an instruction of the same line or else emits as
+	// a NOP, executed with the case. Hence operands written out as
+	// offsets (such as B by byte offset, see valueSize) where a case's
+	// last jump no longer carries the line. fetch is written out here for
+	// the same reason.
+	for {
 		i := *(*bc.Instruction)(unsafe.Add(cb, uintptr(pc)*4))
 		// i.A() written out: an inlined call whose line has no machine
 		// instruction of its own costs a NOP (the inlining mark) at every
@@ -101,29 +114,41 @@ run:
 		)
 		switch bc.Opcode(i) {
 		case bc.OpMove, bc.OpMove | aLow:
-			copyVal(r(regs, a), r(regs, i.B()))
+			copyVal(r(regs, a), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)))
+			pc++
+			continue
 		case bc.OpLoadI, bc.OpLoadI | aLow:
-			setInt(r(regs, a), int64(i.SBx()))
+			setInt(r(regs, a), int64(i>>bc.PosBx)-bc.OffsetSBx)
+			pc++
+			continue
 		case bc.OpLoadF, bc.OpLoadF | aLow:
-			setFloat(r(regs, a), float64(i.SBx()))
+			setFloat(r(regs, a), float64(int64(i>>bc.PosBx)-bc.OffsetSBx))
+			pc++
+			continue
 		case bc.OpLoadK, bc.OpLoadK | aLow:
-			copyVal(r(regs, a), kv(kb, i.Bx()))
-		case bc.OpLoadKX, bc.OpLoadKX | aLow:
-			copyVal(r(regs, a), kv(kb, fetch(cb, pc+1).Ax()))
+			copyVal(r(regs, a), kv(kb, int(i>>bc.PosBx)))
 			pc++
+			continue
 		case bc.OpLoadFalse, bc.OpLoadFalse | aLow:
-			setTag(r(regs, a), tagFalse)
-		case bc.OpLFalseSkip, bc.OpLFalseSkip | aLow:
-			setTag(r(regs, a), tagFalse)
+			setTag((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), tagFalse)
 			pc++
+			continue
+		case bc.OpLFalseSkip, bc.OpLFalseSkip | aLow:
+			setTag((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), tagFalse)
+			pc += 2
+			continue
 		case bc.OpLoadTrue, bc.OpLoadTrue | aLow:
-			setTag(r(regs, a), tagTrue)
+			setTag((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), tagTrue)
+			pc++
+			continue
 		case bc.OpLoadNil, bc.OpLoadNil | aLow:
 			for j := a + i.B(); j >= a; j-- {
 				setTag(r(regs, j), tagNil)
 			}
 		case bc.OpGetUpval, bc.OpGetUpval | aLow:
 			copyVal(r(regs, a), upvalAt(fs.cl, i.B()))
+			pc++
+			continue
 		case bc.OpSetUpval, bc.OpSetUpval | aLow:
 			*upvalAt(fs.cl, i.B()) = *r(regs, a)
 		case bc.OpGetTabUp, bc.OpGetTabUp | aLow:
@@ -131,7 +156,8 @@ run:
 			if up.t == tagTable {
 				t, key := up.table(), kv(kb, i.C())
 				if v := probeStr(t, key); v != nil && (v.t != tagNil || t.meta == nil) {
-					copyVal(r(regs, a), v)
+					copyVal((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), v)
+					pc++
 					continue
 				}
 				// An environment with an __index chain (a sandbox's
@@ -151,12 +177,14 @@ run:
 							// stored the fields one by one behind a
 							// write barrier test, about 12 instructions.
 							copyVal((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), v)
+							pc++
 							continue
 						}
 					}
 				} else if rc.t == tagString {
 					if v := probeStr(t, rc); v != nil && (v.t != tagNil || t.meta == nil) {
 						copyVal((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), v)
+						pc++
 						continue
 					}
 				}
@@ -169,6 +197,7 @@ run:
 				if k := int64(i.C()); uint64(k)-1 < uint64(len(t.arr)) {
 					if v := elem(t.arr, k-1); v.t != tagNil || t.meta == nil {
 						copyVal((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), v)
+						pc++
 						continue
 					}
 				}
@@ -180,7 +209,8 @@ run:
 			if rb.t == tagTable {
 				t, key := rb.table(), kv(kb, i.C())
 				if v := probeStr(t, key); v != nil && (v.t != tagNil || t.meta == nil) {
-					copyVal(r(regs, a), v)
+					copyVal((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), v)
+					pc++
 					continue
 				}
 				ixT, ixK = t, key
@@ -200,6 +230,7 @@ run:
 					if t.tmAbsent != 0 {
 						t.keysChanged()
 					}
+					pc++
 					continue
 				}
 			}
@@ -225,6 +256,7 @@ run:
 						if src.t != tagNil {
 							t.arr = t.arr[:n+1]
 							copyVal(&t.arr[n], src)
+							pc++
 							continue
 						}
 					}
@@ -240,6 +272,7 @@ run:
 					if rb.t == tagString && t.tmAbsent != 0 {
 						t.keysChanged()
 					}
+					pc++
 					continue
 				}
 			}
@@ -255,24 +288,26 @@ run:
 						} else {
 							copyVal(v, (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3)))
 						}
+						pc++
 						continue
 					}
 				}
 			}
 			goto slow
 		case bc.OpSetField, bc.OpSetField | aLow:
-			ta := r(regs, a)
+			ta := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if ta.t == tagTable {
 				t, key := ta.table(), kv(kb, i.B())
 				if v := probeStr(t, key); v != nil && (v.t != tagNil || t.meta == nil) {
 					if i.K() {
-						copyVal(v, kv(kb, i.C()))
+						copyVal(v, (*Value)(unsafe.Add(kb, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3)))
 					} else {
-						copyVal(v, r(regs, i.C()))
+						copyVal(v, (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3)))
 					}
 					if t.tmAbsent != 0 {
 						t.keysChanged()
 					}
+					pc++
 					continue
 				}
 				if t.meta == nil {
@@ -282,14 +317,15 @@ run:
 			}
 			goto slow
 		case bc.OpSelf, bc.OpSelf | aLow:
-			rb := *r(regs, i.B())
+			// R[A+1] := R[B] is stored first, with moveVal, in both forms:
+			// R[B] may be R[A], and the key (a constant, or R[C] read by
+			// the probe before the stores) is not clobbered.
+			rb := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3))
 			if i.K() {
 				if key := kv(kb, i.C()); rb.t == tagTable && key.t == tagString {
 					// Methods are usually found along an __index chain;
 					// the index label probes the table itself first.
-					// R[A+1] first, as in execSlow: the key is a
-					// constant, so this clobbers nothing it will read.
-					*r(regs, a+1) = rb
+					moveVal((*Value)(unsafe.Add(regs, uintptr(a+1)*valueSize)), rb)
 					ixT, ixK = rb.table(), key
 					goto index
 				} else if rb.t == tagString {
@@ -298,76 +334,88 @@ run:
 			} else if key := r(regs, i.C()); rb.t == tagTable && key.t == tagString {
 				t := rb.table()
 				if v := probeStr(t, key); v != nil && (v.t != tagNil || t.meta == nil) {
+					moveVal((*Value)(unsafe.Add(regs, uintptr(a+1)*valueSize)), rb)
 					copyVal(r(regs, a), v)
-					*r(regs, a+1) = rb
+					pc++
 					continue
 				}
 			}
 			goto slow
 		case bc.OpAddI, bc.OpAddI | aLow:
 			if rb := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)); rb.t == tagInt {
-				setInt((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), int64(rb.n)+int64(i.SC()))
+				setInt((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), int64(rb.n)+(int64(i>>bc.PosC)-bc.OffsetSC))
+				pc++
+				continue
 			} else if rb.t == tagFloat {
-				setFloat((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), math.Float64frombits(rb.n)+float64(i.SC()))
+				setFloat((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), math.Float64frombits(rb.n)+float64(int64(i>>bc.PosC)-bc.OffsetSC))
+				pc++
+				continue
 			} else {
 				goto slow
 			}
 		case bc.OpAddK, bc.OpAddK | aLow:
 			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(kb, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
+			pc++ // arithMeta takes the next pc
 			if rb.t == tagInt && kc.t == tagInt {
 				setInt(dst, int64(rb.n)+int64(kc.n))
+				continue
 			} else if rb.t == tagFloat && kc.t == tagFloat {
 				setFloat(dst, math.Float64frombits(rb.n)+math.Float64frombits(kc.n))
+				continue
 			} else if rb.t == tagFloat && kc.t == tagInt {
 				// A float times an integer constant (2 * x).
 				setFloat(dst, math.Float64frombits(rb.n)+float64(int64(kc.n)))
+				continue
 			} else if x, y, ok := numPair(rb, kc); ok {
 				setFloat(dst, x+y)
-			} else {
-				goto arithMeta
+				continue
 			}
+			goto arithMeta
 		case bc.OpSubK, bc.OpSubK | aLow:
 			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(kb, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
+			pc++ // arithMeta takes the next pc
 			if rb.t == tagInt && kc.t == tagInt {
 				setInt(dst, int64(rb.n)-int64(kc.n))
+				continue
 			} else if rb.t == tagFloat && kc.t == tagFloat {
 				setFloat(dst, math.Float64frombits(rb.n)-math.Float64frombits(kc.n))
+				continue
 			} else if rb.t == tagFloat && kc.t == tagInt {
 				// A float times an integer constant (2 * x).
 				setFloat(dst, math.Float64frombits(rb.n)-float64(int64(kc.n)))
+				continue
 			} else if x, y, ok := numPair(rb, kc); ok {
 				setFloat(dst, x-y)
-			} else {
-				goto arithMeta
+				continue
 			}
+			goto arithMeta
 		case bc.OpMulK, bc.OpMulK | aLow:
 			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(kb, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
+			pc++ // arithMeta takes the next pc
 			if rb.t == tagInt && kc.t == tagInt {
 				setInt(dst, int64(rb.n)*int64(kc.n))
+				continue
 			} else if rb.t == tagFloat && kc.t == tagFloat {
 				setFloat(dst, math.Float64frombits(rb.n)*math.Float64frombits(kc.n))
+				continue
 			} else if rb.t == tagFloat && kc.t == tagInt {
 				// A float times an integer constant (2 * x).
 				setFloat(dst, math.Float64frombits(rb.n)*float64(int64(kc.n)))
+				continue
 			} else if x, y, ok := numPair(rb, kc); ok {
 				setFloat(dst, x*y)
-			} else {
-				goto arithMeta
+				continue
 			}
+			goto arithMeta
 		case bc.OpModK, bc.OpModK | aLow:
 			rb, kc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(kb, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			if rb.t == tagInt && kc.t == tagInt && kc.n != 0 {
 				setInt((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), imod(int64(rb.n), int64(kc.n)))
-			} else {
-				goto slow
-			}
-		case bc.OpIDivK, bc.OpIDivK | aLow:
-			rb, kc := r(regs, i.B()), kv(kb, i.C())
-			if rb.t == tagInt && kc.t == tagInt && kc.n != 0 {
-				setInt(r(regs, a), idiv(int64(rb.n), int64(kc.n)))
+				pc++
+				continue
 			} else {
 				goto slow
 			}
@@ -376,6 +424,8 @@ run:
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x, y, ok := numPair(rb, kc); ok {
 				setFloat(dst, x/y)
+				pc++
+				continue
 			} else {
 				goto slow
 			}
@@ -389,44 +439,55 @@ run:
 		case bc.OpAdd, bc.OpAdd | aLow:
 			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
+			pc++ // arithMeta takes the next pc
 			if rb.t == tagInt && rc.t == tagInt {
 				setInt(dst, int64(rb.n)+int64(rc.n))
+				continue
 			} else if rb.t == tagFloat && rc.t == tagFloat {
 				setFloat(dst, math.Float64frombits(rb.n)+math.Float64frombits(rc.n))
+				continue
 			} else if x, y, ok := numPair(rb, rc); ok {
 				setFloat(dst, x+y)
-			} else {
-				goto arithMeta
+				continue
 			}
+			goto arithMeta
 		case bc.OpSub, bc.OpSub | aLow:
 			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
+			pc++ // arithMeta takes the next pc
 			if rb.t == tagInt && rc.t == tagInt {
 				setInt(dst, int64(rb.n)-int64(rc.n))
+				continue
 			} else if rb.t == tagFloat && rc.t == tagFloat {
 				setFloat(dst, math.Float64frombits(rb.n)-math.Float64frombits(rc.n))
+				continue
 			} else if x, y, ok := numPair(rb, rc); ok {
 				setFloat(dst, x-y)
-			} else {
-				goto arithMeta
+				continue
 			}
+			goto arithMeta
 		case bc.OpMul, bc.OpMul | aLow:
 			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
+			pc++ // arithMeta takes the next pc
 			if rb.t == tagInt && rc.t == tagInt {
 				setInt(dst, int64(rb.n)*int64(rc.n))
+				continue
 			} else if rb.t == tagFloat && rc.t == tagFloat {
 				setFloat(dst, math.Float64frombits(rb.n)*math.Float64frombits(rc.n))
+				continue
 			} else if x, y, ok := numPair(rb, rc); ok {
 				setFloat(dst, x*y)
-			} else {
-				goto arithMeta
+				continue
 			}
+			goto arithMeta
 		case bc.OpDiv, bc.OpDiv | aLow:
 			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			dst := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x, y, ok := numPair(rb, rc); ok {
 				setFloat(dst, x/y)
+				pc++
+				continue
 			} else {
 				goto slow
 			}
@@ -434,13 +495,8 @@ run:
 			rb, rc := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosC-3)&(bc.MaxC<<3))*3))
 			if rb.t == tagInt && rc.t == tagInt && rc.n != 0 {
 				setInt((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), imod(int64(rb.n), int64(rc.n)))
-			} else {
-				goto slow
-			}
-		case bc.OpIDiv, bc.OpIDiv | aLow:
-			rb, rc := r(regs, i.B()), r(regs, i.C())
-			if rb.t == tagInt && rc.t == tagInt && rc.n != 0 {
-				setInt(r(regs, a), idiv(int64(rb.n), int64(rc.n)))
+				pc++
+				continue
 			} else {
 				goto slow
 			}
@@ -453,12 +509,11 @@ run:
 			} else {
 				goto slow
 			}
-		case bc.OpNot, bc.OpNot | aLow:
-			*r(regs, a) = Bool(!r(regs, i.B()).Truthy())
 		case bc.OpLen, bc.OpLen | aLow:
-			rb := r(regs, i.B())
+			rb := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3))
 			if rb.t == tagString {
 				setInt(r(regs, a), int64(rb.n))
+				pc++
 				continue
 			}
 			if rb.t == tagTable {
@@ -466,44 +521,38 @@ run:
 				t := rb.table()
 				if n := len(t.arr); t.meta == nil && t.node == nil && (n == 0 || t.arr[n-1].t != tagNil) {
 					setInt(r(regs, a), int64(n))
+					pc++
 					continue
 				}
 			}
 			goto slow
 		case bc.OpJmp, bc.OpJmp | aLow:
-			off := i.SJ()
+			off := int(i>>bc.PosSJ) - bc.OffsetSJ
 			pc += off
 			if off < 0 && L.g.interrupt.tick() {
 				goto interrupt
 			}
+			pc++
+			continue
 		case bc.OpEq, bc.OpEq | aLow:
+			// Integers, floats and identical values (nil, booleans, the
+			// same string, table or function) here; other strings, tables
+			// (__eq) and mixed numbers through execSlow.
 			x, y := r(regs, a), r(regs, i.B())
-			cond = false
 			if x.t == y.t {
-				switch x.t {
-				case tagNil, tagFalse, tagTrue:
+				if x.t == tagFloat {
+					cond = math.Float64frombits(x.n) == math.Float64frombits(y.n)
+				} else if x.n == y.n && x.p == y.p {
 					cond = true
-				case tagInt:
-					cond = x.n == y.n
-				case tagFloat:
-					cond = x.AsFloat() == y.AsFloat()
-				case tagString:
-					if x.n != y.n || x.h != 0 && y.h != 0 && x.h != y.h {
-						cond = false
-					} else if x.p == y.p {
-						cond = true
-					} else {
-						goto slow
-					}
-				default:
-					if x.p == y.p {
-						cond = true
-					} else if x.t == tagTable || x.t == tagUserdata {
-						goto slow // __eq
-					}
+				} else if x.t == tagInt {
+					cond = false
+				} else {
+					goto slow
 				}
 			} else if x.IsNumber() && y.IsNumber() {
 				goto slow
+			} else {
+				cond = false
 			}
 			goto condJump
 		case bc.OpLt, bc.OpLt | aLow:
@@ -517,14 +566,16 @@ run:
 				goto slow
 			}
 			if cond != i.K() {
-				pc++
-			} else {
-				off := fetch(cb, pc+1).SJ() + 1
-				pc += off
-				if off <= 0 && L.g.interrupt.tick() {
-					goto interrupt
-				}
+				pc += 2
+				continue
 			}
+			off := fetch(cb, pc+1).SJ() + 1
+			pc += off
+			if off <= 0 && L.g.interrupt.tick() {
+				goto interrupt
+			}
+			pc++
+			continue
 		case bc.OpLe, bc.OpLe | aLow:
 			x, y := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3))
 			cond = false
@@ -536,103 +587,113 @@ run:
 				goto slow
 			}
 			if cond != i.K() {
-				pc++
-			} else {
-				off := fetch(cb, pc+1).SJ() + 1
-				pc += off
-				if off <= 0 && L.g.interrupt.tick() {
-					goto interrupt
-				}
+				pc += 2
+				continue
 			}
+			off := fetch(cb, pc+1).SJ() + 1
+			pc += off
+			if off <= 0 && L.g.interrupt.tick() {
+				goto interrupt
+			}
+			pc++
+			continue
 		case bc.OpEqK, bc.OpEqK | aLow:
-			x, k := r(regs, a), kv(kb, i.B())
-			cond = false
+			// Constants are nil, booleans, numbers and strings. Each
+			// branch jumps to condJump itself (see EQI).
+			x, k := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), kv(kb, int(i>>bc.PosB)&bc.MaxB)
 			if x.t == k.t {
-				switch x.t {
-				case tagInt:
-					cond = x.n == k.n
-				case tagFloat:
-					cond = x.AsFloat() == k.AsFloat()
-				case tagString:
-					if x.n != k.n || x.h != 0 && x.h != k.h {
-						cond = false
-					} else if x.p == k.p {
-						cond = true
-					} else {
-						goto slow
-					}
-				default: // nil and booleans: constants are no other type
-					cond = true
+				if x.t == tagFloat {
+					cond = math.Float64frombits(x.n) == math.Float64frombits(k.n)
+					goto condJump
 				}
+				if x.n == k.n && x.p == k.p {
+					// nil, a boolean, the same integer or string.
+					cond = true
+					goto condJump
+				}
+				if x.t == tagString && x.n == k.n && (x.h == 0 || x.h == k.h) {
+					goto slow // the same length and hash: compare the bytes
+				}
+				// Other integers and strings differ; nil and booleans
+				// are equal whatever their unused words hold.
+				cond = x.t < tagInt
+				goto condJump
 			} else if x.IsNumber() && k.IsNumber() {
 				goto slow
 			}
+			cond = false
 			goto condJump
 		case bc.OpEqI, bc.OpEqI | aLow:
+			// Each branch jumps to condJump itself: one jump less than
+			// meeting after the if (a block that only moved cond).
 			x := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
-			imm := int64(i.SB())
-			cond = false
+			imm := int64(int(i>>bc.PosB)&bc.MaxB - bc.OffsetSC)
 			if x.t == tagInt {
 				cond = int64(x.n) == imm
+				goto condJump
 			} else if x.t == tagFloat {
 				cond = math.Float64frombits(x.n) == float64(imm)
+				goto condJump
 			}
+			cond = false
 			goto condJump
 		case bc.OpLtI, bc.OpLtI | aLow:
 			x := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x.t == tagInt {
 				cond = int64(x.n) < int64(i.SB())
+				goto condJump
 			} else if x.t == tagFloat {
 				cond = math.Float64frombits(x.n) < float64(i.SB())
-			} else {
-				goto slow
+				goto condJump
 			}
-			goto condJump
+			goto slow
 		case bc.OpLeI, bc.OpLeI | aLow:
 			x := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x.t == tagInt {
 				cond = int64(x.n) <= int64(i.SB())
+				goto condJump
 			} else if x.t == tagFloat {
 				cond = math.Float64frombits(x.n) <= float64(i.SB())
-			} else {
-				goto slow
+				goto condJump
 			}
-			goto condJump
+			goto slow
 		case bc.OpGtI, bc.OpGtI | aLow:
 			x := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x.t == tagInt {
 				cond = int64(x.n) > int64(i.SB())
+				goto condJump
 			} else if x.t == tagFloat {
 				cond = math.Float64frombits(x.n) > float64(i.SB())
-			} else {
-				goto slow
+				goto condJump
 			}
-			goto condJump
+			goto slow
 		case bc.OpGeI, bc.OpGeI | aLow:
 			x := (*Value)(unsafe.Add(regs, uintptr(a)*valueSize))
 			if x.t == tagInt {
 				cond = int64(x.n) >= int64(i.SB())
+				goto condJump
 			} else if x.t == tagFloat {
 				cond = math.Float64frombits(x.n) >= float64(i.SB())
-			} else {
-				goto slow
+				goto condJump
 			}
-			goto condJump
+			goto slow
 		case bc.OpTest, bc.OpTest | aLow:
-			cond = r(regs, a).Truthy()
+			cond = (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)).t > tagFalse
 			goto condJump
 		case bc.OpTestSet, bc.OpTestSet | aLow:
-			rb := r(regs, i.B())
+			rb := (*Value)(unsafe.Add(regs, uintptr(i>>(bc.PosB-3)&(bc.MaxB<<3))*3))
 			if rb.Truthy() != i.K() {
-				pc++
-			} else {
-				copyVal(r(regs, a), rb)
-				off := fetch(cb, pc+1).SJ() + 1
-				pc += off
-				if off <= 0 && L.g.interrupt.tick() {
-					goto interrupt
-				}
+				pc += 2
+				continue
 			}
+			copyVal((*Value)(unsafe.Add(regs, uintptr(a)*valueSize)), rb)
+			off := fetch(cb, pc+1).SJ() + 1
+			pc += off
+			if off <= 0 && L.g.interrupt.tick() {
+				goto interrupt
+			}
+			pc++
+			continue
 		case bc.OpCall, bc.OpCall | aLow:
 			// A call of a Lua function is pushed here; everything else
 			// (Go functions, __call, a full stack, the interruption check)
@@ -747,16 +808,14 @@ run:
 			kb = unsafe.Pointer(unsafe.SliceData(p.k))
 			goto run
 		case bc.OpReturn0, bc.OpReturn0 | aLow:
-			// Hooks are off (see hooked), so no return hook.
+			// Hooks are off (see hooked), so no return hook. A caller
+			// that wants results gets nils through execSlow.
 			ci = fs.ci
-			L.ci = ci.prev
-			fn := ci.fn
-			nres := ci.nresults
-			L.top = fn
-			for j := 0; j < nres; j++ {
-				L.stack[fn+j] = Nil
-				L.top++
+			if ci.nresults > 0 {
+				goto slow
 			}
+			L.ci = ci.prev
+			L.top = ci.fn
 			if ci.status&ciFresh != 0 {
 				return
 			}
@@ -766,23 +825,19 @@ run:
 			}
 			goto enter
 		case bc.OpReturn1, bc.OpReturn1 | aLow:
+			// One result for a caller that wants one or all of them, none
+			// for one that wants none; more through execSlow.
 			ci = fs.ci
-			L.ci = ci.prev
-			fn := ci.fn
-			if nres := ci.nresults; nres == 1 {
+			if nres := ci.nresults; nres == 1 || nres < 0 {
 				// The function's slot is just below the registers.
-				moveVal((*Value)(unsafe.Add(regs, -int(valueSize))), r(regs, a))
-				L.top = fn + 1
+				moveVal((*Value)(unsafe.Add(regs, -int(valueSize))), (*Value)(unsafe.Add(regs, uintptr(a)*valueSize)))
+				L.top = ci.fn + 1
 			} else if nres == 0 {
-				L.top = fn
+				L.top = ci.fn
 			} else {
-				moveVal((*Value)(unsafe.Add(regs, -int(valueSize))), r(regs, a))
-				L.top = fn + 1
-				for j := 1; j < nres; j++ {
-					L.stack[fn+j] = Nil
-					L.top++
-				}
+				goto slow
 			}
+			L.ci = ci.prev
 			if ci.status&ciFresh != 0 {
 				return
 			}
@@ -802,11 +857,14 @@ run:
 					// Whole values are stored, not just payloads: debug.setlocal
 					// can put anything in these registers, and a payload
 					// written under a string's tag would be memory-unsafe.
-					idx := int64((*Value)(ra).n) + int64(step.n)
-					setInt((*Value)(ra), idx)
 					setInt(cnt, int64(count-1))
-					setInt((*Value)(unsafe.Add(ra, 3*valueSize)), idx)
+					setInt2((*Value)(ra), (*Value)(unsafe.Add(ra, 3*valueSize)), int64((*Value)(ra).n)+int64(step.n))
 					pc -= int(i >> bc.PosBx)
+					if L.g.interrupt.tick() {
+						goto interrupt
+					}
+					pc++
+					continue
 				}
 			} else {
 				// A float loop (forPrep made all three control values floats).
@@ -814,9 +872,13 @@ run:
 				limit := math.Float64frombits((*Value)(unsafe.Add(ra, valueSize)).n)
 				idx := math.Float64frombits((*Value)(ra).n) + st
 				if st > 0 && idx <= limit || st <= 0 && limit <= idx {
-					setFloat((*Value)(ra), idx)
-					setFloat((*Value)(unsafe.Add(ra, 3*valueSize)), idx)
+					setFloat2((*Value)(ra), (*Value)(unsafe.Add(ra, 3*valueSize)), idx)
 					pc -= int(i >> bc.PosBx)
+					if L.g.interrupt.tick() {
+						goto interrupt
+					}
+					pc++
+					continue
 				}
 			}
 			if L.g.interrupt.tick() {
@@ -839,7 +901,13 @@ run:
 				if L.g.interrupt.tick() {
 					goto interrupt
 				}
+				pc++
+				continue
 			}
+		case bc.OpVarargPrep, bc.OpVarargPrep | aLow, bc.OpVararg, bc.OpVararg | aLow:
+			goto vararg
+		case bc.OpTForCall, bc.OpTForCall | aLow:
+			goto tforCall
 		case 1<<bc.SizeOp - 1, 1<<bc.SizeOp - 1 | aLow:
 			// No such opcode (the verifier refuses it). With a case at
 			// the largest value the instruction's first byte can hold,
@@ -850,6 +918,7 @@ run:
 		default:
 			goto slow
 		}
+		pc++
 		continue
 
 	index:
@@ -881,6 +950,7 @@ run:
 						}
 						if n.val.t != tagNil {
 							copyVal(dst, &n.val)
+							pc++
 							continue run
 						}
 						break
@@ -894,12 +964,14 @@ run:
 			}
 			mt := t.meta
 			if mt == nil {
-				*dst = Nil
+				setTag(dst, tagNil)
+				pc++
 				continue
 			}
 			if ms := fs.cl.p.methods.Load(); ms != nil {
 				if v := ms[uint(pc+1)%methodSiteCount].cached(mt, pc+1); v != nil {
 					copyVal(dst, v)
+					pc++
 					continue
 				}
 			}
@@ -928,15 +1000,18 @@ run:
 		// paths (copyVal, setFloat, probeStr...) and spill the loop's
 		// state at every instruction.
 		if cond != i.K() {
-			pc++
-		} else {
+			pc += 2
+			continue
+		}
+		{
 			off := fetch(cb, pc+1).SJ() + 1
 			pc += off
 			if off <= 0 && L.g.interrupt.tick() {
 				goto interrupt
 			}
+			pc++
+			continue
 		}
-		continue
 
 	newField:
 		// SETFIELD and SETTABLE of a string key that probeStr did not find
@@ -951,7 +1026,8 @@ run:
 	arithMeta:
 		// ADD, SUB, MUL and their K forms on operands that are not
 		// numbers: a table's metamethod without execSlow (arithMetaVM).
-		npc = L.arithMetaVM(fs.ci, i, pc+1)
+		// The cases have moved pc on already.
+		npc = L.arithMetaVM(fs.ci, i, pc)
 		goto slowDone
 
 	newTable:
@@ -961,6 +1037,16 @@ run:
 	bitwise:
 		// The bitwise operations, out of line (see bitwiseVM).
 		npc = L.bitwiseVM(fs.ci, i, pc+1)
+		goto slowDone
+
+	vararg:
+		// VARARGPREP and VARARG, out of line (see varargVM).
+		npc = L.varargVM(fs.ci, i, pc+1)
+		goto slowDone
+
+	tforCall:
+		// A generic for's call of its iterator (see tforCallVM).
+		npc = L.tforCallVM(fs.ci, i, pc+1)
 		goto slowDone
 
 	tailGo:
@@ -999,24 +1085,24 @@ slowDone:
 	// What execSlow, the loop's other out-of-line helpers and native code
 	// returned: a pc in the same frame, or one of the codes. One copy for
 	// all of them keeps execute below the compiler's "big function" size
-	// (see condJump).
-	switch npc {
-	case slowFrame:
+	// (see condJump). A pc first, with one test: a switch on the codes
+	// compared npc three times (with padding between) after every call
+	// out of the loop.
+	if npc >= 0 {
+		pc = npc
+		goto reload
+	}
+	if npc == slowFrame {
 		ci = L.ci
 		if ci.status&(ciLua|ciMetaPending) != ciLua {
 			goto returned
 		}
 		goto newFrame
-	case slowYield:
-		if fs.resumable {
-			return
-		}
-		panic(yieldUnwind{})
-	case slowDone:
-		return
-	default:
-		pc = npc
 	}
+	if npc == slowYield && !fs.resumable {
+		panic(yieldUnwind{})
+	}
+	return // slowDone, or a yield to the resume that started this loop
 reload:
 	// After a call out of the loop, at pc of frame fs.ci: the stack may
 	// have moved, and a hook may have been set.
@@ -1082,6 +1168,78 @@ func (L *State) indexMissVM(ci *callInfo, i bc.Instruction, pc int, t *Table, k 
 		return pc
 	}
 	return L.execSlow(ci, i, pc)
+}
+
+// varargVM runs VARARGPREP and VARARG (instruction i, next instruction at
+// pc) for the dispatch loop, without execSlow's general entry: a vararg
+// function's start (closures.lua forwards varargs through two of them
+// per call) and the copy of its extra arguments. VARARGPREP moves the
+// frame above the extra arguments, and the loop starts the frame again
+// at pc, as after execSlow (a native twin that handed the frame back at
+// its start takes it again there).
+func (L *State) varargVM(ci *callInfo, i bc.Instruction, pc int) int {
+	ci.pc = pc
+	if i.Op() == bc.OpVarargPrep {
+		L.adjustVarargs(ci, i.A())
+		return slowFrame
+	}
+	L.varargs(ci, ci.fn+1+i.A(), i.C()-1)
+	return pc
+}
+
+// tforCallVM runs TFORCALL (instruction i, next instruction at pc), for
+// the dispatch loop and execSlow: R[A+4], ... = R[A](R[A+1], R[A+2]).
+// next on a table (pairs) runs without a frame, each step going on from
+// where the previous one stopped (Table.nextHint, as native code's
+// TForCall does) rather than finding its key again; any other iterator
+// is called through precall.
+func (L *State) tforCallVM(ci *callInfo, i bc.Instruction, pc int) int {
+	a, c := i.A(), i.C()
+	ra := ci.fn + 1 + a
+	// The frame holds R[A+6] (the call's registers), so the stack does.
+	regs := unsafe.Pointer(&L.stack[ra])
+	if fn := r(regs, 0); fn.t == tagGoFn && fn.p == nextFunction.p && L.hook.mask == 0 && ra+4+3+minGoStack <= len(L.stack) {
+		if t := r(regs, 1); t.t == tagTable {
+			// An invalid key (the error) goes the way of the call. The
+			// call's registers are not set up: next reads its arguments
+			// here, and only the results are visible (the registers
+			// above them are the loop body's, written before read).
+			// Copying them cost a write barrier test at every step: the
+			// first holds the key after the step, the third the key
+			// before it.
+			if k, v, next, ok := t.table().nextHint(*r(regs, 2), L.nextHint); ok {
+				L.nextHint = next
+				copyVal(r(regs, 4), &k)
+				if c > 1 {
+					if k.t == tagNil {
+						v = Nil
+					}
+					copyVal(r(regs, 5), &v)
+					for j := 2; j < c; j++ {
+						setTag(r(regs, 4+j), tagNil)
+					}
+				}
+				ci.pc = pc
+				L.top = ci.top
+				return pc
+			}
+		}
+	}
+	// The call's registers: copyVal, the same values at every step but
+	// the control.
+	copyVal(r(regs, 4), r(regs, 0))
+	copyVal(r(regs, 5), r(regs, 1))
+	copyVal(r(regs, 6), r(regs, 2))
+	L.top = ra + 4 + 3
+	ci.pc = pc
+	if L.precall(ra+4, c) != nil {
+		return slowFrame
+	}
+	if L.status == StatusYield {
+		return slowYield
+	}
+	L.top = ci.top
+	return pc
 }
 
 // bitwiseVM runs a bitwise operation (BAND, BOR, BXOR, SHL, SHR, BNOT and
@@ -1360,44 +1518,47 @@ func (L *State) varargs(ci *callInfo, ra, n int) {
 		L.ensureStack(ra + n)
 		L.top = ra + n
 	}
-	// The values are copied with copyVal after one bounds check a side:
-	// whole-Value stores with a bounds check each cost about 30
-	// instructions a value (select('#', ...) passes a handful).
+	// The values lie below the frame, at from, and go to ra: one slice
+	// expression checks both ends, and the values are copied with copyVal
+	// through its address. Whole-Value stores with a bounds check each
+	// cost about 30 instructions a value (select('#', ...) passes a
+	// handful), and two slices a side about 40 instructions a call.
 	from := ci.fn - nextra
 	m := min(n, nextra)
-	dst := L.stack[ra : ra+n]
-	src := L.stack[from : from+m]
-	vals := dst[:len(src)]
-	for j := range vals {
-		copyVal(&vals[j], &src[j])
+	regs := unsafe.Pointer(unsafe.SliceData(L.stack[from : ra+n : len(L.stack)]))
+	d := ra - from
+	for j := 0; j < m; j++ {
+		copyVal(r(regs, d+j), r(regs, j))
 	}
-	for j := m; j < len(dst); j++ {
-		dst[j] = Nil
+	for j := m; j < n; j++ {
+		setTag(r(regs, d+j), tagNil)
 	}
 }
 
 // adjustVarargs moves the function and its fixed parameters above the
-// extra arguments, so the extra arguments stay below the new frame.
+// extra arguments, so the extra arguments stay below the new frame. The
+// stack is cut once and the values moved with moveVal and setTag:
+// whole-Value stores with a bounds check each cost about 85 instructions
+// a call of a function with one fixed parameter.
 func (L *State) adjustVarargs(ci *callInfo, nfixed int) {
-	actual := L.top - ci.fn - 1
-	nextra := actual - nfixed
-	if nextra < 0 {
-		nextra = 0
-	}
-	ci.nextraargs = nextra
-	L.ensureStack(L.top + ci.cl.p.maxStack + 1)
-	s := L.stack
-	s[L.top] = s[ci.fn]
-	L.top++
+	fn, top := ci.fn, L.top
+	actual := top - fn - 1
+	ci.nextraargs = max(actual-nfixed, 0)
+	L.ensureStack(top + ci.cl.p.maxStack + 1)
+	// The function goes from fn to top, parameter j from fn+j to top+j,
+	// below top + maxStack + 1 (numParams <= maxStack), now in the stack.
+	regs := stackAt(L.stack, fn)
+	d := top - fn
+	moveVal(r(regs, d), r(regs, 0))
 	for j := 1; j <= nfixed; j++ {
 		if j <= actual {
-			s[L.top] = s[ci.fn+j]
+			moveVal(r(regs, d+j), r(regs, j))
 		} else {
-			s[L.top] = Nil
+			setTag(r(regs, d+j), tagNil)
 		}
-		s[ci.fn+j] = Nil
-		L.top++
+		setTag(r(regs, j), tagNil)
 	}
+	L.top = top + 1 + nfixed
 	ci.fn += actual + 1
 	ci.top += actual + 1
 	L.ensureStack(ci.top)
@@ -1525,6 +1686,38 @@ func setTag(dst *Value, t tag) {
 	}
 	dst.n = 0
 	*(*uint64)(unsafe.Pointer(&dst.t)) = uint64(t)
+}
+
+// setInt2 stores x in two registers, as two setInts do: FORLOOP's
+// internal and visible index. One inlined call rather than two: the
+// inlining mark of a call finds no instruction of the caller's own on a
+// line that holds nothing but the call, and becomes a NOP (executed at
+// every iteration). setInt2 is written out for the same reason.
+func setInt2(d1, d2 *Value, x int64) {
+	if d1.p != nil {
+		d1.p = nil
+	}
+	d1.n = uint64(x)
+	*(*uint64)(unsafe.Pointer(&d1.t)) = uint64(tagInt)
+	if d2.p != nil {
+		d2.p = nil
+	}
+	d2.n = uint64(x)
+	*(*uint64)(unsafe.Pointer(&d2.t)) = uint64(tagInt)
+}
+
+// setFloat2 is setInt2 for a float loop.
+func setFloat2(d1, d2 *Value, x float64) {
+	if d1.p != nil {
+		d1.p = nil
+	}
+	d1.n = math.Float64bits(x)
+	*(*uint64)(unsafe.Pointer(&d1.t)) = uint64(tagFloat)
+	if d2.p != nil {
+		d2.p = nil
+	}
+	d2.n = math.Float64bits(x)
+	*(*uint64)(unsafe.Pointer(&d2.t)) = uint64(tagFloat)
 }
 
 // setInt and setFloat rely on t and h filling the Value's last word.
@@ -1665,7 +1858,7 @@ func numPair(a, b *Value) (float64, float64, bool) {
 	var x, y float64
 	switch a.t {
 	case tagFloat:
-		x = a.AsFloat()
+		x = math.Float64frombits(a.n)
 	case tagInt:
 		x = float64(int64(a.n))
 	default:
@@ -1673,7 +1866,7 @@ func numPair(a, b *Value) (float64, float64, bool) {
 	}
 	switch b.t {
 	case tagFloat:
-		y = b.AsFloat()
+		y = math.Float64frombits(b.n)
 	case tagInt:
 		y = float64(int64(b.n))
 	default:

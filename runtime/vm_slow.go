@@ -697,43 +697,7 @@ func (L *State) execSlow(ci *callInfo, i bc.Instruction, pc int) int {
 		}
 		pc += i.Bx()
 	case bc.OpTForCall:
-		ra := base + a
-		(*r(regs, a+4)) = (*r(regs, a))
-		(*r(regs, a+5)) = (*r(regs, a+1))
-		(*r(regs, a+6)) = (*r(regs, a+2))
-		L.top = ra + 4 + 3
-		ci.pc = pc
-		// (Only a Go function value holds nextGoFunction's address.)
-		if r(regs, a+4).p == unsafe.Pointer(nextGoFunction) && L.hook.mask == 0 && L.top+minGoStack <= len(L.stack) {
-			if t := r(regs, a+5); t.t == tagTable {
-				// next on a table without a frame, as native code's
-				// TForCall runs it (a GoFunction.Fast of two results):
-				// an invalid key (the error) goes the way of the call.
-				if k, v, ok := t.table().Next(*r(regs, a+6)); ok {
-					c := i.C()
-					res := L.stack[ra+4 : ra+4+c]
-					res[0] = k
-					if c > 1 {
-						res[1] = v
-						if k.t == tagNil {
-							res[1] = Nil
-						}
-						for j := 2; j < c; j++ {
-							res[j] = Nil
-						}
-					}
-					L.top = ci.top
-					return pc
-				}
-			}
-		}
-		if L.precall(ra+4, i.C()) != nil {
-			return slowFrame
-		}
-		if L.status == StatusYield {
-			return slowYield
-		}
-		L.top = ci.top
+		return L.tforCallVM(ci, i, pc)
 	case bc.OpSetList:
 		ra := base + a
 		n := i.B()
