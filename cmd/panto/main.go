@@ -18,8 +18,9 @@ import (
 	"panto/internal/childproc"
 	"panto/internal/gcpace"
 	"panto/internal/luacli"
-	// Maps in the heap's first pages from an early init (see the package).
-	_ "panto/internal/prefault"
+	// Maps in the heap's first pages and turns fault-around off from an
+	// early init; ReleaseExecutable gives back the executable's pages.
+	"panto/internal/prefault"
 	luart "panto/runtime"
 )
 
@@ -206,7 +207,7 @@ func isTerminal(f *os.File) bool {
 // after it).
 func tuneGC(luaRun bool) {
 	// Once the heap grows, the pages of the executable that start-up
-	// touched are given back (exepages_linux.go): a few MB of peak RSS for
+	// touched are given back (prefault.ReleaseExecutable): a few MB of peak RSS for
 	// a run that holds much, about 2 ms that a short run need not pay.
 	// `panto lua` gives them back at its first collection (4 MB
 	// allocated): its program needs little of what package
@@ -217,7 +218,7 @@ func tuneGC(luaRun bool) {
 	if luaRun {
 		releaseAt = 0
 	}
-	gcpace.WhenLarge(releaseAt, func() { releaseExecutablePages() })
+	gcpace.WhenLarge(releaseAt, func() { prefault.ReleaseExecutable() })
 	gcpace.Start()
 	// Near the machine's or the process's memory ceiling Go collects
 	// harder, whatever GOGC says, so garbage does not take the process

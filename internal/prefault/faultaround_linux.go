@@ -13,8 +13,8 @@ import (
 // faults of its neighbours. In a 38 MB executable whose start-up and run
 // touch a few places in each of many windows, that maps several times
 // what is used: `panto lua -e ''` held 12.9 MB of the executable's pages,
-// and after the first collection gives them back (cmd/panto's
-// exepages_linux.go) a program maps 6-8 MB of them again, 64 KB at a
+// and after the first collection gives them back (ReleaseExecutable,
+// release_linux.go) a program maps 6-8 MB of them again, 64 KB at a
 // time, where the lean engine's whole binary is 6 MB (docs/benchmarks.md,
 // "What luacheck's peak holds of the executable"). MADV_RANDOM does not
 // turn fault-around off, and the knob that does (fault_around_bytes) is
