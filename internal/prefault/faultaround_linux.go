@@ -77,13 +77,8 @@ type elfProg struct {
 // vector says the loader put them, so it needs no ELF parser (and this
 // package's init stays early).
 func readOnlySegments() []segment {
-	fd, err := syscall.Open("/proc/self/auxv", syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
-	if err != nil {
-		return nil
-	}
 	var buf [1024]byte
-	n, _ := syscall.Read(fd, buf[:])
-	syscall.Close(fd)
+	n := readProc("/proc/self/auxv", buf[:])
 	var phdr, phnum uintptr
 	for i := 0; i+16 <= n; i += 16 {
 		v := uintptr(*(*uint64)(unsafe.Pointer(&buf[i+8])))
@@ -150,14 +145,21 @@ func readOnly(progs []elfProg, phdr, page uintptr) []segment {
 // and lose them silently (gdb's `break main.main` was never hit), so a
 // traced process keeps the kernel's behaviour.
 func traced() bool {
-	fd, err := syscall.Open("/proc/self/status", syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
-	if err != nil {
-		return false
-	}
 	var buf [4096]byte
-	n, _ := syscall.Read(fd, buf[:])
+	return tracerPid(buf[:readProc("/proc/self/status", buf[:])]) != 0
+}
+
+// readProc reads the start of a /proc file into buf with system calls
+// alone (the package's init runs before os is initialised) and returns
+// how many bytes it read, 0 when it could not.
+func readProc(path string, buf []byte) int {
+	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return 0
+	}
+	n, _ := syscall.Read(fd, buf)
 	syscall.Close(fd)
-	return tracerPid(buf[:max(n, 0)]) != 0
+	return max(n, 0)
 }
 
 // tracerPid returns the TracerPid field of a /proc/PID/status text, 0
