@@ -525,8 +525,8 @@ func (L *State) Call1(fn Value, args ...Value) Value {
 }
 
 // Call2 is Call1 with two arguments, for a callback called many times
-// (sort's comparator): no argument slice, and the values stored with
-// copyVal.
+// (sort's comparator): no argument slice, and a Lua callee's frame
+// pushed by call2 (native_call.go) right after its arguments.
 func (L *State) Call2(fn, a, b Value) Value { return L.call2(fn, a, b) }
 
 // CallStack calls the function below the top nargs values, leaving

@@ -120,10 +120,12 @@ func (L *State) call2(fn, a, b Value) Value {
 		return L.call2Slow(fn, a, b)
 	}
 	// The three slots are below ntop, inside the stack.
+	// Whole-Value stores: copyVal would take the parameters' addresses,
+	// which puts all nine words in memory first.
 	s := unsafe.Add(unsafe.Pointer(unsafe.SliceData(L.stack)), uintptr(base)*valueSize)
-	copyVal(r(s, 0), &fn)
-	copyVal(r(s, 1), &a)
-	copyVal(r(s, 2), &b)
+	*r(s, 0) = fn
+	*r(s, 1) = a
+	*r(s, 2) = b
 	top := base + 3
 	L.nny++
 	if L.g.interrupt.tick() {
