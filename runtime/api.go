@@ -525,20 +525,9 @@ func (L *State) Call1(fn Value, args ...Value) Value {
 }
 
 // Call2 is Call1 with two arguments, for a callback called many times
-// (sort's comparator): no argument slice, and the values stored with
-// copyVal.
-func (L *State) Call2(fn, a, b Value) Value {
-	base := L.top
-	L.ensureStack(base + 3)
-	s := L.stack[base : base+3]
-	copyVal(&s[0], &fn)
-	copyVal(&s[1], &a)
-	copyVal(&s[2], &b)
-	L.top = base + 3
-	L.callNoYieldDirect(base, 1)
-	L.top = base
-	return L.stack[base]
-}
+// (sort's comparator): no argument slice, and a Lua callee's frame
+// pushed by call2 (native_call.go) right after its arguments.
+func (L *State) Call2(fn, a, b Value) Value { return L.call2(fn, a, b) }
 
 // CallStack calls the function below the top nargs values, leaving
 // nresults results (all when -1), like lua_call.

@@ -1,5 +1,7 @@
 package runtime
 
+import "unsafe"
+
 // runFresh runs frame ci, which a Go-level call (call, callUnticked,
 // callNoYieldDirect) has just pushed and marked fresh, until it returns. A native prototype's
 // Go code is called directly when no hook is set: sort's comparator,
@@ -97,4 +99,82 @@ func (L *State) callNoYieldDirect(fnIdx, nresults int) {
 	}
 	L.nCcalls--
 	L.nny--
+}
+
+// call2 is Call2 (sort's comparator) with callNoYieldDirect written out:
+// the callee's frame is pushed right after its arguments are stored,
+// without a second call, a second entry, or the reading back of the
+// function and the argument count from the stack. Anything but a Lua
+// function with room for its frame and the C-level call limit far takes
+// call2Slow, Call2's general path.
+func (L *State) call2(fn, a, b Value) Value {
+	base := L.top
+	if fn.t != tagLuaFn || L.nCcalls+1 >= maxCcalls {
+		return L.call2Slow(fn, a, b)
+	}
+	cl := fn.closure()
+	p := cl.p
+	nci := L.ci.next
+	ntop := base + 1 + p.maxStack
+	if nci == nil || ntop+1 >= len(L.stack) || base+3 > ntop {
+		return L.call2Slow(fn, a, b)
+	}
+	// The three slots are below ntop, inside the stack.
+	// Whole-Value stores: copyVal would take the parameters' addresses,
+	// which puts all nine words in memory first.
+	s := unsafe.Add(unsafe.Pointer(unsafe.SliceData(L.stack)), uintptr(base)*valueSize)
+	*r(s, 0) = fn
+	*r(s, 1) = a
+	*r(s, 2) = b
+	top := base + 3
+	L.nny++
+	if L.g.interrupt.tick() {
+		L.top = top
+		L.checkInterrupt()
+	}
+	L.nCcalls++
+	for nargs := 2; nargs < p.numParams; nargs++ {
+		*r(s, 1+nargs) = Nil
+		top++
+	}
+	L.top = top
+	L.ci = nci
+	nci.fn = base
+	nci.nresults = 1
+	nci.status = ciLua | ciFresh
+	nci.top = ntop
+	nci.cl = cl
+	nci.pc = 0
+	nci.nextraargs = 0
+	if p.native != nil && L.hook.mask == 0 {
+		nci.ndepth = 0
+		if n := p.native(L, nci); n != slowDone {
+			L.afterFresh(nci, n)
+		}
+	} else {
+		L.execute(nci, false)
+	}
+	if L.status == StatusYield {
+		panic(yieldUnwind{})
+	}
+	L.nCcalls--
+	L.nny--
+	L.top = base
+	// The stack may have moved; base is below its length.
+	return *(*Value)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(L.stack)), uintptr(base)*valueSize))
+}
+
+// call2Slow is Call2's general path: the arguments pushed, and the call
+// made by callNoYieldDirect.
+func (L *State) call2Slow(fn, a, b Value) Value {
+	base := L.top
+	L.ensureStack(base + 3)
+	s := L.stack[base : base+3]
+	copyVal(&s[0], &fn)
+	copyVal(&s[1], &a)
+	copyVal(&s[2], &b)
+	L.top = base + 3
+	L.callNoYieldDirect(base, 1)
+	L.top = base
+	return L.stack[base]
 }
