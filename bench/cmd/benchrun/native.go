@@ -39,11 +39,17 @@ import (
 	"panto/diag"
 	"panto/internal/gcpace"
 	"panto/internal/luacli"
+	"panto/internal/prefault"
 	"panto/runtime"
 )
 
 func main() {
-	// As cmd/panto's tuneGC: the same collector settings as panto lua.
+	// As cmd/panto's tuneGC for panto lua: the same collector settings,
+	// and the executable's start-up pages given back at the first
+	// collection. Importing prefault also gives the binary panto's early
+	// init (the heap's first pages populated, fault-around off, no heap
+	// profile sampling), as a panto built with --binary has.
+	gcpace.WhenLarge(0, func() { prefault.ReleaseExecutable() })
 	gcpace.Start()
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(runtime.MemoryCeiling() / 4 * 3)
