@@ -106,7 +106,10 @@ func (L *State) callNoYieldDirect(fnIdx, nresults int) {
 // without a second call, a second entry, or the reading back of the
 // function and the argument count from the stack. Anything but a Lua
 // function with room for its frame and the C-level call limit far takes
-// call2Slow, Call2's general path.
+// call2Slow, Call2's general path. The frame's push and run repeat
+// callNoYieldDirect's on purpose: one helper for both, not inlined,
+// cost sort 1.5-2% more instructions (117.1-117.7 M against 115.5-115.6
+// M, callgrind, interpreted, sort 10000).
 func (L *State) call2(fn, a, b Value) Value {
 	base := L.top
 	if fn.t != tagLuaFn || L.nCcalls+1 >= maxCcalls {
